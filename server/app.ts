@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { installEnvelope } from './http/envelope.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { installAuthContext } from './http/auth-context.ts';
+import { installValidation } from './http/validation.ts';
+import { installClientAndNotFound } from './http/static-client.ts';
+import { registerAccountsRoutes } from './accounts/accounts.routes.ts';
+import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { registerPlaybackRoutes } from './playback/playback.routes.ts';
+import { registerDownloadsRoutes } from './downloads/downloads.routes.ts';
+import { registerCommerceRoutes } from './commerce/commerce.routes.ts';
+import { registerMusicRoutes } from './music/music.routes.ts';
+
+/** Options of the HTTP app beyond its context. */
+export interface AppOptions {
+  logger?: boolean;
+  /** Serve the built client from ctx.config.distDir (off in API tests). */
+  serveClient?: boolean;
+}
+
+/** Builds the gateway: envelope, security headers, auth context, every route module, client. */
+export async function createApp(
+  ctx: AppContext,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 500 },
+  });
+  installValidation(app);
+  installEnvelope(app);
+  installSecurityHeaders(app);
+  installAuthContext(app, ctx);
+  await registerAccountsRoutes(app, ctx);
+  await registerCatalogueRoutes(app, ctx);
+  await registerPlaybackRoutes(app, ctx);
+  await registerDownloadsRoutes(app, ctx);
+  await registerCommerceRoutes(app, ctx);
+  await registerMusicRoutes(app, ctx);
+  await installClientAndNotFound(app, options.serveClient ? ctx.config.distDir : null);
+  return app;
+}

@@ -1,0 +1,2 @@
+/** Storage behind the catalogue routes (filled in by the catalogue work). */
+export interface CatalogueRepository {}

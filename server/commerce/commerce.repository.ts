@@ -1,0 +1,2 @@
+/** Storage behind the commerce routes (filled in by the commerce work). */
+export interface CommerceRepository {}

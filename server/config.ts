@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+
+/** SMTP settings; when absent, mail is written to `<dataDir>/outbox`. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
+}
+
+/** Demo-library sizes: tiny for unit/API tests, small for e2e, demo for `npm start`, plus 100k. */
+export const LIBRARY_SIZES = ['none', 'tiny', 'small', 'demo', 'large'] as const;
+
+/** A seeded library size. */
+export type LibrarySize = (typeof LIBRARY_SIZES)[number];
+
+/** Everything the gateway reads from the environment. */
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  distDir: string;
+  smtp: SmtpConfig | null;
+  librarySize: LibrarySize;
+  /** Generate the AI-song catalogue in the background on first start. */
+  songs: boolean;
+  logLevel: string;
+}
+
+/** Reads PORT, HOST, YINKU_DATA_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*, LOG_LEVEL. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0–65535, got ${env.PORT}`);
+  const librarySize = (env.YINKU_LIBRARY ?? 'demo') as LibrarySize;
+  if (!LIBRARY_SIZES.includes(librarySize)) {
+    throw new Error(
+      `YINKU_LIBRARY must be one of ${LIBRARY_SIZES.join(', ')}, got ${env.YINKU_LIBRARY}`,
+    );
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.YINKU_DATA_DIR ?? './data'),
+    distDir: resolve(env.YINKU_DIST_DIR ?? './dist'),
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: Number(env.SMTP_PORT ?? 587),
+          secure: env.SMTP_SECURE === 'true',
+          user: env.SMTP_USER,
+          pass: env.SMTP_PASS,
+          from: env.SMTP_FROM ?? 'Yinku <no-reply@yinku.local>',
+        }
+      : null,
+    librarySize,
+    songs: env.YINKU_SONGS !== 'off',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

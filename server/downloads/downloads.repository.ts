@@ -1,0 +1,2 @@
+/** Storage behind the downloads routes (filled in by the downloads work). */
+export interface DownloadsRepository {}

@@ -1,0 +1,54 @@
+import { ERROR_STATUS, type ErrorCode } from '../../src/shared/errors.ts';
+import type { Language } from '../../src/shared/languages.ts';
+
+/** A message in both API languages. */
+export type Message = Readonly<Record<Language, string>>;
+
+/** An error the gateway answers with its envelope, status and x-error-message header. */
+export class ApiError extends Error {
+  readonly errorCode: ErrorCode;
+  readonly status: number;
+  readonly messages: Message;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    errorCode: ErrorCode,
+    messages: Message,
+    options: { field?: string; headers?: Record<string, string>; status?: number } = {},
+  ) {
+    super(messages.en);
+    this.name = 'ApiError';
+    this.errorCode = errorCode;
+    this.status = options.status ?? ERROR_STATUS[errorCode];
+    this.messages = messages;
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** Messages shared by every area; area-specific ones live beside their routes. */
+export const MESSAGES = {
+  internal: { zh: '服务器内部错误', en: 'Internal server error' },
+  notFound: { zh: '资源不存在', en: 'Not found' },
+  routeNotFound: { zh: '接口不存在', en: 'No such API route' },
+  unauthorized: { zh: '未登录', en: 'Not signed in' },
+  tokenExpired: {
+    zh: '登录已过期，请重新登录',
+    en: 'Your session has expired, please sign in again',
+  },
+  tokenInvalid: { zh: '登录凭证无效', en: 'Invalid credentials token' },
+  forbidden: { zh: '没有权限', en: 'Forbidden' },
+  payloadTooLarge: { zh: '请求体过大', en: 'Request body too large' },
+  rateLimited: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  invalidJson: { zh: '请求体不是有效的 JSON', en: 'Request body is not valid JSON' },
+} as const satisfies Record<string, Message>;
+
+/** A 400 naming the offending field, in both languages. */
+export function badRequest(field: string, zhReason: string, enReason: string): ApiError {
+  return new ApiError(
+    'BAD_REQUEST',
+    { zh: `参数 ${field} 无效：${zhReason}`, en: `Invalid ${field}: ${enReason}` },
+    { field },
+  );
+}

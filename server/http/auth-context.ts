@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RoleCode } from '../../src/shared/api/account.types.ts';
+import type { AppContext } from '../context.ts';
+import type { AuthUser } from '../accounts/accounts.repository.ts';
+import { verifyAccessToken } from '../accounts/access-token.ts';
+import { ApiError, MESSAGES } from './api-error.ts';
+
+/** How the bearer token of a request turned out. */
+export interface AuthState {
+  user: AuthUser | null;
+  problem: 'missing' | 'invalid' | 'expired' | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState;
+  }
+}
+
+/** The bearer token of a request, or null. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Resolves the access token of every request into `request.auth` (never throws). */
+export function installAuthContext(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null as unknown as AuthState);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerOf(request);
+    if (!token) {
+      request.auth = { user: null, problem: 'missing' };
+      return;
+    }
+    const check = verifyAccessToken(ctx.tokenSecret, token, ctx.clock.now());
+    if (!check.ok) {
+      request.auth = { user: null, problem: check.reason };
+      return;
+    }
+    const user = await ctx.repo.accounts.findAuthUser(check.claims.sub);
+    request.auth = user ? { user, problem: null } : { user: null, problem: 'invalid' };
+  });
+}
+
+/** The signed-in caller; a 401 (expired or not signed in) otherwise. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  const { user, problem } = request.auth;
+  if (user) return user;
+  if (problem === 'expired') throw new ApiError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
+  if (problem === 'invalid') throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
+  throw new ApiError('UNAUTHORIZED', MESSAGES.unauthorized);
+}
+
+/** The caller when signed in with a valid token, else null (public routes). */
+export function optionalUser(request: FastifyRequest): AuthUser | null {
+  return request.auth.user;
+}
+
+/** The caller, who must hold one of `roles` (403 otherwise). */
+export function requireRole(request: FastifyRequest, roles: readonly RoleCode[]): AuthUser {
+  const user = requireUser(request);
+  if (!user.roles.some((role) => roles.includes(role)))
+    throw new ApiError('FORBIDDEN', MESSAGES.forbidden);
+  return user;
+}

@@ -1,0 +1,28 @@
+import { loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { createApp } from './app.ts';
+import { seedIfEmpty } from './library/seed-library.ts';
+
+/** `npm start` / `npm run serve`: open the data directory, seed on first run, serve. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const ctx = createContext(config);
+  const seed = await seedIfEmpty(ctx, config.librarySize, ({ phase, done, total }) => {
+    if (done === total || done % 100 === 0) console.log(`[seed] ${phase} ${done}/${total}`);
+  });
+  if (seed.seeded) console.log(`[seed] demo library ready in ${(seed.ms / 1000).toFixed(1)} s`);
+  const app = await createApp(ctx, { logger: true, serveClient: true });
+  const shutdown = async () => {
+    await app.close();
+    ctx.db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `Yinku is serving on http://localhost:${(app.server.address() as { port: number }).port}`,
+  );
+}
+
+await main();

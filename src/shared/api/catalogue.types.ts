@@ -1,0 +1,196 @@
+/** The four browse categories of SPEC §2, as they appear in routes. */
+export const CATEGORIES = ['instruments', 'genres', 'cinematicFx', 'chineseStyle'] as const;
+
+/** A browse category key. */
+export type Category = (typeof CATEGORIES)[number];
+
+/** Sort orders of list and search calls; MOST_POPULAR is the default (SPEC §9). */
+export const SORTS = ['MOST_POPULAR', 'NEWEST', 'NAME', 'BPM', 'DURATION', 'RANDOM'] as const;
+
+/** A list sort order. */
+export type Sort = (typeof SORTS)[number];
+
+/** One-shot or loop. */
+export const SAMPLE_KINDS = ['oneshot', 'loop'] as const;
+
+/** Whether a sample is a one-shot or a loop. */
+export type SampleKind = (typeof SAMPLE_KINDS)[number];
+
+/** What a list call returns: samples or packs ("All" pages ask for both). */
+export const RANGES = ['samples', 'packs'] as const;
+
+/** Which kind of item a list call returns. */
+export type Range = (typeof RANGES)[number];
+
+/** Musical keys accepted by the `key` filter (major and minor). */
+export const MUSICAL_KEYS = [
+  'C',
+  'C#',
+  'D',
+  'D#',
+  'E',
+  'F',
+  'F#',
+  'G',
+  'G#',
+  'A',
+  'A#',
+  'B',
+  'Cm',
+  'C#m',
+  'Dm',
+  'D#m',
+  'Em',
+  'Fm',
+  'F#m',
+  'Gm',
+  'G#m',
+  'Am',
+  'A#m',
+  'Bm',
+] as const;
+
+/** A musical key. */
+export type MusicalKey = (typeof MUSICAL_KEYS)[number];
+
+/** Container formats we store and decode. */
+export const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
+
+/** A stored audio format. */
+export type AudioFormat = (typeof AUDIO_FORMATS)[number];
+
+/** A name in both languages. */
+export interface Names {
+  zh: string;
+  en: string;
+}
+
+/** Technical facts about a sample's file (DESIGN §5 `audioData`). */
+export interface AudioData {
+  format: AudioFormat;
+  sampleRate: number;
+  channels: number;
+  bitDepth: number | null;
+  sizeBytes: number;
+  tags: string[];
+  kind: SampleKind;
+}
+
+/** A sample as the list, search and user calls return it (SPEC §3 + DESIGN §5). */
+export interface Sample {
+  id: number;
+  /** Pack cover URL. */
+  icon: string;
+  /** Name in the request's language. */
+  audioName: string;
+  names: Names;
+  audioKey: MusicalKey | null;
+  audioBpm: number | null;
+  /** Present when a public preview exists. */
+  auditionCode?: string;
+  /** The pack's label (brand). */
+  audioBrand: string;
+  /** Primary category name, e.g. "Drums". */
+  audioType: string;
+  /** Secondary name, e.g. "Kick". */
+  audioGroup: string;
+  category: Category;
+  audioData: AudioData;
+  /** The caller has it in the warehouse. */
+  download: boolean;
+  /** The caller likes it. */
+  likes: boolean;
+  /** Where the desktop shell saved it, when it did. */
+  userFilePath?: string;
+  /** The play path (encrypted full file). */
+  relayAudioUrl: string;
+  /** Seconds. */
+  duration: number;
+  packCode: string;
+  packName: string;
+  popularity: number;
+  createdAt: string;
+}
+
+/** A pack: a named collection of samples from one brand. */
+export interface Pack {
+  packCode: string;
+  name: string;
+  names: Names;
+  description: string;
+  brand: string;
+  category: Category;
+  primaryName: string;
+  /** Cover image URL. */
+  cover: string;
+  sampleCount: number;
+  tags: string[];
+  /** Every sample of the pack is in the caller's warehouse. */
+  download: boolean;
+  likes: boolean;
+  popularity: number;
+  createdAt: string;
+}
+
+/** A secondary name under a primary name, with its sample count. */
+export interface SecondaryNode {
+  name: string;
+  names: Names;
+  count: number;
+}
+
+/** A primary name under a category, with its children. */
+export interface PrimaryNode {
+  name: string;
+  names: Names;
+  count: number;
+  children: SecondaryNode[];
+}
+
+/** The category tree of `tt-instruments-style`. */
+export interface CategoryNode {
+  category: Category;
+  names: Names;
+  count: number;
+  children: PrimaryNode[];
+}
+
+/** Query of the list and search calls (DESIGN §5). Every field optional. */
+export interface AudioListQuery {
+  range?: Range;
+  category?: Category;
+  primaryName?: string;
+  secondaryName?: string;
+  packCode?: string;
+  keyword?: string;
+  /** Comma-separated style names, matched against tags. */
+  styles?: string;
+  kind?: SampleKind;
+  key?: MusicalKey;
+  bpmMin?: number;
+  bpmMax?: number;
+  tags?: string;
+  sort?: Sort;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Which of the user's lists (DESIGN §5). */
+export const USER_RELATIONS = ['stockroom', 'likes'] as const;
+
+/** A user list: warehouse or liked. */
+export type UserRelation = (typeof USER_RELATIONS)[number];
+
+/** Query of the `/user` list calls. */
+export interface UserListQuery extends Omit<AudioListQuery, 'range'> {
+  relation: UserRelation;
+  kind?: SampleKind;
+  /** samples or packs (DESIGN §5 names this `kind` for /user; we call it `range` on both). */
+  range?: Range;
+}
+
+/** Answer of the spectrum call: 256 peaks, 0..1. */
+export interface Spectrum {
+  id: number;
+  peaks: number[];
+}

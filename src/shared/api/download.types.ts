@@ -1,0 +1,27 @@
+/** Body of saveOrRollback (SPEC §3 download report payload). */
+export interface DownloadReport {
+  resourceId: number;
+  audioType: string;
+  audioGroup: string;
+  success: boolean;
+  error: string | null;
+  userFilePath: string | null;
+}
+
+/** One acquired item in the sync answer. */
+export interface SyncItem {
+  resourceId: number;
+  audioBrand: string;
+  audioType: string;
+  audioGroup: string;
+  fileName: string;
+  userFilePath: string | null;
+  acquiredAt: string;
+}
+
+/** Body of removing items from a user list. */
+export interface UserItemRemovePayload {
+  relation: 'stockroom' | 'likes';
+  range: 'samples' | 'packs';
+  ids: (number | string)[];
+}

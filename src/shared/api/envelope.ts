@@ -1,0 +1,20 @@
+import type { ErrorCode } from '../errors.ts';
+
+/** Every JSON answer: code 200 is success (SPEC §7, DESIGN §5). */
+export interface ApiEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  /** Present on errors: the machine-readable reason. */
+  errorCode?: ErrorCode;
+  /** Present on 400s: the offending field. */
+  field?: string;
+}
+
+/** A page of a list answer. */
+export interface ListPage<T> {
+  records: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

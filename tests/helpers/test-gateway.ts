@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type LibrarySize } from '../../server/config.ts';
+import { createContext, type AppContext } from '../../server/context.ts';
+import { createApp } from '../../server/app.ts';
+import type { Clock } from '../../server/clock.ts';
+import { seedIfEmpty } from '../../server/library/seed-library.ts';
+
+/** A gateway on an ephemeral port with a fresh data directory. */
+export interface TestGateway {
+  url: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts a real gateway for a test: fresh data dir, seeded library of `size`, port 0. */
+export async function startTestGateway(
+  options: {
+    size?: LibrarySize;
+    clock?: Clock;
+    serveClient?: boolean;
+    env?: Record<string, string>;
+  } = {},
+): Promise<TestGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-test-'));
+  const config = {
+    ...loadConfig({ YINKU_SONGS: 'off', ...options.env }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    librarySize: options.size ?? 'tiny',
+  };
+  const ctx = createContext(config, { clock: options.clock });
+  await seedIfEmpty(ctx, config.librarySize);
+  const app = await createApp(ctx, { serveClient: options.serveClient ?? false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      ctx.db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
