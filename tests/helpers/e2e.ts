@@ -10,6 +10,8 @@ export function gatewayUrl(): string {
 
 /** Playwright `test` with baseURL pointing at the e2e gateway. */
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from this destructuring pattern: it must stay.
+  // oxlint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(gatewayUrl());
   },
