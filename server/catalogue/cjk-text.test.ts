@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { spaceCjk, toMatchQuery } from './cjk-text.ts';
+
+describe('CJK full-text helpers', () => {
+  const db = new DatabaseSync(':memory:');
+  db.exec("CREATE VIRTUAL TABLE t USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')");
+  const names = [
+    '古筝拨弦 Guzheng Pluck C',
+    '琵琶轮指 Pipa Tremolo',
+    'Trap 808 Bass 低音',
+    'Snare 军鼓 Crack',
+  ];
+  names.forEach((name, i) =>
+    db.prepare('INSERT INTO t(rowid, name) VALUES (?, ?)').run(i + 1, spaceCjk(name)),
+  );
+  const search = (q: string) => {
+    const match = toMatchQuery(q);
+    if (!match) return [];
+    return db
+      .prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid')
+      .all(match)
+      .map((r) => Number(r.rowid));
+  };
+
+  it('finds two-character Chinese words inside longer names', () => {
+    expect(search('古筝')).toEqual([1]);
+    expect(search('拨弦')).toEqual([1]);
+    expect(search('低音')).toEqual([3]);
+  });
+
+  it('matches Latin words by prefix and requires every word', () => {
+    expect(search('808')).toEqual([3]);
+    expect(search('gu')).toEqual([1]);
+    expect(search('pipa trem')).toEqual([2]);
+    expect(search('pipa snare')).toEqual([]);
+  });
+
+  it('treats FTS operators and SQL-looking input as text', () => {
+    expect(() => search('" OR 1=1 --')).not.toThrow();
+    expect(search("'; DROP TABLE t; --")).toEqual([]);
+    expect(search('NEAR(snare')).toEqual([]);
+    expect(toMatchQuery('  ***  ')).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+// SQLite's unicode61 tokenizer keeps a run of CJK characters as ONE token, so "古筝" would not
+// match "古筝拨弦" (STACK.md). Indexing and querying with a space between CJK characters makes each
+// character a token; a query for a CJK word then runs as a phrase of its characters.
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
+const CJK_RUN =
+  /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])(?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])/gu;
+
+/** Text as stored in the FTS index: CJK characters separated by spaces. */
+export function spaceCjk(text: string): string {
+  return text.normalize('NFKC').replace(CJK_RUN, '$1 ');
+}
+
+/** Whether the text contains any CJK character. */
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
+/**
+ * An FTS5 MATCH expression for what a user typed: every word must match; Latin words match as
+ * prefixes (`808*`), CJK words as a phrase of their characters. Returns null when nothing is left.
+ * Every token is quoted, so FTS5 operators and SQL-looking input are plain text.
+ */
+export function toMatchQuery(input: string): string | null {
+  const words = input
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[\s,，、;；]+/u)
+    .map((word) => word.replace(/["'`*^():{}[\]\\+\-!?.<>=|&~@#$%]/gu, ' ').trim())
+    .flatMap((word) => word.split(/\s+/u))
+    .filter(Boolean)
+    .slice(0, 12);
+  if (words.length === 0) return null;
+  return words.map((word) => (hasCjk(word) ? `"${spaceCjk(word)}"` : `"${word}"*`)).join(' AND ');
+}
