@@ -1,0 +1,101 @@
+import {
+  API,
+  type AudioListQuery,
+  type CategoryNode,
+  type ListPage,
+  type Pack,
+  type Sample,
+  type Spectrum,
+  type UserItemRemovePayload,
+  type UserListQuery,
+} from '../../shared/index.ts';
+
+/** Query values the HTTP client flattens into the URL. */
+export type SearchParams = Record<string, string | number | boolean | undefined>;
+
+/** Options of one call: query and cancellation. */
+export interface CallOptions {
+  searchParams?: SearchParams;
+  signal?: AbortSignal;
+}
+
+/**
+ * The slice of the app's HTTP client the sounds API modules need. JSON calls resolve to the
+ * envelope's `data` (code 200) and reject otherwise; `blob` returns the raw body.
+ */
+export interface JsonHttp {
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body: unknown, options?: CallOptions): Promise<T>;
+  blob(path: string, options?: CallOptions): Promise<Blob>;
+}
+
+/** Drops undefined and empty values so the gateway, which rejects unknown values, sees only real filters. */
+export function toSearchParams(query: object): SearchParams {
+  const out: SearchParams = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      out[key] = value;
+  }
+  return out;
+}
+
+/** The catalogue calls of SPEC §7 (lists, tree, search, user lists, spectrum, packs). */
+export function createCatalogueApi(http: JsonHttp) {
+  return {
+    /** A page of samples (range samples) of the catalogue. */
+    samples(query: AudioListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {
+      return http.get(API.audios, {
+        searchParams: toSearchParams({ ...query, range: 'samples' }),
+        signal,
+      });
+    },
+    /** A page of packs of the catalogue. */
+    packs(query: AudioListQuery, signal?: AbortSignal): Promise<ListPage<Pack>> {
+      return http.get(API.audios, {
+        searchParams: toSearchParams({ ...query, range: 'packs' }),
+        signal,
+      });
+    },
+    /** Full-text search over samples (keyword required). */
+    search(query: AudioListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {
+      return http.get(API.search, {
+        searchParams: toSearchParams({ ...query, range: 'samples' }),
+        signal,
+      });
+    },
+    /** A page of the user's warehouse or liked samples. */
+    userSamples(query: UserListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {
+      return http.get(API.userAudios, {
+        searchParams: toSearchParams({ ...query, range: 'samples' }),
+        signal,
+      });
+    },
+    /** A page of the user's warehouse or liked packs. */
+    userPacks(query: UserListQuery, signal?: AbortSignal): Promise<ListPage<Pack>> {
+      return http.get(API.userAudios, {
+        searchParams: toSearchParams({ ...query, range: 'packs' }),
+        signal,
+      });
+    },
+    /** The category tree (category → primary → secondary, with counts). */
+    tree(signal?: AbortSignal): Promise<CategoryNode[]> {
+      return http.get(API.instrumentsStyle, { signal });
+    },
+    /** One pack's details. */
+    pack(packCode: string, signal?: AbortSignal): Promise<Pack> {
+      return http.get(API.pack(packCode), { signal });
+    },
+    /** The 256 peaks of a sample's waveform. */
+    spectrum(id: number, signal?: AbortSignal): Promise<Spectrum> {
+      return http.get(API.spectrum(id), { signal });
+    },
+    /** Removes items from the warehouse or the liked list. */
+    removeUserItems(payload: UserItemRemovePayload): Promise<unknown> {
+      return http.post(API.userItemRemove, payload);
+    },
+  };
+}
+
+/** The catalogue API object. */
+export type CatalogueApi = ReturnType<typeof createCatalogueApi>;

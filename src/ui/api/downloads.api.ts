@@ -1,0 +1,33 @@
+import { API, type DownloadReport } from '../../shared/index.ts';
+import type { JsonHttp } from './catalogue.api.ts';
+
+/** The download calls of SPEC §7's download flow. */
+export function createDownloadsApi(http: JsonHttp) {
+  return {
+    /** Asks for a download grant; true means proceed. */
+    async authorize(id: number, signal?: AbortSignal): Promise<boolean> {
+      return Boolean(await http.get<unknown>(API.downloadAuthorize(id), { signal }));
+    },
+    /** The original file (needs the grant or ownership). */
+    file(id: number, signal?: AbortSignal): Promise<Blob> {
+      return http.blob(API.download(id), { signal });
+    },
+    /** Commits (success) or rolls back (failure) the grant. */
+    report(report: DownloadReport): Promise<unknown> {
+      return http.post(API.downloadSaveOrRollback, report);
+    },
+    /** Toggles the like of a sample; truthy means the like flipped. */
+    async toggleLike(id: number): Promise<boolean> {
+      return Boolean(await http.get<unknown>(API.downloadLike(id)));
+    },
+    /** Toggles the like of a pack (gateway extension). */
+    async togglePackLike(packCode: string): Promise<boolean> {
+      return Boolean(
+        await http.get<unknown>(`${API.downloadLike('pack')}/${encodeURIComponent(packCode)}`),
+      );
+    },
+  };
+}
+
+/** The downloads API object. */
+export type DownloadsApi = ReturnType<typeof createDownloadsApi>;

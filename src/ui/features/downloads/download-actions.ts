@@ -1,0 +1,145 @@
+import { create } from 'zustand';
+import type { DownloadsApi } from '../../api/downloads.api.ts';
+import type { DownloadTarget } from './download-target.ts';
+import { DownloadError, downloadSample, type DownloadableSample } from './download-flow.ts';
+import { effectiveFlags, sampleKey, useItemFlags } from './item-flags.store.ts';
+import { runBounded, type RunProgress } from './run-bounded.ts';
+
+/** Downloads in flight at once in a bulk run: enough to hide latency, few enough for 2 cores. */
+export const BULK_CONCURRENCY = 3;
+
+/** A sample as rows hold it: what the flow needs plus its loaded flags. */
+export type RowSample = DownloadableSample & { download: boolean };
+
+/** Progress of the current bulk download (null when none is running). */
+export const useBulkProgress = create<{ progress: RunProgress | null }>()(() => ({
+  progress: null,
+}));
+
+/** What the actions need from the app: API, target, session and the way to tell the user. */
+export interface DownloadActionDeps {
+  api: Pick<DownloadsApi, 'authorize' | 'file' | 'report' | 'toggleLike'>;
+  getTarget(): Promise<DownloadTarget>;
+  isSignedIn(): boolean;
+  /** Shows an error toast with already translated text, or sends the user to login. */
+  onError(error: DownloadError): void;
+}
+
+function flagsOf(sample: RowSample) {
+  return effectiveFlags(sample, useItemFlags.getState().flags[sampleKey(sample.id)]);
+}
+
+/** True when a bulk download makes sense: one selected row is not downloaded yet. */
+export function canBulkDownload(rows: readonly RowSample[]): boolean {
+  return rows.some((row) => !flagsOf(row).download);
+}
+
+/** True when a bulk like makes sense: one selected row is not liked yet. */
+export function canBulkLike(rows: readonly RowSample[]): boolean {
+  return rows.some((row) => !flagsOf(row).likes);
+}
+
+function asDownloadError(error: unknown): DownloadError {
+  return error instanceof DownloadError
+    ? error
+    : new DownloadError('SAVE_FAILED', error instanceof Error ? error.message : String(error));
+}
+
+/** Download and like actions over the shared flag store (rows, panels and player all see them). */
+export function createDownloadActions(deps: DownloadActionDeps) {
+  const { patch } = useItemFlags.getState();
+
+  async function downloadOne(sample: RowSample, target?: DownloadTarget): Promise<boolean> {
+    const key = sampleKey(sample.id);
+    if (flagsOf(sample).downloading) return false;
+    patch(key, { downloading: true });
+    try {
+      const flags = flagsOf(sample);
+      const result = await downloadSample(
+        { ...sample, likes: flags.likes },
+        { api: deps.api, target: target ?? (await deps.getTarget()), isSignedIn: deps.isSignedIn },
+      );
+      patch(key, { download: true, likes: result.liked || flags.likes, downloading: false });
+      return true;
+    } catch (error) {
+      patch(key, { downloading: false });
+      throw asDownloadError(error);
+    }
+  }
+
+  async function runMany(
+    rows: readonly RowSample[],
+    task: (row: RowSample, target: DownloadTarget) => Promise<unknown>,
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    if (!deps.isSignedIn()) {
+      deps.onError(new DownloadError('UNAUTHENTICATED', '未登录'));
+      return 0;
+    }
+    const target = await deps.getTarget();
+    try {
+      await target.prepare();
+    } catch {
+      return 0;
+    }
+    useBulkProgress.setState({ progress: { total: rows.length, done: 0, failed: 0 } });
+    const outcomes = await runBounded(
+      rows,
+      BULK_CONCURRENCY,
+      (row) => task(row, target),
+      (p) => useBulkProgress.setState({ progress: p }),
+    );
+    useBulkProgress.setState({ progress: null });
+    const failure = outcomes.find((outcome) => !outcome.ok);
+    if (failure && !failure.ok) deps.onError(asDownloadError(failure.error));
+    return outcomes.filter((outcome) => outcome.ok).length;
+  }
+
+  return {
+    /** Downloads one sample; errors go to `onError`. Resolves true when it was saved. */
+    async download(sample: RowSample): Promise<boolean> {
+      try {
+        return await downloadOne(sample);
+      } catch (error) {
+        deps.onError(asDownloadError(error));
+        return false;
+      }
+    },
+    /** Toggles the like of one sample; the flag flips when the gateway answers truthy. */
+    async toggleLike(sample: RowSample): Promise<void> {
+      if (!deps.isSignedIn()) {
+        deps.onError(new DownloadError('UNAUTHENTICATED', '未登录'));
+        return;
+      }
+      const likes = flagsOf(sample).likes;
+      try {
+        if (await deps.api.toggleLike(sample.id)) patch(sampleKey(sample.id), { likes: !likes });
+      } catch (error) {
+        deps.onError(new DownloadError('NOT_AUTHORIZED', asDownloadError(error).message));
+      }
+    },
+    /** Downloads every row not yet downloaded, a few at a time; resolves to how many succeeded. */
+    downloadMany(rows: readonly RowSample[]): Promise<number> {
+      return runMany(
+        rows.filter((row) => !flagsOf(row).download),
+        (row, target) => downloadOne(row, target),
+      );
+    },
+    /** Likes every row not yet liked; rows not yet downloaded are downloaded first (SPEC §4). */
+    likeMany(rows: readonly RowSample[]): Promise<number> {
+      return runMany(
+        rows.filter((row) => !flagsOf(row).likes),
+        async (row, target) => {
+          if (!flagsOf(row).download) {
+            await downloadOne(row, target);
+            if (flagsOf(row).likes) return;
+          }
+          if (await deps.api.toggleLike(row.id)) patch(sampleKey(row.id), { likes: true });
+        },
+      );
+    },
+  };
+}
+
+/** The download actions object. */
+export type DownloadActions = ReturnType<typeof createDownloadActions>;

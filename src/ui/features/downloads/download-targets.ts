@@ -1,0 +1,50 @@
+import { del, get, set } from 'idb-keyval';
+import { createBrowserDownloadTarget } from './browser-download-target.ts';
+import type { DownloadTarget } from './download-target.ts';
+import { createFsAccessTarget, type DirectoryLike, type FolderStore } from './fs-access-target.ts';
+
+/** IndexedDB key of the remembered download folder (a FileSystemDirectoryHandle clones there). */
+const FOLDER_KEY = 'yinku.downloadFolder';
+
+type PickerWindow = Window & {
+  showDirectoryPicker?: (options?: { id?: string; mode?: 'readwrite' }) => Promise<DirectoryLike>;
+};
+
+/** The remembered folder in IndexedDB. */
+export const folderStore: FolderStore = {
+  load: async () => (await get<DirectoryLike>(FOLDER_KEY).catch(() => undefined)) ?? undefined,
+  save: (folder) => set(FOLDER_KEY, folder),
+};
+
+/** True when this browser can write into a folder the user picks. */
+export function canPickFolder(win: Window = window): boolean {
+  return typeof (win as PickerWindow).showDirectoryPicker === 'function';
+}
+
+/** Asks the user for a download folder (needs a click) and remembers it; resolves its name. */
+export async function chooseDownloadFolder(win: Window = window): Promise<string> {
+  const picker = (win as PickerWindow).showDirectoryPicker;
+  if (!picker) throw new Error('This browser cannot write into a folder');
+  const folder = await picker.call(win, { id: 'yinku-downloads', mode: 'readwrite' });
+  await folderStore.save(folder);
+  return folder.name;
+}
+
+/** Forgets the remembered folder: downloads go back to ordinary browser downloads. */
+export async function forgetDownloadFolder(): Promise<void> {
+  await del(FOLDER_KEY);
+}
+
+/** The name of the remembered folder, if any. */
+export async function downloadFolderName(): Promise<string | undefined> {
+  return (await folderStore.load())?.name;
+}
+
+/**
+ * The target downloads use now: the folder the user chose (File System Access API) when there is
+ * one, else an ordinary browser download. The desktop shell's bridge plugs in here later.
+ */
+export async function getDownloadTarget(win: Window = window): Promise<DownloadTarget> {
+  if (canPickFolder(win) && (await folderStore.load())) return createFsAccessTarget(folderStore);
+  return createBrowserDownloadTarget(win.document);
+}

@@ -1,0 +1,76 @@
+import { vi } from 'vitest';
+import type { DownloadReport, Sample } from '../../../shared/index.ts';
+import type { DownloadTarget } from './download-target.ts';
+import type { RowSample } from './download-actions.ts';
+
+/** A sample row with defaults for unit tests. */
+export function row(
+  id: number,
+  flags: Partial<Pick<Sample, 'download' | 'likes'>> = {},
+): RowSample {
+  return {
+    id,
+    audioName: `Kick ${id}`,
+    audioBrand: 'Yinku Labs',
+    audioType: 'Drums',
+    audioGroup: 'Kick',
+    audioData: {
+      format: 'wav',
+      sampleRate: 44100,
+      channels: 2,
+      bitDepth: 16,
+      sizeBytes: 2048,
+      tags: [],
+      kind: 'oneshot',
+    },
+    download: false,
+    likes: false,
+    ...flags,
+  };
+}
+
+/** A fake downloads API that records calls; `failFile` ids reject on the file fetch. */
+export function fakeApi(options: { failFile?: number[]; authorize?: boolean } = {}) {
+  const reports: DownloadReport[] = [];
+  const likes: number[] = [];
+  const calls: string[] = [];
+  return {
+    reports,
+    likes,
+    calls,
+    authorize: vi.fn(async (id: number) => {
+      calls.push(`authorize ${id}`);
+      return options.authorize ?? true;
+    }),
+    file: vi.fn(async (id: number) => {
+      calls.push(`file ${id}`);
+      if (options.failFile?.includes(id)) throw new TypeError('Failed to fetch');
+      return new Blob([new Uint8Array(2048)]);
+    }),
+    report: vi.fn(async (report: DownloadReport) => {
+      calls.push(`report ${report.resourceId} ${report.success}`);
+      reports.push(report);
+      return true;
+    }),
+    toggleLike: vi.fn(async (id: number) => {
+      calls.push(`like ${id}`);
+      likes.push(id);
+      return true;
+    }),
+  };
+}
+
+/** A target that keeps saved paths in memory. */
+export function fakeTarget(): DownloadTarget & { saved: string[] } {
+  const saved: string[] = [];
+  return {
+    kind: 'fs-access',
+    saved,
+    prepare: async () => {},
+    save: async ({ folders, fileName }) => {
+      const userFilePath = [...folders, fileName].join('/');
+      saved.push(userFilePath);
+      return { userFilePath };
+    },
+  };
+}
