@@ -1,0 +1,25 @@
+/** Presentational primitives: no store access, no API calls; text comes in through props. */
+export { Button } from './Button.tsx';
+export type { ButtonProps, ButtonVariant } from './Button.tsx';
+export { IconButton } from './IconButton.tsx';
+export type { IconButtonProps } from './IconButton.tsx';
+export { Icon } from './Icon.tsx';
+export type { IconProps } from './Icon.tsx';
+export { ICON_PATHS } from './icon-paths.ts';
+export type { IconName } from './icon-paths.ts';
+export { Spinner } from './Spinner.tsx';
+export { TextField } from './TextField.tsx';
+export type { TextFieldProps } from './TextField.tsx';
+export { Select } from './Select.tsx';
+export type { SelectProps, SelectOption, SelectGroup } from './Select.tsx';
+export { Slider } from './Slider.tsx';
+export type { SliderProps } from './Slider.tsx';
+export { Switch } from './Switch.tsx';
+export type { SwitchProps } from './Switch.tsx';
+export { ToastViewport } from './Toast.tsx';
+export type { ToastItem, ToastKind, ToastViewportProps } from './Toast.tsx';
+export { Dialog } from './Dialog.tsx';
+export type { DialogProps } from './Dialog.tsx';
+export { Menu } from './Menu.tsx';
+export type { MenuItem, MenuProps } from './Menu.tsx';
+export { Card, PageTitle, Muted } from './Card.tsx';

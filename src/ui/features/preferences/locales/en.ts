@@ -1,0 +1,31 @@
+import type { LocaleShape } from '../../../i18n/locale.types.ts';
+import type { zh } from './zh.ts';
+
+/** Preferences strings (namespace `preferences`), English. */
+export const en: LocaleShape<typeof zh> = {
+  title: 'Preferences',
+  language: 'Language',
+  theme: 'Display mode',
+  followSystem: 'Follow system',
+  mainColour: 'Main colour',
+  resetColour: 'Reset',
+  assetSort: 'Asset sort',
+  sorts: {
+    MOST_POPULAR: 'Most popular',
+    NEWEST: 'Newest',
+    NAME: 'Name',
+    BPM: 'BPM',
+    DURATION: 'Duration',
+    RANDOM: 'Random',
+  },
+  volume: 'Volume',
+  downloadPath: 'Download path',
+  downloadPathHint:
+    'The desktop app saves downloads under sounds/packs/brand/type/ inside this folder.',
+  downloadPathPlaceholder: 'e.g. /home/me/Music/Yinku',
+  appStartup: 'Start with the system',
+  appStartupHint: 'Takes effect in the desktop app only.',
+  stayOffline: 'Stay offline',
+  stayOfflineHint: 'Stops network access; the sidebar navigation is disabled.',
+  saved: 'Settings saved',
+};

@@ -1,0 +1,27 @@
+/** Preferences strings (namespace `preferences`), Chinese source. */
+export const zh = {
+  title: '偏好设置',
+  language: '语言',
+  theme: '显示模式',
+  followSystem: '跟随系统',
+  mainColour: '主题色',
+  resetColour: '恢复默认',
+  assetSort: '资源排序',
+  sorts: {
+    MOST_POPULAR: '最受欢迎',
+    NEWEST: '最新',
+    NAME: '名称',
+    BPM: 'BPM',
+    DURATION: '时长',
+    RANDOM: '随机',
+  },
+  volume: '音量',
+  downloadPath: '下载路径',
+  downloadPathHint: '桌面应用把下载保存到这个文件夹下的 sounds/packs/品牌/类型/ 中。',
+  downloadPathPlaceholder: '例如 D:\\Music\\Yinku',
+  appStartup: '开机启动',
+  appStartupHint: '仅在桌面应用中生效。',
+  stayOffline: '保持离线',
+  stayOfflineHint: '开启后不再访问网络，侧边栏导航不可用。',
+  saved: '设置已保存',
+};

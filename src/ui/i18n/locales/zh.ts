@@ -1,0 +1,45 @@
+/** Common strings (namespace `common`), Chinese source. */
+export const commonZh = {
+  appName: '音库',
+  actions: {
+    ok: '确定',
+    cancel: '取消',
+    close: '关闭',
+    save: '保存',
+    retry: '重试',
+    reload: '重新加载',
+    back: '返回',
+    confirm: '确认',
+    delete: '删除',
+    more: '更多',
+  },
+  status: {
+    loading: '加载中…',
+    empty: '暂无数据',
+    offline: '离线模式',
+  },
+  http: {
+    requestFailed: '请求出错',
+    sessionExpired: '登录已过期，请重新登录',
+    notSignedIn: '未登录',
+    networkError: '网络连接失败，请检查网络后重试',
+    timeout: '请求超时',
+  },
+  toast: {
+    languageSwitched: '切换语言成功',
+    deleted: '删除成功',
+    saved: '保存成功',
+  },
+  languages: { zh: '中文', en: 'English' },
+  modes: { light: '浅色', dark: '深色' },
+  errors: {
+    notFoundTitle: '404 · 页面不存在',
+    notFoundText: '你访问的页面不存在或已被移动。',
+    goHome: '返回首页',
+    chunkTitle: '页面加载失败',
+    chunkText: '新版本可能已经发布，或网络不稳定。重新加载页面即可恢复。',
+    chunkCssText: '页面样式加载失败（CSS_CHUNK_LOAD_FAILED）。重新加载页面即可恢复。',
+    crashTitle: '出错了',
+    crashText: '页面遇到了意外错误。',
+  },
+};

@@ -1,0 +1,31 @@
+import { commonLocales } from './locales/index.ts';
+import { layoutLocales } from '../features/layout/locales/index.ts';
+import { navigationLocales } from '../features/navigation/locales/index.ts';
+import { authLocales } from '../features/auth/locales/index.ts';
+import { homeLocales } from '../features/home/locales/index.ts';
+import { profileLocales } from '../features/profile/locales/index.ts';
+import { preferencesLocales } from '../features/preferences/locales/index.ts';
+// Features add one import above and one entry below (see docs/UI.md, "Languages").
+
+/** Every registered namespace: name → {zh, en}. */
+export const namespaces = {
+  common: commonLocales,
+  layout: layoutLocales,
+  navigation: navigationLocales,
+  auth: authLocales,
+  home: homeLocales,
+  profile: profileLocales,
+  preferences: preferencesLocales,
+};
+
+/** A registered namespace name. */
+export type Namespace = keyof typeof namespaces;
+
+/** The Chinese source of every namespace: the type i18next checks keys against. */
+export type SourceResources = { [N in Namespace]: (typeof namespaces)[N]['zh'] };
+
+/** i18next resources: language → namespace → strings. */
+export const resources = {
+  zh: Object.fromEntries(Object.entries(namespaces).map(([ns, pair]) => [ns, pair.zh])),
+  en: Object.fromEntries(Object.entries(namespaces).map(([ns, pair]) => [ns, pair.en])),
+} as { zh: SourceResources; en: SourceResources };
