@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LruCache, createPeaksCache } from './lru-cache.ts';
+
+describe('LruCache', () => {
+  it('drops the least recently used entry when full', () => {
+    const cache = new LruCache<number, string>(2);
+    cache.set(1, 'a');
+    cache.set(2, 'b');
+    cache.get(1);
+    cache.set(3, 'c');
+    expect(cache.has(1)).toBe(true);
+    expect(cache.has(2)).toBe(false);
+    expect(cache.size).toBe(2);
+  });
+
+  it('refuses a limit below one', () => {
+    expect(() => new LruCache(0)).toThrow(RangeError);
+  });
+});
+
+describe('peaks cache', () => {
+  it('asks once for concurrent loads, keeps 500 entries, and retries failures', async () => {
+    const fetchPeaks = vi.fn(async (id: number) => {
+      if (id === -1) throw new Error('offline');
+      return [id / 1000];
+    });
+    const cache = createPeaksCache(fetchPeaks, 500);
+    const [a, b] = await Promise.all([cache.load(1), cache.load(1)]);
+    expect(a).toBe(b);
+    expect(fetchPeaks).toHaveBeenCalledTimes(1);
+    for (let id = 2; id <= 501; id++) await cache.load(id);
+    expect(cache.size).toBe(500);
+    expect(cache.peek(1)).toBeUndefined();
+    expect(cache.peek(501)).toEqual([0.501]);
+    await expect(cache.load(-1)).rejects.toThrow('offline');
+    await expect(cache.load(-1)).rejects.toThrow('offline');
+    expect(fetchPeaks).toHaveBeenCalledTimes(503);
+  });
+});

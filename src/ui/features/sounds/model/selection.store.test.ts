@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Sample } from '../../../../shared/index.ts';
+import { stackPreview, useSelection } from './selection.store.ts';
+
+const rows = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, audioName: `S${i + 1}` }) as Sample);
+const ids = () => useSelection.getState().selected.map((s) => s.id);
+const toggle = (index: number, shift = false) => useSelection.getState().toggle(rows, index, shift);
+
+beforeEach(() => useSelection.setState({ selected: [], anchor: null, detail: null }));
+
+describe('row selection', () => {
+  it('toggles single rows with plain clicks', () => {
+    toggle(1);
+    toggle(4);
+    expect(ids()).toEqual([2, 5]);
+    toggle(1);
+    expect(ids()).toEqual([5]);
+  });
+
+  it('shift-click selects the range from the anchor, in either direction', () => {
+    toggle(2);
+    toggle(5, true);
+    expect(ids().sort()).toEqual([3, 4, 5, 6]);
+    useSelection.getState().clear();
+    toggle(6);
+    toggle(3, true);
+    expect(ids().sort()).toEqual([4, 5, 6, 7]);
+    expect(ids().at(-1)).toBe(4);
+  });
+
+  it('shift-click on a selected row clears the range, keeping rows outside it', () => {
+    toggle(0);
+    toggle(7);
+    toggle(2);
+    toggle(4, true);
+    expect(ids().sort()).toEqual([1, 3, 4, 5, 8]);
+    toggle(3, true);
+    expect(ids().sort()).toEqual([1, 5, 8]);
+  });
+
+  it('shift without an anchor acts as a plain click', () => {
+    toggle(3, true);
+    expect(ids()).toEqual([4]);
+  });
+
+  it('clear empties the selection; drop removes given ids', () => {
+    toggle(0);
+    toggle(1);
+    toggle(2);
+    useSelection.getState().drop([2]);
+    expect(ids()).toEqual([1, 3]);
+    useSelection.getState().clear();
+    expect(ids()).toEqual([]);
+    expect(useSelection.getState().anchor).toBeNull();
+  });
+
+  it('the stack preview shows the last three selected', () => {
+    for (const i of [5, 0, 3, 6]) toggle(i);
+    expect(stackPreview(useSelection.getState().selected).map((s) => s.id)).toEqual([1, 4, 7]);
+    expect(stackPreview([])).toEqual([]);
+  });
+});
