@@ -1,0 +1,51 @@
+import type { AudioErrorInfo } from './audio-errors.ts';
+
+/** Container formats the decoders recognise from their bytes. */
+export const SNIFFED_FORMATS = ['wav', 'aiff', 'mp3', 'flac', 'ogg', 'other'] as const;
+
+/** A format recognised by sniffing the first bytes (never the content-type). */
+export type SniffedFormat = (typeof SNIFFED_FORMATS)[number];
+
+/** One load job for the worker pool: where to fetch, and how to unlock it. */
+export interface AudioJob {
+  /** Unique per request: `cancel(jobId)` aborts it. */
+  jobId: string;
+  /** Absolute URL of the play or audition call. */
+  url: string;
+  /** `encrypted` for the play call (AES-GCM + RSA-OAEP), `plain` for auditions. */
+  mode: 'encrypted' | 'plain';
+  /** Bearer token: workers cannot read the session store. */
+  accessToken?: string;
+  /** Client key id registered for this device. */
+  keyId?: string;
+  /** The device's non-extractable private key (structured-cloneable). */
+  privateKey?: CryptoKey;
+  /** Extra headers (Accept-Language, client marker). */
+  headers?: Record<string, string>;
+  /** How many peaks to compute (0 to skip). */
+  peaks?: number;
+}
+
+/** Decoded audio as non-interleaved Float32 planes. */
+export interface DecodedPcm {
+  sampleRate: number;
+  /** One Float32Array per channel, all the same length. */
+  channels: Float32Array[];
+  /** Frames per channel. */
+  frames: number;
+  format: SniffedFormat;
+  /** Bits per sample of the source, when the format has one. */
+  bitDepth: number | null;
+}
+
+/** What a finished job returns: PCM plus peaks (0..1, max |amplitude| per bucket). */
+export interface AudioJobResult extends DecodedPcm {
+  jobId: string;
+  peaks: Float32Array;
+  /** Milliseconds spent per stage, for benchmarks and logs. */
+  timings: { fetch: number; decrypt: number; decode: number };
+}
+
+/** The outcome of a job as it crosses the worker boundary: never a thrown Error. */
+export type AudioJobOutcome =
+  { ok: true; result: AudioJobResult } | { ok: false; error: AudioErrorInfo };

@@ -1,0 +1,60 @@
+import { MPEGDecoder } from 'mpg123-decoder';
+import { AudioError } from '../../shared/audio/audio-errors.ts';
+import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
+
+let decoder: Promise<MPEGDecoder> | null = null;
+
+/** The memoised mpg123 instance of this thread (WASM instantiates once). */
+function mpg123(): Promise<MPEGDecoder> {
+  decoder ??= (async () => {
+    const d = new MPEGDecoder();
+    await d.ready;
+    return d;
+  })();
+  return decoder;
+}
+
+/** Chunk size of progressive decoding: ~64 KB of MP3 is a few seconds of audio. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Decodes MPEG layer I/II/III with mpg123 (WASM). With `onChunk`, decodes in slices and hands
+ * each slice's planes over as soon as it is ready, so playback can start on the first frames.
+ */
+export async function decodeMp3(
+  bytes: Uint8Array,
+  onChunk?: (planes: Float32Array[], sampleRate: number) => void,
+): Promise<DecodedPcm> {
+  const d = await mpg123();
+  await d.reset();
+  const parts: Float32Array[][] = [];
+  let sampleRate = 0;
+  let frames = 0;
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    const out = d.decode(bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES)));
+    if (out.samplesDecoded === 0) continue;
+    sampleRate = out.sampleRate;
+    frames += out.samplesDecoded;
+    const planes = out.channelData.map((p) => p.slice(0, out.samplesDecoded));
+    parts.push(planes);
+    onChunk?.(planes, sampleRate);
+  }
+  if (frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
+  return { sampleRate, channels: joinPlanes(parts, frames), frames, format: 'mp3', bitDepth: null };
+}
+
+/** Concatenates per-chunk planes into one plane per channel. */
+export function joinPlanes(parts: Float32Array[][], frames: number): Float32Array[] {
+  const channelCount = parts[0]?.length ?? 0;
+  return Array.from({ length: channelCount }, (_, c) => {
+    if (parts.length === 1) return parts[0]![c]!;
+    const plane = new Float32Array(frames);
+    let at = 0;
+    for (const part of parts) {
+      const src = part[c] ?? part[0]!;
+      plane.set(src, at);
+      at += src.length;
+    }
+    return plane;
+  });
+}
