@@ -7,8 +7,150 @@ export interface AuthUser {
   roles: RoleCode[];
 }
 
-/** Storage of users, roles, tokens, codes and client keys. */
+/** What a code mail is for. */
+export type CodePurpose = 'register' | 'reset';
+
+/** Why an e-mail code was not accepted. */
+export type CodeProblem = 'missing' | 'wrong' | 'expired' | 'locked';
+
+/** A user's stored account facts, the raw material of the profile. */
+export interface AccountRecord {
+  id: number;
+  email: string;
+  roles: RoleCode[];
+  sampleTypes: string[];
+  /** Downloads left; null means unlimited. */
+  downloadQuota: number | null;
+  plan: string;
+  createdAt: string;
+}
+
+/** A registered device public key (SPKI DER) that play answers are wrapped for. */
+export interface ClientKeyRecord {
+  keyId: string;
+  userId: number;
+  publicKey: Uint8Array;
+  createdAt: number;
+}
+
+/** A new user (seeding, tests and registration). */
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  roles: RoleCode[];
+  sampleTypes?: string[];
+  now: number;
+}
+
+/** A code check: the hash of what the caller typed and the policy to apply. */
+export interface CodeCheck {
+  email: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  now: number;
+  maxAttempts: number;
+}
+
+/** Outcome of rotating a refresh token. */
+export type RotationResult =
+  | { ok: true; userId: number }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/** Storage of users, roles, tokens, codes, client keys and assessments. */
 export interface AccountsRepository {
   /** The user behind an access token, or null when the account is gone. */
   findAuthUser(id: number): Promise<AuthUser | null>;
+  /** Id and argon2id hash for a sign-in, or null for an unknown e-mail. */
+  findCredentials(email: string): Promise<{ id: number; passwordHash: string } | null>;
+  /** Whether an account uses this e-mail (case-insensitive). */
+  emailExists(email: string): Promise<boolean>;
+  /** Creates a user with roles; null when the e-mail is taken. */
+  createUser(user: NewUser): Promise<number | null>;
+  /** The account facts behind the profile, or null. */
+  findAccount(id: number): Promise<AccountRecord | null>;
+
+  /**
+   * Stores a new code for an address unless one was sent less than `minIntervalMs` ago
+   * (then answers how long to wait). Atomic, so two racing sends cannot both pass.
+   */
+  issueEmailCode(code: {
+    email: string;
+    purpose: CodePurpose;
+    codeHash: string;
+    now: number;
+    expiresAt: number;
+    minIntervalMs: number;
+  }): Promise<{ ok: true; id: number } | { ok: false; retryAfterMs: number }>;
+  /** Drops a code whose mail could not be sent (it also frees the resend interval). */
+  discardEmailCode(id: number): Promise<void>;
+  /**
+   * Checks the latest code and creates the ORDINARY user in one transaction: a wrong code
+   * counts a try; the code is consumed only when the user is created.
+   */
+  registerWithCode(
+    check: CodeCheck,
+    passwordHash: string,
+  ): Promise<{ ok: true; userId: number } | { ok: false; reason: CodeProblem | 'exists' }>;
+  /** Checks the latest reset code and sets the password, revoking every refresh token. */
+  resetPasswordWithCode(
+    check: CodeCheck,
+    passwordHash: string,
+  ): Promise<{ ok: true } | { ok: false; reason: CodeProblem }>;
+  /** Sets a new password hash and revokes every refresh token of the user. */
+  updatePassword(userId: number, passwordHash: string, now: number): Promise<void>;
+
+  /** Stores a new refresh token (the first of a family, at sign-in). */
+  createRefreshToken(token: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    now: number;
+    expiresAt: number;
+  }): Promise<void>;
+  /**
+   * Spends a refresh token and stores its successor in the same family, in one transaction.
+   * A token spent before revokes its whole family (RFC 9700 §4.14.2).
+   */
+  rotateRefreshToken(rotation: {
+    tokenHash: string;
+    nextTokenHash: string;
+    now: number;
+    expiresAt: number;
+  }): Promise<RotationResult>;
+  /** Revokes the family of a refresh token; false when the token is unknown. */
+  revokeRefreshFamily(tokenHash: string, now: number): Promise<boolean>;
+
+  /** Stores a device public key (deduplicated per user, oldest beyond `keep` dropped). */
+  saveClientKey(key: {
+    keyId: string;
+    userId: number;
+    publicKey: Uint8Array;
+    now: number;
+    keep: number;
+  }): Promise<string>;
+  /** A user's registered public key by id, or null (wrong user or unknown id). */
+  findClientKey(keyId: string, userId: number): Promise<ClientKeyRecord | null>;
+
+  /** Uses left of an invitation code, or null when it does not exist. */
+  findInvitationCode(code: string): Promise<number | null>;
+  /** Creates an invitation code with `uses`, leaving an existing one as it is. */
+  createInvitationCode(code: string, uses: number): Promise<void>;
+  /** Opens an assessment for a user with a valid invitation code. */
+  startAssessment(assessment: {
+    id: string;
+    userId: number;
+    invitationCode: string;
+    now: number;
+  }): Promise<void>;
+  /**
+   * Closes an open assessment of the user in one transaction: spends one use of its invitation
+   * code, stores the answers, sets sampleTypes and grants CREATOR.
+   */
+  finishAssessment(finish: {
+    assessmentId: string;
+    userId: number;
+    answers: Record<string, string[]>;
+    sampleTypes: string[];
+    now: number;
+  }): Promise<{ ok: true } | { ok: false; reason: 'unknown' | 'usedUp' }>;
 }

@@ -13,6 +13,9 @@ export interface Role {
 
 /** A sidebar menu entry from the profile (SPEC §3). */
 export interface Menu {
+  /** Stable id of the entry (e.g. `instruments`, `stockroomPacks`), whatever the language. */
+  key?: string;
+  /** Display name in the request's language (Accept-Language). */
   name: string;
   path: string;
   selected: boolean;

@@ -1,0 +1,58 @@
+import { emailSchema, passwordHashSchema } from '../http/validation.ts';
+import { LANGUAGES } from '../../src/shared/languages.ts';
+
+/** JSON schema of an object body with exactly these properties (unknown ones are a 400). */
+export function bodySchema(
+  properties: Record<string, object>,
+  required: string[] = Object.keys(properties),
+) {
+  return { type: 'object', additionalProperties: false, required, properties } as const;
+}
+
+/** A 6-digit e-mail code. */
+export const codeSchema = { type: 'string', pattern: '^[0-9]{6}$' } as const;
+
+/** Body of POST login (SPEC §3 login payload). */
+export const loginBody = bodySchema({
+  email: emailSchema,
+  password: passwordHashSchema,
+  loginType: { type: 'string', enum: ['EMAIL'] },
+});
+
+/** Body of POST sendCode (purpose defaults to register). */
+export const sendCodeBody = bodySchema(
+  {
+    email: emailSchema,
+    appKey: { type: 'string', enum: [...LANGUAGES] },
+    purpose: { type: 'string', enum: ['register', 'reset'], default: 'register' },
+  },
+  ['email', 'appKey'],
+);
+
+/** Body of POST register. */
+export const registerBody = bodySchema({
+  email: emailSchema,
+  password: passwordHashSchema,
+  code: codeSchema,
+});
+
+/** Body of POST password/reset. */
+export const resetBody = bodySchema({
+  email: emailSchema,
+  code: codeSchema,
+  password: passwordHashSchema,
+});
+
+/** Body of POST password/update. */
+export const updateBody = bodySchema({
+  oldPassword: passwordHashSchema,
+  password: passwordHashSchema,
+});
+
+/** Body of POST client-key: base64 SPKI (a 2048-bit RSA key is about 400 characters). */
+export const clientKeyBody = bodySchema({
+  publicKey: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9+/=\\s]+$' },
+});
+
+/** Schema of a call that takes no body, query or params. */
+export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;

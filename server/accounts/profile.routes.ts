@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type {
+  AssessmentFinishPayload,
+  ClientKeyPayload,
+} from '../../src/shared/api/account.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import { INVITATION_CODE_PATTERN } from '../../src/shared/constants.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, MESSAGES } from '../http/api-error.ts';
+import { requireUser } from '../http/auth-context.ts';
+import { languageOf, ok } from '../http/envelope.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_POLICY } from './account-policy.ts';
+import { bodySchema, clientKeyBody, emptyQuery } from './account-schemas.ts';
+import { answersSchema, assessmentQuestions, sampleTypesFrom } from './assessment-questions.ts';
+import { parseClientPublicKey } from './client-key.ts';
+import { toUserInfo } from './profile.ts';
+import { signedIn } from './signed-in.ts';
+
+const startBody = bodySchema({
+  invitationCode: { type: 'string', pattern: INVITATION_CODE_PATTERN.source },
+});
+const finishBody = bodySchema({
+  assessmentId: { type: 'string', format: 'uuid' },
+  answers: answersSchema,
+});
+
+/** Profile, client-key registration and the invitation-code assessment. */
+export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const profileOf = async (userId: number, request: Parameters<typeof languageOf>[0]) => {
+    const account = await ctx.repo.accounts.findAccount(userId);
+    if (!account) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
+    return toUserInfo(account, languageOf(request));
+  };
+
+  app.get(
+    API.profile,
+    { schema: { querystring: emptyQuery }, preValidation: signedIn },
+    async (request) => ok(await profileOf(requireUser(request).id, request)),
+  );
+
+  app.post<{ Body: ClientKeyPayload }>(
+    API.clientKey,
+    { schema: { body: clientKeyBody }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const publicKey = await parseClientPublicKey(request.body.publicKey);
+      if (!publicKey)
+        throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.badPublicKey, { field: 'publicKey' });
+      const keyId = await ctx.repo.accounts.saveClientKey({
+        keyId: randomUUID(),
+        userId: user.id,
+        publicKey,
+        now: ctx.clock.now(),
+        keep: ACCOUNT_POLICY.clientKeysPerUser,
+      });
+      return ok({ keyId });
+    },
+  );
+
+  app.post<{ Body: { invitationCode: string } }>(
+    API.assessmentStart,
+    { schema: { body: startBody }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const code = request.body.invitationCode.toUpperCase();
+      const usesLeft = await ctx.repo.accounts.findInvitationCode(code);
+      if (!usesLeft)
+        throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.invitationUnknown, {
+          field: 'invitationCode',
+        });
+      const assessmentId = randomUUID();
+      await ctx.repo.accounts.startAssessment({
+        id: assessmentId,
+        userId: user.id,
+        invitationCode: code,
+        now: ctx.clock.now(),
+      });
+      return ok({ assessmentId, questions: assessmentQuestions(languageOf(request)) });
+    },
+  );
+
+  app.post<{ Body: AssessmentFinishPayload }>(
+    API.assessmentFinish,
+    { schema: { body: finishBody }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const { assessmentId, answers } = request.body;
+      const result = await ctx.repo.accounts.finishAssessment({
+        assessmentId,
+        userId: user.id,
+        answers,
+        sampleTypes: sampleTypesFrom(answers),
+        now: ctx.clock.now(),
+      });
+      if (!result.ok) {
+        const unknown = result.reason === 'unknown';
+        throw new ApiError(
+          unknown ? 'NOT_FOUND' : 'CONFLICT',
+          unknown ? ACCOUNT_MESSAGES.assessmentUnknown : ACCOUNT_MESSAGES.invitationUnknown,
+          { field: unknown ? 'assessmentId' : 'invitationCode' },
+        );
+      }
+      return ok(await profileOf(user.id, request));
+    },
+  );
+}

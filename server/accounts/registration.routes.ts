@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  PasswordResetPayload,
+  PasswordUpdatePayload,
+  RegisterPayload,
+  SendCodePayload,
+} from '../../src/shared/api/account.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, type Message } from '../http/api-error.ts';
+import { requireUser } from '../http/auth-context.ts';
+import { signedIn } from './signed-in.ts';
+import { ok } from '../http/envelope.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_POLICY } from './account-policy.ts';
+import { registerBody, resetBody, sendCodeBody, updateBody } from './account-schemas.ts';
+import type { CodeCheck, CodeProblem, CodePurpose } from './accounts.repository.ts';
+import { codeMail, hashEmailCode, newEmailCode } from './code-mail.ts';
+import { createMailer } from './mailer.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createRateLimiter, retryAfterSeconds } from './rate-limiter.ts';
+import { startSession } from './session-tokens.ts';
+
+const CODE_PROBLEMS: Record<CodeProblem, Message> = {
+  missing: ACCOUNT_MESSAGES.codeMissing,
+  wrong: ACCOUNT_MESSAGES.codeWrong,
+  expired: ACCOUNT_MESSAGES.codeExpired,
+  locked: ACCOUNT_MESSAGES.codeLocked,
+};
+
+const codeError = (problem: CodeProblem) =>
+  new ApiError('BAD_REQUEST', CODE_PROBLEMS[problem], { field: 'code' });
+
+const throttled = (message: Message, waitMs: number) =>
+  new ApiError('RATE_LIMITED', message, { headers: { 'retry-after': retryAfterSeconds(waitMs) } });
+
+/** sendCode, register, password reset and password update. */
+export async function registerRegistrationRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<void> {
+  const perIp = createRateLimiter({ ...ACCOUNT_POLICY.codeSendsPerIp, clock: ctx.clock });
+  const mailer = createMailer({
+    smtp: ctx.config.smtp,
+    dataDir: ctx.config.dataDir,
+    now: () => ctx.clock.now(),
+    log: (line) => app.log.info(line),
+  });
+  const checkOf = (email: string, purpose: CodePurpose, code: string): CodeCheck => ({
+    email,
+    purpose,
+    codeHash: hashEmailCode(ctx.tokenSecret, email, purpose, code),
+    now: ctx.clock.now(),
+    maxAttempts: ACCOUNT_POLICY.codeMaxAttempts,
+  });
+
+  app.post<{ Body: SendCodePayload }>(
+    API.sendCode,
+    { schema: { body: sendCodeBody } },
+    async (request) => {
+      const { appKey, purpose } = request.body;
+      const email = request.body.email.toLowerCase();
+      const ipWait = perIp.blockedFor(request.ip);
+      if (ipWait > 0) throw throttled(ACCOUNT_MESSAGES.codeThrottled, ipWait);
+      const exists = await ctx.repo.accounts.emailExists(email);
+      if (purpose === 'register' && exists)
+        throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
+      const now = ctx.clock.now();
+      const code = newEmailCode();
+      const issued = await ctx.repo.accounts.issueEmailCode({
+        email,
+        purpose,
+        codeHash: hashEmailCode(ctx.tokenSecret, email, purpose, code),
+        now,
+        expiresAt: now + ACCOUNT_POLICY.codeLifetimeMs,
+        minIntervalMs: ACCOUNT_POLICY.codeResendIntervalMs,
+      });
+      if (!issued.ok) throw throttled(ACCOUNT_MESSAGES.codeThrottled, issued.retryAfterMs);
+      perIp.record(request.ip);
+      // A reset for an unknown address answers like a real one (no account probing) but mails
+      // nothing; its stored code can never match an account.
+      if (purpose === 'reset' && !exists) return ok(true);
+      try {
+        const mail = codeMail(email, code, purpose, appKey, ACCOUNT_POLICY.codeLifetimeMs);
+        await mailer.send(mail, { code, purpose, language: appKey });
+      } catch (error) {
+        request.log.error({ err: error }, 'sending a code mail failed');
+        await ctx.repo.accounts.discardEmailCode(issued.id);
+        throw new ApiError('INTERNAL', ACCOUNT_MESSAGES.sendFailed, { status: 502 });
+      }
+      return ok(true);
+    },
+  );
+
+  app.post<{ Body: RegisterPayload }>(
+    API.register,
+    { schema: { body: registerBody } },
+    async (request) => {
+      const { email, password, code } = request.body;
+      if (await ctx.repo.accounts.emailExists(email))
+        throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
+      const passwordHash = await hashPassword(password);
+      const result = await ctx.repo.accounts.registerWithCode(
+        checkOf(email, 'register', code),
+        passwordHash,
+      );
+      if (!result.ok) {
+        if (result.reason === 'exists')
+          throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
+        throw codeError(result.reason);
+      }
+      return ok(await startSession(ctx, result.userId));
+    },
+  );
+
+  app.post<{ Body: PasswordResetPayload }>(
+    API.passwordReset,
+    { schema: { body: resetBody } },
+    async (request) => {
+      const { email, code, password } = request.body;
+      const result = await ctx.repo.accounts.resetPasswordWithCode(
+        checkOf(email, 'reset', code),
+        await hashPassword(password),
+      );
+      if (!result.ok) throw codeError(result.reason);
+      return ok(true);
+    },
+  );
+
+  app.post<{ Body: PasswordUpdatePayload }>(
+    API.passwordUpdate,
+    { schema: { body: updateBody }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const { oldPassword, password } = request.body;
+      if (oldPassword === password)
+        throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.samePassword, { field: 'password' });
+      const found = await ctx.repo.accounts.findCredentials(user.email);
+      if (!found || !(await verifyPassword(found.passwordHash, oldPassword)))
+        throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.oldPasswordWrong, {
+          field: 'oldPassword',
+        });
+      await ctx.repo.accounts.updatePassword(
+        user.id,
+        await hashPassword(password),
+        ctx.clock.now(),
+      );
+      // Every other session ends; this one continues with a fresh pair.
+      return ok(await startSession(ctx, user.id));
+    },
+  );
+}

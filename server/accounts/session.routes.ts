@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoginPayload } from '../../src/shared/api/account.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, MESSAGES } from '../http/api-error.ts';
+import { bearerOf } from '../http/auth-context.ts';
+import { ok } from '../http/envelope.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_POLICY } from './account-policy.ts';
+import { emptyQuery, loginBody } from './account-schemas.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { createRateLimiter, retryAfterSeconds } from './rate-limiter.ts';
+import { hashRefreshToken, rotateSession, startSession } from './session-tokens.ts';
+
+const badCredentials = () =>
+  new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.badCredentials, { field: 'password' });
+
+/** The refresh token a call carries as its bearer; 401 when there is none. */
+function refreshBearer(request: FastifyRequest): string {
+  const token = bearerOf(request);
+  if (!token) throw new ApiError('UNAUTHORIZED', MESSAGES.unauthorized);
+  return token;
+}
+
+/** Login, refresh-token, logout and test-connection. */
+export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const perAccount = createRateLimiter({
+    ...ACCOUNT_POLICY.loginFailuresPerAccount,
+    clock: ctx.clock,
+  });
+  const perIp = createRateLimiter({ ...ACCOUNT_POLICY.loginFailuresPerIp, clock: ctx.clock });
+  // Computed at start-up so the first unknown-account login costs no more than later ones.
+  await dummyPasswordHash();
+
+  app.post<{ Body: LoginPayload }>(API.login, { schema: { body: loginBody } }, async (request) => {
+    const email = request.body.email.toLowerCase();
+    const wait = Math.max(perAccount.blockedFor(email), perIp.blockedFor(request.ip));
+    if (wait > 0) {
+      throw new ApiError('RATE_LIMITED', ACCOUNT_MESSAGES.loginThrottled, {
+        headers: { 'retry-after': retryAfterSeconds(wait) },
+      });
+    }
+    const found = await ctx.repo.accounts.findCredentials(email);
+    // Unknown accounts cost the same argon2 verification and get the same answer.
+    const stored = found?.passwordHash ?? (await dummyPasswordHash());
+    const valid = await verifyPassword(stored, request.body.password);
+    if (!found || !valid) {
+      perAccount.record(email);
+      perIp.record(request.ip);
+      throw badCredentials();
+    }
+    perAccount.reset(email);
+    return ok(await startSession(ctx, found.id));
+  });
+
+  app.get(API.refreshToken, { schema: { querystring: emptyQuery } }, async (request) => {
+    const result = await rotateSession(ctx, refreshBearer(request));
+    if (result.ok) return ok(result.pair);
+    const message =
+      result.reason === 'reused' ? ACCOUNT_MESSAGES.refreshReused : ACCOUNT_MESSAGES.refreshInvalid;
+    throw new ApiError('UNAUTHORIZED', message);
+  });
+
+  app.post(API.logout, { schema: { querystring: emptyQuery } }, async (request) => {
+    const found = await ctx.repo.accounts.revokeRefreshFamily(
+      hashRefreshToken(refreshBearer(request)),
+      ctx.clock.now(),
+    );
+    if (!found) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
+    return ok(true);
+  });
+
+  app.get(API.testConnection, { schema: { querystring: emptyQuery } }, async () =>
+    ok({ ok: true, time: new Date(ctx.clock.now()).toISOString() }),
+  );
+}
