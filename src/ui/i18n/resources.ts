@@ -5,6 +5,9 @@ import { authLocales } from '../features/auth/locales/index.ts';
 import { homeLocales } from '../features/home/locales/index.ts';
 import { profileLocales } from '../features/profile/locales/index.ts';
 import { preferencesLocales } from '../features/preferences/locales/index.ts';
+import { soundsLocales } from '../features/sounds/locales/index.ts';
+import { playerLocales } from '../features/player/locales/index.ts';
+import { downloadsLocales } from '../features/downloads/locales/index.ts';
 // Features add one import above and one entry below (see docs/UI.md, "Languages").
 
 /** Every registered namespace: name → {zh, en}. */
@@ -16,6 +19,9 @@ export const namespaces = {
   home: homeLocales,
   profile: profileLocales,
   preferences: preferencesLocales,
+  sounds: soundsLocales,
+  player: playerLocales,
+  downloads: downloadsLocales,
 };
 
 /** A registered namespace name. */

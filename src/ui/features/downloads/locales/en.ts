@@ -1,0 +1,17 @@
+import type { LocaleShape } from '../../../i18n/locale.types.ts';
+import type { zh } from './zh.ts';
+
+/** Download strings (namespace `downloads`), English. */
+export const en: LocaleShape<typeof zh> = {
+  saveFailed: 'Please check that your network connection is stable, then download again',
+  notSignedIn: 'Not signed in',
+  notAuthorized: 'Cannot download: {{reason}}',
+  saved: '{{count}} files downloaded',
+  folder: {
+    choose: 'Choose download folder',
+    current: 'Downloading to: {{name}}',
+    browser: 'Using browser downloads',
+    forget: 'Use browser downloads instead',
+  },
+  pack: 'Downloading pack {{name}}',
+};

@@ -1,0 +1,14 @@
+/** Download strings (namespace `downloads`), Chinese source. */
+export const zh = {
+  saveFailed: '请检查网络链接是否稳定，然后重新下载',
+  notSignedIn: '未登录',
+  notAuthorized: '无法下载：{{reason}}',
+  saved: '已下载 {{count}} 个文件',
+  folder: {
+    choose: '选择下载文件夹',
+    current: '下载到：{{name}}',
+    browser: '使用浏览器下载',
+    forget: '改用浏览器下载',
+  },
+  pack: '正在下载音色包 {{name}}',
+};

@@ -1,0 +1,24 @@
+import type { LocaleShape } from '../../../i18n/locale.types.ts';
+import type { zh } from './zh.ts';
+
+/** Sample-player strings (namespace `player`), English. */
+export const en: LocaleShape<typeof zh> = {
+  label: 'Sample player',
+  play: 'Play',
+  pause: 'Pause',
+  previous: 'Previous',
+  next: 'Next',
+  loop: {
+    label: 'Loop mode: {{mode}}',
+    modes: { list: 'Repeat list', one: 'Repeat one', random: 'Shuffle' },
+  },
+  volume: 'Volume',
+  volumeButton: 'Volume {{value}}',
+  progress: 'Progress',
+  playList: 'Play list',
+  playListEmpty: 'The play list is empty',
+  audition: 'Audition mode',
+  spectrum: 'Live spectrum',
+  nothing: 'Nothing playing',
+  needsInteraction: 'Click anywhere to enable sound',
+};
