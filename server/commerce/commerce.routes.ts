@@ -1,8 +1,96 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Order, Product } from '../../src/shared/api/commerce.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import type { Language } from '../../src/shared/languages.ts';
 import type { AppContext } from '../context.ts';
+import { ApiError, type Message } from '../http/api-error.ts';
+import { requireUser } from '../http/auth-context.ts';
+import { languageOf, ok } from '../http/envelope.ts';
+import { signedIn } from '../accounts/signed-in.ts';
+import type { OrderRecord, OrderRefusal, ProductRecord } from './commerce.repository.ts';
 
-/** Registers the commerce routes. */
-export async function registerCommerceRoutes(
-  _app: FastifyInstance,
-  _ctx: AppContext,
-): Promise<void> {}
+const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+const orderBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['productId'],
+  properties: { productId: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+const REFUSALS: Record<OrderRefusal, { code: 'BAD_REQUEST' | 'CONFLICT'; message: Message }> = {
+  unknownProduct: {
+    code: 'BAD_REQUEST',
+    message: { zh: '参数 productId 无效：套餐不存在', en: 'Invalid productId: no such plan' },
+  },
+  freePlan: {
+    code: 'CONFLICT',
+    message: { zh: '免费版无需购买', en: 'The free plan is included and cannot be bought' },
+  },
+  alreadyUnlimited: {
+    code: 'CONFLICT',
+    message: {
+      zh: '您已拥有无限下载套餐',
+      en: 'You already have unlimited downloads',
+    },
+  },
+};
+
+const toProduct = (p: ProductRecord, language: Language): Product => ({
+  id: p.id,
+  names: { zh: p.nameZh, en: p.nameEn },
+  name: language === 'zh' ? p.nameZh : p.nameEn,
+  downloadQuota: p.downloadQuota,
+  priceCents: p.priceCents,
+  currency: 'CNY',
+  period: p.period,
+});
+
+const toOrder = (o: OrderRecord, language: Language): Order => ({
+  id: o.id,
+  productId: o.productId,
+  productName: language === 'zh' ? o.productNameZh : o.productNameEn,
+  priceCents: o.priceCents,
+  currency: 'CNY',
+  status: o.status,
+  // No payment provider is reachable: every order is paid in a clearly labelled demo mode.
+  demo: true,
+  createdAt: o.createdAt,
+});
+
+/** Registers the commerce routes: plans (public) and the caller's demo-paid orders. */
+export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(API.products, { schema: { querystring: emptyQuery } }, async (request) => {
+    const language = languageOf(request);
+    return ok((await ctx.repo.commerce.listProducts()).map((p) => toProduct(p, language)));
+  });
+
+  app.get(
+    API.orders,
+    { schema: { querystring: emptyQuery }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const language = languageOf(request);
+      return ok((await ctx.repo.commerce.listOrders(user.id)).map((o) => toOrder(o, language)));
+    },
+  );
+
+  app.post<{ Body: { productId: string } }>(
+    API.orders,
+    { schema: { body: orderBody }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const result = await ctx.repo.commerce.placeDemoOrder({
+        orderId: randomUUID(),
+        userId: user.id,
+        productId: request.body.productId,
+        now: ctx.clock.now(),
+      });
+      if (!result.ok) {
+        const refusal = REFUSALS[result.reason];
+        throw new ApiError(refusal.code, refusal.message, { field: 'productId' });
+      }
+      return ok(toOrder(result.order, languageOf(request)));
+    },
+  );
+}

@@ -110,3 +110,36 @@ export function readLatestCode(dataDir: string, email: string): string {
   if (!latest) throw new Error(`no mail to ${email} in ${join(dataDir, 'outbox')}`);
   return latest.code;
 }
+
+/** What `apiCall` got back: status, headers and the parsed envelope. */
+export interface ApiReply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: ApiEnvelope<T>;
+  /** The x-error-message header, URI-decoded ('' when absent). */
+  errorMessage: string;
+}
+
+/** One JSON call to the gateway with an optional body, bearer token and language. */
+export async function apiCall<T = unknown>(
+  gateway: Pick<TestGateway, 'url'>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { body?: unknown; token?: string; language?: 'zh' | 'en'; rawBody?: string } = {},
+): Promise<ApiReply<T>> {
+  const headers: Record<string, string> = options.token
+    ? authHeaders(options.token, options.language)
+    : options.language
+      ? { 'accept-language': options.language }
+      : {};
+  const body =
+    options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${gateway.url}${path}`, { method, headers, body });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ApiEnvelope<T>,
+    errorMessage: decodeURIComponent(response.headers.get('x-error-message') ?? ''),
+  };
+}
