@@ -134,8 +134,12 @@ export async function apiCall<T = unknown>(
       : {};
   const body =
     options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${gateway.url}${path}`, { method, headers, body });
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = body;
+  }
+  const response = await fetch(`${gateway.url}${path}`, init);
   return {
     status: response.status,
     headers: response.headers,
