@@ -1,2 +1,174 @@
-/** Storage behind the catalogue routes (filled in by the catalogue work). */
-export interface CatalogueRepository {}
+import type {
+  AudioFormat,
+  Category,
+  MusicalKey,
+  Range,
+  SampleKind,
+  SearchSort,
+  UserRelation,
+} from '../../src/shared/api/catalogue.types.ts';
+import type { Language } from '../../src/shared/languages.ts';
+
+/** Sample-level conditions of a list or search (every field optional, all must hold). */
+export interface SampleFilter {
+  category?: Category;
+  primaryName?: string;
+  secondaryName?: string;
+  packCode?: string;
+  /** An FTS5 MATCH expression (built by `toMatchQuery`), never raw user text. */
+  match?: string;
+  /** Any of these (lower-case) matches a tag, the primary or the secondary name. */
+  styles?: string[];
+  /** Every one of these (lower-case) must be a tag. */
+  tags?: string[];
+  kind?: SampleKind;
+  key?: MusicalKey;
+  bpmMin?: number;
+  bpmMax?: number;
+}
+
+/** Restricts a list to one of a user's lists. */
+export interface RelationScope {
+  userId: number;
+  relation: UserRelation;
+}
+
+/** A page request against the catalogue. */
+export interface ListRequest {
+  filter: SampleFilter;
+  sort: SearchSort;
+  /** Seed of the RANDOM sort. */
+  seed: number;
+  page: number;
+  pageSize: number;
+  /** Language of the NAME sort. */
+  language: Language;
+  /** The caller, for the download/likes flags (null when anonymous). */
+  viewerId: number | null;
+  scope?: RelationScope;
+}
+
+/** One page of rows and the total number of matches. */
+export interface RowPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** A sample as stored, with its pack and brand and the viewer's flags. */
+export interface SampleRow {
+  id: number;
+  packCode: string;
+  packNameEn: string;
+  packNameZh: string;
+  brand: string;
+  nameEn: string;
+  nameZh: string;
+  category: Category;
+  primaryName: string;
+  secondaryName: string;
+  audioKey: MusicalKey | null;
+  bpm: number | null;
+  kind: SampleKind;
+  format: AudioFormat;
+  sampleRate: number;
+  channels: number;
+  bitDepth: number | null;
+  sizeBytes: number;
+  duration: number;
+  tags: string[];
+  auditionCode: string | null;
+  popularity: number;
+  createdAt: string;
+  owned: boolean;
+  liked: boolean;
+  userFilePath: string | null;
+}
+
+/** A pack as stored, with its counts and the viewer's flags. */
+export interface PackRow {
+  code: string;
+  nameEn: string;
+  nameZh: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  brand: string;
+  category: Category;
+  primaryName: string;
+  tags: string[];
+  popularity: number;
+  createdAt: string;
+  sampleCount: number;
+  /** Samples of the pack in the viewer's warehouse. */
+  ownedCount: number;
+  liked: boolean;
+}
+
+/** One (category, primary, secondary) cell of the category tree with its count. */
+export interface TreeCell {
+  category: Category;
+  primaryName: string;
+  secondaryName: string;
+  /** Samples in the cell, or for a pack tree the pack codes having samples in it. */
+  count: number;
+  packCodes?: string[];
+}
+
+/** Localised name of a taxonomy entry (secondaryName '' is the primary row). */
+export interface TaxonomyName {
+  category: Category;
+  primaryName: string;
+  secondaryName: string;
+  nameZh: string;
+  position: number;
+}
+
+/** The stored file of a sample, as play and download need it. */
+export interface SampleFile {
+  id: number;
+  blobHash: string;
+  mediaType: string;
+  fileName: string;
+  brand: string;
+  primaryName: string;
+  secondaryName: string;
+}
+
+/** A stored binary with its media type (cover, audition). */
+export interface StoredBlob {
+  hash: string;
+  mediaType: string;
+}
+
+/** Storage behind the catalogue and playback routes. */
+export interface CatalogueRepository {
+  /** One page of samples matching the request. */
+  listSamples(request: ListRequest): Promise<RowPage<SampleRow>>;
+  /** One page of packs having samples that match the request. */
+  listPacks(request: ListRequest): Promise<RowPage<PackRow>>;
+  /** Counts per (category, primary, secondary); per user list when scoped. */
+  treeCells(options: {
+    category?: Category;
+    scope?: RelationScope;
+    range: Range;
+  }): Promise<TreeCell[]>;
+  /** Localised names and positions of the taxonomy. */
+  taxonomy(): Promise<TaxonomyName[]>;
+  /** One pack, or null. */
+  findPack(code: string, viewerId: number | null): Promise<PackRow | null>;
+  /** The cover image of a pack, or null. */
+  packCover(code: string): Promise<StoredBlob | null>;
+  /** Removes items from a user's warehouse or likes; answers how many went. */
+  removeUserItems(
+    scope: RelationScope,
+    range: Range,
+    ids: readonly (number | string)[],
+  ): Promise<number>;
+  /** The stored file of a sample, or null. */
+  sampleFile(id: number): Promise<SampleFile | null>;
+  /** The stored peaks blob of a sample (null: no sample; empty: no peaks). */
+  samplePeaks(id: number): Promise<Uint8Array | null>;
+  /** The MP3 audition of an audition code, or null. */
+  audition(code: string): Promise<StoredBlob | null>;
+  /** The SPKI DER public key `keyId` registered by `userId`, or null. */
+  clientKey(keyId: string, userId: number): Promise<Uint8Array | null>;
+}

@@ -1,8 +1,205 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import type { ListPage } from '../../src/shared/api/envelope.ts';
+import {
+  CATEGORIES,
+  RANGES,
+  USER_RELATIONS,
+  type Category,
+  type Pack,
+  type Range,
+  type Sample,
+  type UserRelation,
+} from '../../src/shared/api/catalogue.types.ts';
+import type {
+  UserItemRemovePayload,
+  UserItemRemoveResult,
+} from '../../src/shared/api/download.types.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { languageOf, ok } from '../http/envelope.ts';
+import { requireUser } from '../http/auth-context.ts';
+import type { ListRequest, RelationScope } from './catalogue.repository.ts';
+import {
+  PACK_CODE_PATTERN,
+  listQuerySchema,
+  parseListQuery,
+  type ListMode,
+  type RawListQuery,
+} from './list-query.ts';
+import { toMatchQuery } from './cjk-text.ts';
+import { toPack, toSample } from './catalogue-shapes.ts';
+import { buildCategoryTree } from './category-tree.ts';
+import { viewerOf } from './viewer.ts';
 
-/** Registers the catalogue routes. */
+const PACK_NOT_FOUND = { zh: '音色包不存在', en: 'No such pack' } as const;
+
+const packParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { code: { type: 'string', pattern: PACK_CODE_PATTERN } },
+} as const;
+
+const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+const treeQuery = (user: boolean) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: user ? ['relation'] : [],
+    properties: {
+      category: { type: 'string', enum: CATEGORIES },
+      ...(user
+        ? {
+            relation: { type: 'string', enum: USER_RELATIONS },
+            range: { type: 'string', enum: RANGES },
+            kind: { type: 'string', enum: RANGES },
+          }
+        : {}),
+    },
+  }) as const;
+
+const removeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['relation', 'range', 'ids'],
+  properties: {
+    relation: { type: 'string', enum: USER_RELATIONS },
+    range: { type: 'string', enum: RANGES },
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      items: { type: ['integer', 'string'] },
+    },
+  },
+} as const;
+
+/** Registers the catalogue routes: lists, search, category trees, user lists, packs. */
 export async function registerCatalogueRoutes(
-  _app: FastifyInstance,
-  _ctx: AppContext,
-): Promise<void> {}
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<void> {
+  const repo = ctx.repo.catalogue;
+
+  // One page of samples or packs; a search with no hit for every word retries with any word.
+  async function listPage(
+    request: FastifyRequest,
+    mode: ListMode,
+    scope?: RelationScope,
+  ): Promise<ListPage<Sample> | ListPage<Pack>> {
+    const parsed = parseListQuery(request.query as RawListQuery, mode);
+    const language = languageOf(request);
+    const viewer = scope ? scope.userId : (viewerOf(request)?.id ?? null);
+    const base: ListRequest = { ...parsed.request, language, viewerId: viewer, scope };
+    const run = async (listRequest: ListRequest) => {
+      if (parsed.range === 'packs') {
+        const found = await repo.listPacks(listRequest);
+        return { records: found.rows.map((row) => toPack(row, language)), total: found.total };
+      }
+      const found = await repo.listSamples(listRequest);
+      return { records: found.rows.map((row) => toSample(row, language)), total: found.total };
+    };
+    let result: { records: Sample[] | Pack[]; total: number } = await run(base);
+    const anyWord = parsed.keyword ? toMatchQuery(parsed.keyword, 'OR') : null;
+    if (mode === 'search' && result.total === 0 && anyWord && anyWord !== base.filter.match)
+      result = await run({ ...base, filter: { ...base.filter, match: anyWord } });
+    return { ...result, page: base.page, pageSize: base.pageSize } as
+      ListPage<Sample> | ListPage<Pack>;
+  }
+
+  app.get(API.audios, { schema: { querystring: listQuerySchema('list') } }, async (request) =>
+    ok(await listPage(request, 'list')),
+  );
+
+  app.get(API.search, { schema: { querystring: listQuerySchema('search') } }, async (request) =>
+    ok(await listPage(request, 'search')),
+  );
+
+  app.get(API.userAudios, { schema: { querystring: listQuerySchema('user') } }, async (request) => {
+    const user = requireUser(request);
+    const { relation } = request.query as { relation: UserRelation };
+    return ok(await listPage(request, 'user', { userId: user.id, relation }));
+  });
+
+  app.get(API.instrumentsStyle, { schema: { querystring: treeQuery(false) } }, async (request) => {
+    const { category } = request.query as { category?: Category };
+    const [cells, taxonomy] = await Promise.all([
+      repo.treeCells({ category, range: 'samples' }),
+      repo.taxonomy(),
+    ]);
+    return ok(buildCategoryTree(cells, taxonomy));
+  });
+
+  app.get(
+    API.userInstrumentsStyle,
+    { schema: { querystring: treeQuery(true) } },
+    async (request) => {
+      const user = requireUser(request);
+      const query = request.query as {
+        category?: Category;
+        relation: UserRelation;
+        range?: Range;
+        kind?: Range;
+      };
+      if (query.range && query.kind && query.range !== query.kind)
+        throw badRequest('kind', '与 range 矛盾', 'contradicts range');
+      const scope = { userId: user.id, relation: query.relation };
+      const range = query.range ?? query.kind ?? 'samples';
+      const [cells, taxonomy] = await Promise.all([
+        repo.treeCells({ category: query.category, scope, range }),
+        repo.taxonomy(),
+      ]);
+      return ok(buildCategoryTree(cells, taxonomy));
+    },
+  );
+
+  app.post(
+    API.userItemRemove,
+    { schema: { body: removeBody, querystring: noQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body as UserItemRemovePayload;
+      const pattern = new RegExp(PACK_CODE_PATTERN);
+      const valid =
+        body.range === 'samples'
+          ? body.ids.every((id) => typeof id === 'number' && id >= 1 && id <= 2147483647)
+          : body.ids.every((id) => typeof id === 'string' && pattern.test(id));
+      if (!valid) {
+        throw body.range === 'samples'
+          ? badRequest('ids', '样本 id 须为正整数', 'sample ids must be positive integers')
+          : badRequest('ids', '音色包编号格式不正确', 'pack codes are malformed');
+      }
+      const scope = { userId: user.id, relation: body.relation };
+      const removed = await repo.removeUserItems(scope, body.range, body.ids);
+      return ok<UserItemRemoveResult>({ removed });
+    },
+  );
+
+  app.get(
+    '/api/v2/packs/:code',
+    { schema: { params: packParams, querystring: noQuery } },
+    async (request) => {
+      const { code } = request.params as { code: string };
+      const pack = await repo.findPack(code, viewerOf(request)?.id ?? null);
+      if (!pack) throw new ApiError('NOT_FOUND', PACK_NOT_FOUND);
+      return ok(toPack(pack, languageOf(request)));
+    },
+  );
+
+  app.get(
+    '/api/v2/packs/:code/cover',
+    { schema: { params: packParams, querystring: noQuery } },
+    async (request, reply) => {
+      const { code } = request.params as { code: string };
+      const cover = await repo.packCover(code);
+      if (!cover || !ctx.blobs.has(cover.hash)) throw new ApiError('NOT_FOUND', PACK_NOT_FOUND);
+      const etag = `"${cover.hash}"`;
+      // Covers never change for a pack code: browsers keep them for a year and revalidate by hash.
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(cover.mediaType).send(ctx.blobs.read(cover.hash));
+    },
+  );
+}

@@ -16,11 +16,12 @@ export function hasCjk(text: string): boolean {
 }
 
 /**
- * An FTS5 MATCH expression for what a user typed: every word must match; Latin words match as
- * prefixes (`808*`), CJK words as a phrase of their characters. Returns null when nothing is left.
- * Every token is quoted, so FTS5 operators and SQL-looking input are plain text.
+ * An FTS5 MATCH expression for what a user typed: every word must match (or, with `'OR'`, any
+ * word); Latin words match as prefixes (`808*`), CJK words as a phrase of their characters.
+ * Returns null when nothing is left. Every token is quoted, so FTS5 operators and SQL-looking
+ * input are plain text.
  */
-export function toMatchQuery(input: string): string | null {
+export function toMatchQuery(input: string, joiner: 'AND' | 'OR' = 'AND'): string | null {
   const words = input
     .normalize('NFKC')
     .toLowerCase()
@@ -30,5 +31,7 @@ export function toMatchQuery(input: string): string | null {
     .filter(Boolean)
     .slice(0, 12);
   if (words.length === 0) return null;
-  return words.map((word) => (hasCjk(word) ? `"${spaceCjk(word)}"` : `"${word}"*`)).join(' AND ');
+  return words
+    .map((word) => (hasCjk(word) ? `"${spaceCjk(word)}"` : `"${word}"*`))
+    .join(` ${joiner} `);
 }

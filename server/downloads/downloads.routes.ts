@@ -1,8 +1,166 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import type {
+  DownloadReport,
+  DownloadSaveResult,
+  SyncItem,
+} from '../../src/shared/api/download.types.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ok } from '../http/envelope.ts';
+import { requireUser } from '../http/auth-context.ts';
+import { idParamsSchema } from '../http/validation.ts';
+import { PACK_CODE_PATTERN } from '../catalogue/list-query.ts';
+import { attachmentHeader } from './content-disposition.ts';
 
-/** Registers the downloads routes. */
+/** How long an authorised download may take before its grant lapses (ms). */
+export const GRANT_TTL_MS = 30 * 60 * 1000;
+
+const MESSAGES = {
+  sampleNotFound: { zh: '音频不存在', en: 'No such sample' },
+  packNotFound: { zh: '音色包不存在', en: 'No such pack' },
+  quotaExceeded: {
+    zh: '下载次数已用完，请升级套餐',
+    en: 'Your download quota is used up; upgrade your plan to download more',
+  },
+  notAuthorised: {
+    zh: '请先获取下载授权',
+    en: 'Authorise the download first',
+  },
+  noPendingGrant: {
+    zh: '没有待确认的下载，请重新下载',
+    en: 'No pending download for this item; download it again',
+  },
+} as const;
+
+const reportBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['resourceId', 'success'],
+  properties: {
+    resourceId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    audioType: { type: 'string', maxLength: 200 },
+    audioGroup: { type: 'string', maxLength: 200 },
+    success: { type: 'boolean' },
+    error: { type: ['string', 'null'], maxLength: 2000 },
+    userFilePath: { type: ['string', 'null'], minLength: 1, maxLength: 2048 },
+  },
+} as const;
+
+const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+const packParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { code: { type: 'string', pattern: PACK_CODE_PATTERN } },
+} as const;
+
+/** Registers the download routes: authorise, file, saveOrRollback, likes, sync (all signed in). */
 export async function registerDownloadsRoutes(
-  _app: FastifyInstance,
-  _ctx: AppContext,
-): Promise<void> {}
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<void> {
+  const repo = ctx.repo.downloads;
+  const notFound = () => new ApiError('NOT_FOUND', MESSAGES.sampleNotFound);
+
+  app.get(
+    '/api/v2/download/authorize/:id',
+    { schema: { params: idParamsSchema, querystring: noQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: number };
+      const now = ctx.clock.now();
+      const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
+      if (outcome === 'missing') throw notFound();
+      if (outcome === 'quota') throw new ApiError('QUOTA_EXCEEDED', MESSAGES.quotaExceeded);
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/api/v2/download/:id',
+    { schema: { params: idParamsSchema, querystring: noQuery } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: number };
+      const file = await ctx.repo.catalogue.sampleFile(id);
+      if (!file || !ctx.blobs.has(file.blobHash)) throw notFound();
+      if (!(await repo.mayFetch(user.id, id, ctx.clock.now())))
+        throw new ApiError('FORBIDDEN', MESSAGES.notAuthorised);
+      return reply
+        .type(file.mediaType)
+        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('content-length', ctx.blobs.size(file.blobHash))
+        .header('cache-control', 'private, no-store')
+        .send(ctx.blobs.stream(file.blobHash));
+    },
+  );
+
+  app.post(
+    API.downloadSaveOrRollback,
+    { schema: { body: reportBody, querystring: noQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const report = request.body as DownloadReport;
+      const outcome = await repo.report(
+        user.id,
+        report.resourceId,
+        report.success,
+        report.success ? (report.userFilePath ?? null) : null,
+        ctx.clock.now(),
+      );
+      if (outcome.status === 'missing') throw notFound();
+      if (outcome.status === 'noGrant') throw new ApiError('CONFLICT', MESSAGES.noPendingGrant);
+      if (outcome.status === 'rolledBack') {
+        if (report.error) request.log.info({ error: report.error }, 'download rolled back');
+        return ok<DownloadSaveResult>({
+          status: 'rolledBack',
+          charged: false,
+          downloadQuota: outcome.downloadQuota,
+        });
+      }
+      return ok<DownloadSaveResult>(outcome);
+    },
+  );
+
+  app.get(
+    '/api/v2/download/likes/:id',
+    { schema: { params: idParamsSchema, querystring: noQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: number };
+      const liked = await repo.toggleSampleLike(user.id, id, ctx.clock.now());
+      if (liked === null) throw notFound();
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/api/v2/download/likes/pack/:code',
+    { schema: { params: packParams, querystring: noQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const { code } = request.params as { code: string };
+      const liked = await repo.togglePackLike(user.id, code, ctx.clock.now());
+      if (liked === null) throw new ApiError('NOT_FOUND', MESSAGES.packNotFound);
+      return ok(true);
+    },
+  );
+
+  app.get(API.downloadSync, { schema: { querystring: noQuery } }, async (request) => {
+    const user = requireUser(request);
+    const rows = await repo.acquisitions(user.id);
+    return ok<SyncItem[]>(
+      rows.map((row) => ({
+        resourceId: row.sampleId,
+        audioBrand: row.brand,
+        audioType: row.primaryName,
+        audioGroup: row.secondaryName,
+        fileName: row.fileName,
+        userFilePath: row.userFilePath,
+        acquiredAt: row.acquiredAt,
+      })),
+    );
+  });
+}

@@ -1,8 +1,116 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Spectrum } from '../../src/shared/api/catalogue.types.ts';
+import { PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ok } from '../http/envelope.ts';
+import { requireUser } from '../http/auth-context.ts';
+import { idParamsSchema } from '../http/validation.ts';
+import { readPeaks } from '../library/peaks.ts';
+import { encryptForClient } from './encrypt-audio.ts';
+import { parseByteRange } from './byte-range.ts';
+
+const MESSAGES = {
+  sampleNotFound: { zh: '音频不存在', en: 'No such sample' },
+  auditionNotFound: { zh: '试听不存在', en: 'No such audition' },
+  unknownClientKey: {
+    zh: '设备密钥未注册，请重新注册后再试',
+    en: 'Unknown client key; register the device key again',
+  },
+  rangeNotSatisfiable: { zh: '请求的范围无效', en: 'Requested range not satisfiable' },
+} as const;
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const YEAR = 'public, max-age=31536000, immutable';
+
+const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+const auditionParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['auditionCode'],
+  properties: { auditionCode: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' } },
+} as const;
 
 /** Registers the playback routes: spectrum, encrypted play, audition. */
-export async function registerPlaybackRoutes(
-  _app: FastifyInstance,
-  _ctx: AppContext,
-): Promise<void> {}
+export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const repo = ctx.repo.catalogue;
+
+  app.get(
+    '/api/v2/tt-audios/spectrum/:id',
+    { schema: { params: idParamsSchema, querystring: noQuery } },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const blob = await repo.samplePeaks(id);
+      if (!blob) throw new ApiError('NOT_FOUND', MESSAGES.sampleNotFound);
+      // Peaks are computed at ingest and never change for an id.
+      reply.header('cache-control', 'public, max-age=86400');
+      return ok<Spectrum>({ id, peaks: readPeaks(blob) });
+    },
+  );
+
+  app.get(
+    '/api/v2/tt-audios/play/:id',
+    { schema: { params: idParamsSchema, querystring: noQuery } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: number };
+      const keyId = request.headers[PLAY_HEADERS.clientKeyId];
+      const unknownKey = new ApiError('UNKNOWN_CLIENT_KEY', MESSAGES.unknownClientKey);
+      if (typeof keyId !== 'string' || !KEY_ID.test(keyId)) throw unknownKey;
+      const publicKey = await repo.clientKey(keyId, user.id);
+      if (!publicKey) throw unknownKey;
+      const file = await repo.sampleFile(id);
+      if (!file || !ctx.blobs.has(file.blobHash))
+        throw new ApiError('NOT_FOUND', MESSAGES.sampleNotFound);
+      let encrypted;
+      try {
+        encrypted = encryptForClient(ctx.blobs.read(file.blobHash), publicKey);
+      } catch (error) {
+        // A stored key that is not a usable RSA key: the client must register a fresh one.
+        request.log.warn({ err: error, keyId }, 'unusable client key');
+        throw unknownKey;
+      }
+      return reply
+        .type(file.mediaType)
+        .header(PLAY_HEADERS.encryptedKey, encrypted.encryptedKey)
+        .header(PLAY_HEADERS.iv, encrypted.iv)
+        .header('access-control-expose-headers', `${PLAY_HEADERS.encryptedKey}, ${PLAY_HEADERS.iv}`)
+        .header('cache-control', 'no-store')
+        .send(encrypted.body);
+    },
+  );
+
+  app.get(
+    '/api/v2/tt-audios/play-audition/:auditionCode',
+    { schema: { params: auditionParams, querystring: noQuery } },
+    async (request, reply) => {
+      const { auditionCode } = request.params as { auditionCode: string };
+      const audition = await repo.audition(auditionCode);
+      if (!audition || !ctx.blobs.has(audition.hash))
+        throw new ApiError('NOT_FOUND', MESSAGES.auditionNotFound);
+      const size = ctx.blobs.size(audition.hash);
+      const etag = `"${audition.hash}"`;
+      reply
+        .header('cache-control', YEAR)
+        .header('etag', etag)
+        .header('accept-ranges', 'bytes')
+        .type(audition.mediaType);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const range = parseByteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        throw new ApiError('RANGE_NOT_SATISFIABLE', MESSAGES.rangeNotSatisfiable, {
+          headers: { 'content-range': `bytes */${size}` },
+        });
+      }
+      if (!range) {
+        return reply.header('content-length', size).send(ctx.blobs.stream(audition.hash));
+      }
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(ctx.blobs.stream(audition.hash, range));
+    },
+  );
+}

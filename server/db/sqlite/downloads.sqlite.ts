@@ -1,7 +1,155 @@
-import type { Database } from '../database.ts';
+import { transaction, type Database } from '../database.ts';
 import type { DownloadsRepository } from '../../downloads/downloads.repository.ts';
 
+const iso = (ms: number): string => new Date(ms).toISOString();
+
 /** SQLite implementation of the downloads repository. */
-export function sqliteDownloads(_db: Database): DownloadsRepository {
-  return {};
+export function sqliteDownloads(db: Database): DownloadsRepository {
+  const sampleExists = db.prepare('SELECT 1 AS found FROM samples WHERE id = ?');
+  const owned = db.prepare(
+    'SELECT 1 AS found FROM acquisitions WHERE user_id = ? AND sample_id = ?',
+  );
+  const quotaOf = db.prepare('SELECT download_quota FROM users WHERE id = ?');
+  const pendingFor = db.prepare(
+    `SELECT id FROM download_grants
+     WHERE user_id = ? AND sample_id = ? AND status = 'pending' AND expires_at > ?
+     ORDER BY id DESC LIMIT 1`,
+  );
+  // Distinct samples with an unexpired pending grant: each will take one download when committed.
+  const pendingCount = db.prepare(
+    `SELECT COUNT(DISTINCT sample_id) AS n FROM download_grants
+     WHERE user_id = ? AND status = 'pending' AND expires_at > ?`,
+  );
+  const insertGrant = db.prepare(
+    `INSERT INTO download_grants (user_id, sample_id, created_at, expires_at, status, charged)
+     VALUES (?, ?, ?, ?, 'pending', 0)`,
+  );
+  const extendGrant = db.prepare('UPDATE download_grants SET expires_at = ? WHERE id = ?');
+  const commitGrants = db.prepare(
+    `UPDATE download_grants SET status = 'committed', charged = ?
+     WHERE user_id = ? AND sample_id = ? AND status = 'pending'`,
+  );
+  const rollBackGrants = db.prepare(
+    `UPDATE download_grants SET status = 'rolled_back'
+     WHERE user_id = ? AND sample_id = ? AND status = 'pending'`,
+  );
+  const acquire = db.prepare(
+    `INSERT INTO acquisitions (user_id, sample_id, acquired_at, user_file_path) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, sample_id)
+     DO UPDATE SET user_file_path = coalesce(excluded.user_file_path, user_file_path)`,
+  );
+  const charge = db.prepare(
+    'UPDATE users SET download_quota = max(download_quota - 1, 0) WHERE id = ? AND download_quota IS NOT NULL',
+  );
+  const quota = (userId: number): number | null => {
+    const value = quotaOf.get(userId)?.download_quota;
+    return value == null ? null : Number(value);
+  };
+
+  const toggle = (
+    exists: boolean,
+    remove: () => number | bigint,
+    insert: () => void,
+  ): boolean | null => {
+    if (!exists) return null;
+    return transaction(db, () => {
+      if (Number(remove()) > 0) return false;
+      insert();
+      return true;
+    });
+  };
+
+  return {
+    async authorize(userId, sampleId, now, expiresAt) {
+      return transaction(db, () => {
+        if (!sampleExists.get(sampleId)) return 'missing';
+        if (owned.get(userId, sampleId)) return 'owned';
+        const existing = pendingFor.get(userId, sampleId, now);
+        if (existing) {
+          extendGrant.run(expiresAt, Number(existing.id));
+          return 'granted';
+        }
+        const left = quota(userId);
+        const pending = Number(pendingCount.get(userId, now)?.n ?? 0);
+        if (left !== null && left - pending <= 0) return 'quota';
+        insertGrant.run(userId, sampleId, now, expiresAt);
+        return 'granted';
+      });
+    },
+
+    async mayFetch(userId, sampleId, now) {
+      return Boolean(owned.get(userId, sampleId) ?? pendingFor.get(userId, sampleId, now));
+    },
+
+    async report(userId, sampleId, success, userFilePath, now) {
+      return transaction(db, () => {
+        if (!sampleExists.get(sampleId)) return { status: 'missing' } as const;
+        if (!success) {
+          rollBackGrants.run(userId, sampleId);
+          return { status: 'rolledBack', downloadQuota: quota(userId) } as const;
+        }
+        const alreadyOwned = Boolean(owned.get(userId, sampleId));
+        if (!alreadyOwned && !pendingFor.get(userId, sampleId, now))
+          return { status: 'noGrant' } as const;
+        const charged = !alreadyOwned && quota(userId) !== null;
+        commitGrants.run(charged ? 1 : 0, userId, sampleId);
+        acquire.run(userId, sampleId, iso(now), userFilePath);
+        if (charged) charge.run(userId);
+        return { status: 'committed', charged, downloadQuota: quota(userId) } as const;
+      });
+    },
+
+    async toggleSampleLike(userId, sampleId, now) {
+      return toggle(
+        Boolean(sampleExists.get(sampleId)),
+        () =>
+          db
+            .prepare('DELETE FROM sample_likes WHERE user_id = ? AND sample_id = ?')
+            .run(userId, sampleId).changes,
+        () => {
+          db.prepare(
+            'INSERT INTO sample_likes (user_id, sample_id, created_at) VALUES (?, ?, ?)',
+          ).run(userId, sampleId, iso(now));
+        },
+      );
+    },
+
+    async togglePackLike(userId, packCode, now) {
+      return toggle(
+        Boolean(db.prepare('SELECT 1 AS found FROM packs WHERE code = ?').get(packCode)),
+        () =>
+          db
+            .prepare('DELETE FROM pack_likes WHERE user_id = ? AND pack_code = ?')
+            .run(userId, packCode).changes,
+        () => {
+          db.prepare(
+            'INSERT INTO pack_likes (user_id, pack_code, created_at) VALUES (?, ?, ?)',
+          ).run(userId, packCode, iso(now));
+        },
+      );
+    },
+
+    async acquisitions(userId) {
+      return db
+        .prepare(
+          `SELECT a.sample_id, b.name AS brand, s.primary_name, s.secondary_name, s.file_name,
+                  a.user_file_path, a.acquired_at
+           FROM acquisitions a
+           JOIN samples s ON s.id = a.sample_id
+           JOIN packs p ON p.code = s.pack_code
+           JOIN brands b ON b.id = p.brand_id
+           WHERE a.user_id = ? ORDER BY a.acquired_at, a.sample_id`,
+        )
+        .all(userId)
+        .map((row) => ({
+          sampleId: Number(row.sample_id),
+          brand: String(row.brand),
+          primaryName: String(row.primary_name),
+          secondaryName: String(row.secondary_name),
+          fileName: String(row.file_name),
+          userFilePath: row.user_file_path == null ? null : String(row.user_file_path),
+          acquiredAt: String(row.acquired_at),
+        }));
+    },
+  };
 }

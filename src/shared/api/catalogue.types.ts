@@ -10,6 +10,12 @@ export const SORTS = ['MOST_POPULAR', 'NEWEST', 'NAME', 'BPM', 'DURATION', 'RAND
 /** A list sort order. */
 export type Sort = (typeof SORTS)[number];
 
+/** Sorts of a keyword search: the list sorts plus RELEVANCE (the search call's default). */
+export const SEARCH_SORTS = [...SORTS, 'RELEVANCE'] as const;
+
+/** A sort order of a keyword search. */
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /** One-shot or loop. */
 export const SAMPLE_KINDS = ['oneshot', 'loop'] as const;
 
@@ -171,8 +177,16 @@ export interface AudioListQuery {
   bpmMax?: number;
   tags?: string;
   sort?: Sort;
+  /** Seed of the RANDOM sort: the same seed gives the same order on every page. */
+  seed?: number;
   page?: number;
   pageSize?: number;
+}
+
+/** Query of the search call: the list query with a required keyword and RELEVANCE sort. */
+export interface SearchQuery extends Omit<AudioListQuery, 'sort' | 'keyword'> {
+  keyword: string;
+  sort?: SearchSort;
 }
 
 /** Which of the user's lists (DESIGN §5). */

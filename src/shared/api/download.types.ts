@@ -25,3 +25,18 @@ export interface UserItemRemovePayload {
   range: 'samples' | 'packs';
   ids: (number | string)[];
 }
+
+/** Answer of saveOrRollback: what the report did. */
+export interface DownloadSaveResult {
+  /** committed: the item is in the warehouse; rolledBack: the pending grant was dropped. */
+  status: 'committed' | 'rolledBack';
+  /** Whether this commit used one download of the quota (never for owned items). */
+  charged: boolean;
+  /** Downloads left after the report; null means unlimited. */
+  downloadQuota: number | null;
+}
+
+/** Answer of the user-list remove call. */
+export interface UserItemRemoveResult {
+  removed: number;
+}

@@ -1,0 +1,153 @@
+import { randomInt } from 'node:crypto';
+import {
+  CATEGORIES,
+  MUSICAL_KEYS,
+  RANGES,
+  SAMPLE_KINDS,
+  SEARCH_SORTS,
+  USER_RELATIONS,
+  type Category,
+  type MusicalKey,
+  type Range,
+  type SampleKind,
+  type SearchSort,
+  type UserRelation,
+} from '../../src/shared/api/catalogue.types.ts';
+import { DEFAULTS } from '../../src/shared/constants.ts';
+import { badRequest } from '../http/api-error.ts';
+import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
+import { toMatchQuery } from './cjk-text.ts';
+
+/** Which call a list query belongs to: its required fields and accepted values differ. */
+export type ListMode = 'list' | 'search' | 'user';
+
+/** A query string as the list, search and user-list schemas let it through. */
+export interface RawListQuery {
+  range?: Range;
+  relation?: UserRelation;
+  category?: Category;
+  primaryName?: string;
+  secondaryName?: string;
+  packCode?: string;
+  keyword?: string;
+  styles?: string;
+  kind?: SampleKind | Range;
+  key?: MusicalKey;
+  bpmMin?: number;
+  bpmMax?: number;
+  tags?: string;
+  sort?: SearchSort;
+  seed?: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Pattern of pack codes (path segments and the packCode filter). */
+export const PACK_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$';
+
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const list = { type: 'string', minLength: 1, maxLength: 500 } as const;
+
+/** The querystring schema of a list call (unknown parameters are a 400 naming them). */
+export function listQuerySchema(mode: ListMode) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: mode === 'search' ? ['keyword'] : mode === 'user' ? ['relation'] : [],
+    properties: {
+      range: { type: 'string', enum: RANGES },
+      ...(mode === 'user' ? { relation: { type: 'string', enum: USER_RELATIONS } } : {}),
+      category: { type: 'string', enum: CATEGORIES },
+      primaryName: name,
+      secondaryName: name,
+      packCode: { type: 'string', pattern: PACK_CODE_PATTERN },
+      keyword: { type: 'string', minLength: 1, maxLength: 200 },
+      styles: list,
+      // On the /user calls `kind` may also name the range (DESIGN §5 spells it that way).
+      kind: { type: 'string', enum: mode === 'user' ? [...SAMPLE_KINDS, ...RANGES] : SAMPLE_KINDS },
+      key: { type: 'string', enum: MUSICAL_KEYS },
+      bpmMin: { type: 'integer', minimum: 1, maximum: 999 },
+      bpmMax: { type: 'integer', minimum: 1, maximum: 999 },
+      tags: list,
+      sort: { type: 'string', enum: SEARCH_SORTS },
+      seed: { type: 'integer', minimum: 0, maximum: 2147483647 },
+      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+      pageSize: {
+        type: 'integer',
+        minimum: 1,
+        maximum: DEFAULTS.maxPageSize,
+        default: DEFAULTS.defaultPageSize,
+      },
+    },
+  } as const;
+}
+
+/** Splits a comma-separated list into distinct lower-case words (a 400 naming `field` if empty). */
+function words(field: string, value: string): string[] {
+  const items = [
+    ...new Set(
+      value
+        .split(/[,，]/u)
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (items.length === 0) throw badRequest(field, '不能为空', 'must name at least one value');
+  if (items.length > 20) throw badRequest(field, '最多 20 项', 'at most 20 values');
+  return items;
+}
+
+/** A validated list query: the range, the repository request (sans viewer) and the keyword. */
+export interface ParsedListQuery {
+  range: Range;
+  keyword: string | null;
+  request: Omit<ListRequest, 'viewerId' | 'language' | 'scope'>;
+}
+
+/** Checks what a schema cannot (bpm order, kind/range alias, sort by relevance) and builds the filter. */
+export function parseListQuery(query: RawListQuery, mode: ListMode): ParsedListQuery {
+  let range: Range = query.range ?? 'samples';
+  let kind: SampleKind | undefined;
+  if (query.kind === 'samples' || query.kind === 'packs') {
+    if (query.range !== undefined && query.range !== query.kind)
+      throw badRequest('kind', '与 range 矛盾', 'contradicts range');
+    range = query.kind;
+  } else {
+    kind = query.kind;
+  }
+  if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax)
+    throw badRequest('bpmMin', '不能大于 bpmMax', 'must not be greater than bpmMax');
+  const keyword = query.keyword?.trim() || null;
+  const filter: SampleFilter = {
+    category: query.category,
+    primaryName: query.primaryName,
+    secondaryName: query.secondaryName,
+    packCode: query.packCode,
+    kind,
+    key: query.key,
+    bpmMin: query.bpmMin,
+    bpmMax: query.bpmMax,
+  };
+  if (query.keyword !== undefined) {
+    const match = keyword ? toMatchQuery(keyword) : null;
+    if (!match) throw badRequest('keyword', '需要包含文字或数字', 'must contain letters or digits');
+    filter.match = match;
+  }
+  if (query.styles !== undefined) filter.styles = words('styles', query.styles);
+  if (query.tags !== undefined) filter.tags = words('tags', query.tags);
+  const sort = query.sort ?? (mode === 'search' ? 'RELEVANCE' : 'MOST_POPULAR');
+  if (sort === 'RELEVANCE' && filter.match === undefined)
+    throw badRequest('sort', 'RELEVANCE 需要 keyword', 'RELEVANCE needs a keyword');
+  return {
+    range,
+    keyword,
+    request: {
+      filter,
+      sort,
+      // Without a seed a RANDOM list is shuffled afresh; clients pass one to page through it.
+      seed: query.seed ?? randomInt(0, 2147483647),
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+  };
+}

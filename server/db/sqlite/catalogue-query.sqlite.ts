@@ -1,0 +1,142 @@
+import type { SQLInputValue } from 'node:sqlite';
+import type {
+  ListRequest,
+  RelationScope,
+  SampleFilter,
+} from '../../catalogue/catalogue.repository.ts';
+
+// SQL fragments of the catalogue queries: every user value goes into `params`, never the text.
+
+/** A deterministic 32-bit mix of (id, seed): the RANDOM sort's key, stable for one seed. */
+export function shuffleKey(id: number, seed: number): number {
+  let h = (Math.imul(id, 0x9e3779b1) ^ seed) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** bm25 weights of samples_fts columns: name, tags, brand, pack, type, grp. */
+export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';
+
+/** SQL conditions (and their parameters, in order) over `samples s`. */
+export function sampleConditions(
+  filter: SampleFilter,
+  params: SQLInputValue[],
+  options: { packLevel?: boolean; ftsJoined?: boolean } = {},
+): string[] {
+  const conditions: string[] = [];
+  const equal = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    conditions.push(`s.${column} = ?`);
+    params.push(value);
+  };
+  // On a pack list, category, primary name and pack code are the pack's own columns.
+  if (!options.packLevel) {
+    equal('category', filter.category);
+    equal('primary_name', filter.primaryName);
+    equal('pack_code', filter.packCode);
+  }
+  equal('secondary_name', filter.secondaryName);
+  equal('kind', filter.kind);
+  equal('audio_key', filter.key);
+  if (filter.bpmMin !== undefined) {
+    conditions.push('s.bpm >= ?');
+    params.push(filter.bpmMin);
+  }
+  if (filter.bpmMax !== undefined) {
+    conditions.push('s.bpm <= ?');
+    params.push(filter.bpmMax);
+  }
+  if (filter.match !== undefined) {
+    conditions.push(
+      options.ftsJoined
+        ? 'samples_fts MATCH ?'
+        : 's.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)',
+    );
+    params.push(filter.match);
+  }
+  if (filter.styles?.length) {
+    const marks = filter.styles.map(() => '?').join(', ');
+    conditions.push(
+      `(lower(s.primary_name) IN (${marks}) OR lower(s.secondary_name) IN (${marks})` +
+        ` OR EXISTS (SELECT 1 FROM json_each(s.tags) WHERE lower(value) IN (${marks})))`,
+    );
+    params.push(...filter.styles, ...filter.styles, ...filter.styles);
+  }
+  for (const tag of filter.tags ?? []) {
+    conditions.push('EXISTS (SELECT 1 FROM json_each(s.tags) WHERE lower(value) = ?)');
+    params.push(tag);
+  }
+  return conditions;
+}
+
+/** The condition limiting `samples s` to one of a user's lists. */
+export function scopeCondition(
+  scope: RelationScope | undefined,
+  params: SQLInputValue[],
+): string[] {
+  if (!scope) return [];
+  params.push(scope.userId);
+  return scope.relation === 'stockroom'
+    ? ['s.id IN (SELECT sample_id FROM acquisitions WHERE user_id = ?)']
+    : ['s.id IN (SELECT sample_id FROM sample_likes WHERE user_id = ?)'];
+}
+
+/** The condition limiting `packs p` to one of a user's lists. */
+export function packScopeCondition(
+  scope: RelationScope | undefined,
+  params: SQLInputValue[],
+): string[] {
+  if (!scope) return [];
+  params.push(scope.userId);
+  return scope.relation === 'stockroom'
+    ? [
+        'p.code IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ?)',
+      ]
+    : ['p.code IN (SELECT pack_code FROM pack_likes WHERE user_id = ?)'];
+}
+
+/** A WHERE clause joining `conditions` with AND (empty when there are none). */
+export const where = (conditions: string[]): string =>
+  conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+
+/** The ORDER BY of a sample list (RANDOM and RELEVANCE add their parameters). */
+export function sampleOrder(request: ListRequest, params: SQLInputValue[]): string {
+  switch (request.sort) {
+    case 'NEWEST':
+      return 's.created_at DESC, s.id';
+    case 'NAME':
+      return request.language === 'en' ? 's.name_en COLLATE NOCASE, s.id' : 's.name_zh, s.id';
+    case 'BPM':
+      return 's.bpm IS NULL, s.bpm, s.id';
+    case 'DURATION':
+      return 's.duration, s.id';
+    case 'RANDOM':
+      params.push(request.seed);
+      return 'yinku_shuffle(s.id, ?), s.id';
+    case 'RELEVANCE':
+      if (request.filter.match !== undefined) return `${BM25}, s.popularity DESC, s.id`;
+      return 's.popularity DESC, s.id';
+    default:
+      return 's.popularity DESC, s.id';
+  }
+}
+
+/** The ORDER BY of a pack list. */
+export function packOrder(request: ListRequest, params: SQLInputValue[]): string {
+  switch (request.sort) {
+    case 'NEWEST':
+      return 'p.created_at DESC, p.code';
+    case 'NAME':
+      return request.language === 'en' ? 'p.name_en COLLATE NOCASE, p.code' : 'p.name_zh, p.code';
+    case 'RANDOM':
+      params.push(request.seed);
+      return 'yinku_shuffle(p.rowid, ?), p.code';
+    default:
+      // BPM, DURATION and RELEVANCE have no pack-level meaning: packs keep popularity order.
+      return 'p.popularity DESC, p.code';
+  }
+}

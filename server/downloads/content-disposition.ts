@@ -1,0 +1,24 @@
+/** A file name that is safe in any folder: no separators, control characters or leading dots. */
+export function safeFileName(name: string): string {
+  const clean = name
+    .normalize('NFC')
+    .replace(/[\p{Cc}"\\/:*?<>|]+/gu, '_')
+    .replace(/^[.\s]+/u, '')
+    .trim()
+    .slice(0, 200);
+  return clean || 'sample';
+}
+
+// RFC 8187 attr-char: encodeURIComponent leaves ' ( ) * unescaped, which ext-value does not allow.
+const encodeExtValue = (value: string): string =>
+  encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/** A `content-disposition: attachment` header with an ASCII fallback and the UTF-8 name. */
+export function attachmentHeader(name: string): string {
+  const safe = safeFileName(name);
+  const ascii = safe.replace(/[^\x20-\x7e]/gu, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(safe)}`;
+}
