@@ -173,9 +173,8 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       const sampleParams: SQLInputValue[] = [];
       const inner = sampleConditions(request.filter, sampleParams, { packLevel: true });
       if (inner.length) {
-        conditions.push(
-          `EXISTS (SELECT 1 FROM samples s WHERE s.pack_code = p.code AND ${inner.join(' AND ')})`,
-        );
+        // One pass over the matching samples beats probing every pack's samples in turn.
+        conditions.push(`p.code IN (SELECT s.pack_code FROM samples s ${where(inner)})`);
         params.push(...sampleParams);
       }
       conditions.push(...packScopeCondition(request.scope, params));
