@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginPayload } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, MESSAGES } from '../http/api-error.ts';
+import { ApiError, badRequest, MESSAGES } from '../http/api-error.ts';
 import { bearerOf } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -62,6 +62,10 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.post(API.logout, { schema: { querystring: emptyQuery } }, async (request) => {
+    // The call takes no body; an empty JSON object is tolerated, anything else is an error.
+    const body = request.body;
+    if (body != null && (typeof body !== 'object' || Object.keys(body).length > 0))
+      throw badRequest('body', '此接口不接受请求体', 'this call takes no body');
     const found = await ctx.repo.accounts.revokeRefreshFamily(
       hashRefreshToken(refreshBearer(request)),
       ctx.clock.now(),
