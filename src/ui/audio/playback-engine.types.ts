@@ -1,0 +1,38 @@
+import type { Sample } from '../../shared/api/catalogue.types.ts';
+
+/** A song the sample player can play: a sample row, or anything with an id and optional preview. */
+export type PlayerSong = Pick<Sample, 'id'> & Partial<Omit<Sample, 'id'>>;
+
+/** A decoded track ready to start, as the engine hands it to the store. */
+export interface LoadedTrack {
+  /** Cache key: `play:<id>` or `audition:<code>`. */
+  key: string;
+  /** Seconds. */
+  duration: number;
+}
+
+/** Options of `PlaybackEngine.start`. */
+export interface StartOptions {
+  /** Ramp the gain up over the fade length (false: start at full gain, e.g. short one-shots). */
+  fadeIn: boolean;
+  /** Called once when the track plays to its natural end (never after `stop`). */
+  onEnded: () => void;
+}
+
+/** What the player store needs from the audio engine (the real one, or a fake in unit tests). */
+export interface PlaybackEngine {
+  /** Loads from cache or network; rejects with AudioError ABORTED when `signal` aborts. */
+  load(song: PlayerSong, options: { audition: boolean; signal: AbortSignal }): Promise<LoadedTrack>;
+  /** Starts `track` at `offset` seconds; any voice still playing fades out (source change). */
+  start(track: LoadedTrack, offset: number, options: StartOptions): void;
+  /** Fades out and stops the current voice. */
+  stop(): void;
+  /** Seconds into the current track, 0 when nothing plays. */
+  position(): number;
+  /** Output gain 0–1. */
+  setVolume(gain: number): void;
+  /** True while the AudioContext waits for a user gesture (autoplay policy). */
+  isSuspended(): boolean;
+  /** Tries to resume the AudioContext; true when it runs. */
+  unlock(): Promise<boolean>;
+}

@@ -1,0 +1,339 @@
+import { create } from 'zustand';
+import { DEFAULTS } from '../../shared/constants.ts';
+import { isAudioErrorInfo, type AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
+import type { LoadedTrack, PlaybackEngine, PlayerSong } from '../audio/playback-engine.types.ts';
+import { addUnique, clamp, LOOP_TYPES, pickNeighbour, type LoopType } from './player-queue.ts';
+
+/** What started the current playback (SPEC §3). */
+export type ActionType = 'init' | 'button' | 'row' | 'seek' | 'auto' | 'ended';
+
+/** Options of `playSong`. */
+export interface PlayOptions {
+  actionType?: ActionType;
+  /** Where to start, 0–1. */
+  startProgress?: number;
+  /** Play the public preview (auditionCode) instead of the encrypted full file. */
+  audition?: boolean;
+}
+
+/** The sample player's state (SPEC §3 "Sample player state") and its actions (SPEC §4). */
+export interface PlayerState {
+  loopType: LoopType;
+  /** 0–100, default 60. */
+  volume: number;
+  playList: PlayerSong[];
+  song: PlayerSong | null;
+  id: number | null;
+  isPlaying: boolean;
+  isPause: boolean;
+  /** True while the current request loads. */
+  isLoading: boolean;
+  /** The current playback is a preview (auditionCode). */
+  audition: boolean;
+  /** 0–1, updated at most once per animation frame. */
+  progress: number;
+  /** Seconds. */
+  duration: number;
+  pausedProgress: number;
+  startProgress: number;
+  /** Seconds into the track. */
+  currentTime: number;
+  actionType: ActionType;
+  /** The AudioContext could not be unlocked: ask for a click (SPEC §8). */
+  needsUserInteraction: boolean;
+  /** The last playback failure (aborts never land here); DECRYPT must be shown as an alert. */
+  lastError: AudioErrorInfo | null;
+
+  playSong(song: PlayerSong, options?: PlayOptions): Promise<void>;
+  togglePlay(song?: PlayerSong, fromRow?: boolean): Promise<void>;
+  toggleAudition(song: PlayerSong): Promise<void>;
+  pause(): void;
+  seek(fraction: number): Promise<void>;
+  next(): Promise<void>;
+  previous(): Promise<void>;
+  addToPlayList(songs: PlayerSong | PlayerSong[]): void;
+  setPlayList(songs: PlayerSong[]): void;
+  setVolume(volume: number): void;
+  setLoopType(loopType: LoopType): void;
+  setProgress(progress: number): void;
+  /** Call on the first user gesture: resumes the AudioContext and plays a held request. */
+  unlock(): Promise<boolean>;
+}
+
+type Data = Omit<
+  PlayerState,
+  {
+    [K in keyof PlayerState]: PlayerState[K] extends (...a: never[]) => unknown ? K : never;
+  }[keyof PlayerState]
+>;
+
+const initialData: Data = {
+  loopType: LOOP_TYPES.off,
+  volume: DEFAULTS.playerVolume,
+  playList: [],
+  song: null,
+  id: null,
+  isPlaying: false,
+  isPause: false,
+  isLoading: false,
+  audition: false,
+  progress: 0,
+  duration: 0,
+  pausedProgress: 0,
+  startProgress: 0,
+  currentTime: 0,
+  actionType: 'init',
+  needsUserInteraction: false,
+  lastError: null,
+};
+
+/** Wiring the store needs at run time: the engine and a per-frame scheduler. */
+export interface PlayerRuntime {
+  engine: PlaybackEngine | null;
+  requestFrame: (cb: () => void) => number;
+  cancelFrame: (handle: number) => void;
+  random: () => number;
+}
+
+const runtime: PlayerRuntime = {
+  engine: null,
+  requestFrame: (cb) => requestAnimationFrame(cb),
+  cancelFrame: (h) => cancelAnimationFrame(h),
+  random: Math.random,
+};
+
+// Request bookkeeping lives outside the reactive state: React never renders it.
+let requestSeq = 0;
+let controller: AbortController | null = null;
+let track: LoadedTrack | null = null;
+let held: { song: PlayerSong; options: PlayOptions } | null = null;
+let frame: number | null = null;
+
+/** Connects the store to an engine (the real one from `initializePlayer`, or a fake in tests). */
+export function configurePlayer(options: Partial<PlayerRuntime>): void {
+  Object.assign(runtime, options);
+  runtime.engine?.setVolume(usePlayerStore.getState().volume / 100);
+}
+
+function engine(): PlaybackEngine {
+  if (!runtime.engine)
+    throw new Error('the player has no audio engine: call initializePlayer() first');
+  return runtime.engine;
+}
+
+/** The sample player store; actions work outside React through `usePlayerStore.getState()`. */
+export const usePlayerStore = create<PlayerState>()((set, get) => {
+  /** Publishes position at most once per animation frame while playing. */
+  const tick = () => {
+    frame = null;
+    const state = get();
+    if (!state.isPlaying || !track) return;
+    const time = engine().position();
+    set({ currentTime: time, progress: clamp(time / (track.duration || 1), 0, 1) });
+    frame = runtime.requestFrame(tick);
+  };
+  const stopTicking = () => {
+    if (frame !== null) runtime.cancelFrame(frame);
+    frame = null;
+  };
+  /** Cancels the request in flight and fades the current voice out. */
+  const halt = () => {
+    controller?.abort();
+    controller = null;
+    stopTicking();
+    engine().stop();
+  };
+  const onEnded = (seq: number) => () => {
+    if (seq !== requestSeq) return;
+    stopTicking();
+    const { duration, progress } = get();
+    const time = engine().position() || progress * duration;
+    // SPEC §4: show the bar full when the end came within 5 % of the length, or the track is short.
+    const nearEnd = duration - time <= duration * DEFAULTS.endThreshold;
+    const full = nearEnd || duration < DEFAULTS.shortTrackSeconds;
+    set({
+      isPlaying: false,
+      isPause: false,
+      actionType: 'ended',
+      progress: full ? 1 : progress,
+      pausedProgress: 0,
+    });
+    const { loopType, song } = get();
+    if (loopType === LOOP_TYPES.single && song)
+      void get().playSong(song, { actionType: 'auto', audition: get().audition });
+    else if (loopType === LOOP_TYPES.list || loopType === LOOP_TYPES.random)
+      void advance(1, 'auto');
+  };
+  const advance = async (step: 1 | -1, actionType: ActionType) => {
+    const { playList, id, loopType, audition } = get();
+    const song = pickNeighbour(playList, id, step, loopType, runtime.random);
+    if (song) await get().playSong(song, { actionType, audition });
+  };
+
+  return {
+    ...initialData,
+
+    async playSong(song, options = {}) {
+      const seq = ++requestSeq;
+      const startProgress = clamp(options.startProgress ?? 0, 0, 1);
+      const audition = options.audition ?? false;
+      halt();
+      held = null;
+      set({
+        song,
+        id: song.id,
+        audition,
+        isPlaying: false,
+        isPause: false,
+        isLoading: true,
+        actionType: options.actionType ?? 'row',
+        startProgress,
+        progress: startProgress,
+        lastError: null,
+      });
+      const eng = engine();
+      if (eng.isSuspended() && !(await eng.unlock())) {
+        // Autoplay policy: hold the request until the first gesture calls unlock().
+        if (seq === requestSeq) {
+          held = { song, options };
+          set({ needsUserInteraction: true, isLoading: false });
+        }
+        return;
+      }
+      const ctrl = new AbortController();
+      controller = ctrl;
+      let loaded: LoadedTrack;
+      try {
+        loaded = await eng.load(song, { audition, signal: ctrl.signal });
+      } catch (error) {
+        if (seq !== requestSeq) return;
+        set({ isLoading: false });
+        if (isAudioErrorInfo(error) && error.code === 'ABORTED') return;
+        const info = isAudioErrorInfo(error)
+          ? { code: error.code, message: error.message, status: error.status }
+          : { code: 'DECODE' as const, message: String((error as Error)?.message ?? error) };
+        console.error(`[player] ${info.code}: ${info.message}`);
+        set({ lastError: info });
+        return;
+      }
+      // A newer request began while this one loaded: discard it (SPEC §4).
+      if (seq !== requestSeq) return;
+      controller = null;
+      track = loaded;
+      const offset = startProgress * loaded.duration;
+      eng.start(loaded, offset, {
+        fadeIn: loaded.duration > DEFAULTS.shortTrackSeconds,
+        onEnded: onEnded(seq),
+      });
+      set({
+        isPlaying: true,
+        isLoading: false,
+        duration: loaded.duration,
+        currentTime: offset,
+        needsUserInteraction: false,
+      });
+      stopTicking();
+      frame = runtime.requestFrame(tick);
+    },
+
+    async togglePlay(song, fromRow = false) {
+      const state = get();
+      if (song) {
+        if (fromRow && song.id === state.id && state.isPlaying) return;
+        return state.playSong(song, { actionType: fromRow ? 'row' : 'button' });
+      }
+      if (state.isPlaying) return state.pause();
+      if (state.song) {
+        return state.playSong(state.song, {
+          actionType: 'button',
+          startProgress: state.pausedProgress,
+          audition: state.audition,
+        });
+      }
+    },
+
+    async toggleAudition(song) {
+      const state = get();
+      if (state.audition && state.id === song.id && (state.isPlaying || state.isLoading))
+        return state.pause();
+      return state.playSong(song, { actionType: 'row', audition: true });
+    },
+
+    pause() {
+      const state = get();
+      if (!state.isPlaying && !state.isLoading) return;
+      requestSeq++;
+      const time = state.isPlaying ? engine().position() : state.startProgress * state.duration;
+      const progress = state.duration > 0 ? clamp(time / state.duration, 0, 1) : state.progress;
+      halt();
+      set({
+        isPlaying: false,
+        isLoading: false,
+        isPause: true,
+        pausedProgress: progress,
+        progress,
+        currentTime: time,
+        actionType: 'button',
+      });
+    },
+
+    async seek(fraction) {
+      const state = get();
+      if (!state.song) return;
+      await state.playSong(state.song, {
+        actionType: 'seek',
+        startProgress: fraction,
+        audition: state.audition,
+      });
+    },
+
+    next: () => advance(1, 'button'),
+    previous: () => advance(-1, 'button'),
+
+    addToPlayList(songs) {
+      const list = addUnique(get().playList, Array.isArray(songs) ? songs : [songs]);
+      if (list !== get().playList) set({ playList: list });
+    },
+
+    setPlayList(songs) {
+      set({ playList: addUnique([], songs) });
+    },
+
+    setVolume(volume) {
+      const v = Math.round(clamp(volume, DEFAULTS.sampleVolume.min, DEFAULTS.sampleVolume.max));
+      set({ volume: v });
+      runtime.engine?.setVolume(v / 100);
+    },
+
+    setLoopType(loopType) {
+      set({ loopType });
+    },
+
+    setProgress(progress) {
+      set({ progress: clamp(progress, 0, 1) });
+    },
+
+    async unlock() {
+      const ok = await engine().unlock();
+      set({ needsUserInteraction: !ok });
+      if (ok && held) {
+        const { song, options } = held;
+        held = null;
+        await get().playSong(song, options);
+      }
+      return ok;
+    },
+  };
+});
+
+/** Back to the initial state, with no request in flight (tests, logout). */
+export function resetPlayerStore(): void {
+  requestSeq++;
+  controller?.abort();
+  controller = null;
+  if (frame !== null) runtime.cancelFrame(frame);
+  frame = null;
+  track = null;
+  held = null;
+  usePlayerStore.setState(initialData);
+}
