@@ -1,5 +1,217 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RoleCode } from '../../src/shared/api/account.types.ts';
+import type {
+  MusicTrack,
+  SongCatalogueStatus,
+  SongListPage,
+} from '../../src/shared/api/music.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import { DEFAULTS } from '../../src/shared/constants.ts';
 import type { AppContext } from '../context.ts';
+import { ApiError, MESSAGES, type Message } from '../http/api-error.ts';
+import { requireRole } from '../http/auth-context.ts';
+import { ok } from '../http/envelope.ts';
+import { idParamsSchema } from '../http/validation.ts';
+import type { SongRecord } from './music.repository.ts';
+import { parseRange } from './http-range.ts';
+import { readSongSettings, startSongGeneration, type SongGenerator } from './song-generator.ts';
+import { issueStreamToken, verifyStreamToken } from './stream-token.ts';
 
-/** Registers the music routes. */
-export async function registerMusicRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Roles that may reach the AI-music catalogue (SPEC §6: every role but ORDINARY). */
+export const MUSIC_ROLES: readonly RoleCode[] = ['CREATOR', 'ADMIN'];
+
+const M = {
+  songNotFound: { zh: '歌曲不存在', en: 'Song not found' },
+  rangeNotSatisfiable: { zh: '请求的字节范围无效', en: 'Requested range not satisfiable' },
+  streamTokenInvalid: { zh: '播放链接无效', en: 'Invalid stream link' },
+  streamTokenExpired: {
+    zh: '播放链接已过期，请重新打开歌曲',
+    en: 'The stream link has expired, open the song again',
+  },
+} as const satisfies Record<string, Message>;
+
+const listQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    tag: { type: 'string', minLength: 1, maxLength: 40 },
+    keyword: { type: 'string', minLength: 1, maxLength: 100 },
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+    pageSize: {
+      type: 'integer',
+      minimum: 1,
+      maximum: DEFAULTS.maxPageSize,
+      default: DEFAULTS.defaultPageSize,
+    },
+  },
+} as const;
+
+const mediaQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+interface ListQuery {
+  tag?: string;
+  keyword?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Registers the songs catalogue and starts generating missing songs once the app is ready. */
+export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const settings = readSongSettings(ctx.config.songs);
+  let generator: SongGenerator | null = null;
+  if (settings.enabled) {
+    // Started on ready, never awaited: the gateway serves at once and the list reports progress.
+    app.addHook('onReady', async () => {
+      generator = startSongGeneration(ctx, {
+        count: settings.count,
+        seconds: settings.seconds,
+        log: (message) => app.log.info(message),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await generator?.stop();
+    });
+  }
+
+  const status = async (): Promise<SongCatalogueStatus> => {
+    if (generator) return generator.status();
+    const { total } = await ctx.repo.music.listSongs({ page: 1, pageSize: 1 });
+    return { ready: true, generated: total, total };
+  };
+
+  const toTrack = (song: SongRecord, userId: number): MusicTrack => {
+    const token = issueStreamToken(ctx.tokenSecret, song.id, userId, ctx.clock.now());
+    return {
+      id: song.id,
+      title: song.title,
+      ...(song.titleZh ? { titleZh: song.titleZh } : {}),
+      relayImageUrl: `${API.songCover(song.id)}?token=${token}`,
+      tags: song.tags,
+      prompt: song.prompt,
+      duration: song.duration,
+      streamUrl: `${API.songStream(song.id)}?token=${token}`,
+    };
+  };
+
+  app.get<{ Querystring: ListQuery }>(
+    API.songs,
+    { schema: { querystring: listQuerySchema } },
+    async (request) => {
+      const user = requireRole(request, MUSIC_ROLES);
+      const { tag, keyword, page, pageSize } = request.query;
+      const { records, total } = await ctx.repo.music.listSongs({
+        tag,
+        keyword: keyword?.trim() || undefined,
+        page,
+        pageSize,
+      });
+      const answer: SongListPage = {
+        records: records.map((song) => toTrack(song, user.id)),
+        total,
+        page,
+        pageSize,
+        status: await status(),
+        tags: await ctx.repo.music.tagCounts(),
+      };
+      return ok(answer);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    API.song(':id'),
+    { schema: { params: idParamsSchema } },
+    async (request) => {
+      const user = requireRole(request, MUSIC_ROLES);
+      return ok(toTrack(await findSong(ctx, request.params.id), user.id));
+    },
+  );
+
+  const mediaRoute = { schema: { params: idParamsSchema, querystring: mediaQuerySchema } };
+  type MediaRequest = FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>;
+
+  app.get(API.songStream(':id'), mediaRoute, async (request: MediaRequest, reply) => {
+    await authorizeMedia(ctx, request);
+    const song = await findSong(ctx, request.params.id);
+    return sendRanged(ctx, request, reply, song.blobHash, song.mediaType);
+  });
+
+  app.get(API.songCover(':id'), mediaRoute, async (request: MediaRequest, reply) => {
+    await authorizeMedia(ctx, request);
+    const song = await findSong(ctx, request.params.id);
+    reply
+      .header('content-type', 'image/png')
+      .header('etag', `"${song.coverHash}"`)
+      .header('cache-control', 'private, max-age=86400');
+    return reply.send(ctx.blobs.read(song.coverHash));
+  });
+}
+
+async function findSong(ctx: AppContext, id: number): Promise<SongRecord> {
+  const song = await ctx.repo.music.findSong(id);
+  if (!song) throw new ApiError('NOT_FOUND', M.songNotFound);
+  return song;
+}
+
+/**
+ * Stream and cover accept either the bearer header or the `?token=` issued in the track's URLs
+ * (bound to this song and user); either way the user must still hold a music role now.
+ */
+async function authorizeMedia(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>,
+): Promise<void> {
+  const token = request.query.token;
+  if (token === undefined) {
+    requireRole(request, MUSIC_ROLES);
+    return;
+  }
+  const check = verifyStreamToken(ctx.tokenSecret, token, request.params.id, ctx.clock.now());
+  if (!check.ok) {
+    const message = check.reason === 'expired' ? M.streamTokenExpired : M.streamTokenInvalid;
+    throw new ApiError('UNAUTHORIZED', message);
+  }
+  const user = await ctx.repo.accounts.findAuthUser(check.userId);
+  if (!user) throw new ApiError('UNAUTHORIZED', M.streamTokenInvalid);
+  if (!user.roles.some((role) => MUSIC_ROLES.includes(role)))
+    throw new ApiError('FORBIDDEN', MESSAGES.forbidden);
+}
+
+/** Sends a blob whole (200) or one byte range of it (206), or 416 with `bytes *\/size`. */
+function sendRanged(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hash: string,
+  mediaType: string,
+): FastifyReply {
+  const size = ctx.blobs.size(hash);
+  const etag = `"${hash}"`;
+  const ifRange = request.headers['if-range'];
+  // If-Range with another validator means the client's partial copy is stale: send it all.
+  const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+  const answer = parseRange(rangeHeader, size);
+  if (answer.kind === 'unsatisfiable') {
+    throw new ApiError('RANGE_NOT_SATISFIABLE', M.rangeNotSatisfiable, {
+      headers: { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' },
+    });
+  }
+  reply
+    .header('content-type', mediaType)
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('cache-control', 'private, max-age=3600');
+  if (answer.kind === 'full') {
+    reply.header('content-length', size);
+    return reply.send(ctx.blobs.stream(hash));
+  }
+  const { start, end } = answer;
+  reply
+    .status(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .header('content-length', end - start + 1);
+  return reply.send(ctx.blobs.stream(hash, { start, end }));
+}

@@ -1,0 +1,113 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { createRng } from './rng.ts';
+import type { StyleId } from './styles.ts';
+
+/** Cover side in pixels. */
+export const COVER_SIZE = 320;
+
+type Rgb = readonly [number, number, number];
+
+// Two gradient colours and an accent per style, so a cover hints at the genre.
+const PALETTES: Record<StyleId, readonly [Rgb, Rgb, Rgb]> = {
+  lofi: [
+    [62, 44, 86],
+    [214, 142, 110],
+    [255, 220, 170],
+  ],
+  edm: [
+    [12, 10, 48],
+    [0, 170, 255],
+    [255, 40, 200],
+  ],
+  ambient: [
+    [18, 48, 72],
+    [120, 190, 200],
+    [235, 245, 250],
+  ],
+  guofeng: [
+    [236, 228, 210],
+    [150, 40, 40],
+    [30, 30, 30],
+  ],
+  trap: [
+    [10, 10, 12],
+    [70, 20, 90],
+    [200, 200, 210],
+  ],
+  synthpop: [
+    [40, 10, 70],
+    [255, 90, 140],
+    [255, 210, 80],
+  ],
+};
+
+const mix = (a: number, b: number, t: number): number => Math.round(a + (b - a) * t);
+
+/** Draws a deterministic cover (gradient, sun disc, wave lines, grain) and encodes it as PNG. */
+export function renderCoverPng(style: StyleId, seed: number, size = COVER_SIZE): Uint8Array {
+  const rng = createRng(seed ^ 0xc0ffee);
+  const [top, bottom, accent] = PALETTES[style];
+  const sun = { x: size * (0.25 + rng() * 0.5), y: size * (0.25 + rng() * 0.3), r: size * 0.18 };
+  const waves = 3 + Math.floor(rng() * 4);
+  const freq = 2 + rng() * 4;
+  const row = size * 3 + 1;
+  const raw = new Uint8Array(row * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * row] = 0; // filter: none
+    for (let x = 0; x < size; x++) {
+      const t = y / (size - 1);
+      let rgb = [mix(top[0], bottom[0], t), mix(top[1], bottom[1], t), mix(top[2], bottom[2], t)];
+      const d = Math.hypot(x - sun.x, y - sun.y);
+      if (d < sun.r) rgb = [...accent];
+      else if (d < sun.r * 1.6) {
+        const glow = 1 - (d - sun.r) / (sun.r * 0.6);
+        rgb = rgb.map((c, i) => mix(c, accent[i]!, glow * 0.35));
+      }
+      for (let w = 0; w < waves; w++) {
+        const baseline = size * (0.6 + (w * 0.32) / waves);
+        const wave = baseline + Math.sin((x / size) * Math.PI * freq + w * 1.3) * size * 0.03;
+        if (Math.abs(y - wave) < 1.6) rgb = rgb.map((c, i) => mix(c, accent[i]!, 0.7));
+      }
+      const grain = (rng() - 0.5) * 14;
+      const o = y * row + 1 + x * 3;
+      raw[o] = clamp(rgb[0]! + grain);
+      raw[o + 1] = clamp(rgb[1]! + grain);
+      raw[o + 2] = clamp(rgb[2]! + grain);
+    }
+  }
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, size);
+  view.setUint32(4, size);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter set, no interlace
+  return concat([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
+}
+
+function clamp(value: number): number {
+  return Math.max(0, Math.min(255, Math.round(value)));
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const typed = concat([new TextEncoder().encode(type), data]);
+  const out = new Uint8Array(8 + data.length + 4);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(typed, 4);
+  view.setUint32(8 + data.length, crc32(typed));
+  return out;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SongListPage } from '../../src/shared/api/music.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import { startSongGeneration } from '../../server/music/song-generator.ts';
+import { apiCall, createUser } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+
+let gateway: TestGateway | null = null;
+afterEach(async () => {
+  await gateway?.close();
+  gateway = null;
+  delete process.env.YINKU_SONGS_COUNT;
+  delete process.env.YINKU_SONGS_SECONDS;
+});
+
+const titlesAndIds = (g: TestGateway) =>
+  g.ctx.db
+    .prepare('SELECT id, slot, title, blob_hash FROM songs ORDER BY slot')
+    .all()
+    .map((row) => ({ ...row }));
+
+describe('background generation', () => {
+  it('starts the gateway at once and reports progress until the catalogue is ready', async () => {
+    process.env.YINKU_SONGS_COUNT = '2';
+    process.env.YINKU_SONGS_SECONDS = '5';
+    const started = performance.now();
+    gateway = await startTestGateway({ size: 'none', env: { YINKU_SONGS: 'on' } });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const creator = await createUser(gateway, { role: 'CREATOR' });
+    const seen: SongListPage['status'][] = [];
+    for (let i = 0; i < 200; i++) {
+      const page = await apiCall<SongListPage>(gateway, 'GET', API.songs, {
+        token: creator.accessToken,
+      });
+      seen.push(page.body.data.status);
+      if (page.body.data.status.ready) {
+        expect(page.body.data.records).toHaveLength(2);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen.at(-1)).toEqual({ ready: true, generated: 2, total: 2 });
+    expect(seen[0]).toMatchObject({ total: 2 });
+  });
+
+  it('closes cleanly while a song is being generated', async () => {
+    process.env.YINKU_SONGS_COUNT = '3';
+    process.env.YINKU_SONGS_SECONDS = '60';
+    gateway = await startTestGateway({ size: 'none', env: { YINKU_SONGS: 'on' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closing = performance.now();
+    await gateway.close();
+    gateway = null;
+    expect(performance.now() - closing).toBeLessThan(3_000);
+  });
+
+  it('fills only missing slots on a restart and keeps the stored songs', async () => {
+    gateway = await startTestGateway({ size: 'none' });
+    await startSongGeneration(gateway.ctx, { count: 2, seconds: 5 }).done;
+    const before = titlesAndIds(gateway);
+    expect(before.map((s) => s.slot)).toEqual([0, 1]);
+    const again = startSongGeneration(gateway.ctx, { count: 3, seconds: 5 });
+    expect(again.status()).toMatchObject({ total: 3 });
+    await again.done;
+    expect(again.status()).toEqual({ ready: true, generated: 3, total: 3 });
+    const after = titlesAndIds(gateway);
+    expect(after.slice(0, 2)).toEqual(before);
+    expect(after[2]).toMatchObject({ slot: 2, title: 'Tidal Glass' });
+  });
+
+  it('stores nothing more once stopped', async () => {
+    gateway = await startTestGateway({ size: 'none' });
+    const generator = startSongGeneration(gateway.ctx, { count: 4, seconds: 30 });
+    await generator.stop();
+    expect(generator.status().ready).toBe(true);
+    const count = titlesAndIds(gateway).length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(titlesAndIds(gateway).length).toBe(count);
+    expect(count).toBeLessThan(4);
+  });
+});
