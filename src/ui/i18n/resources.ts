@@ -8,6 +8,7 @@ import { preferencesLocales } from '../features/preferences/locales/index.ts';
 import { soundsLocales } from '../features/sounds/locales/index.ts';
 import { playerLocales } from '../features/player/locales/index.ts';
 import { downloadsLocales } from '../features/downloads/locales/index.ts';
+import { musicLocales } from '../features/music/locales/index.ts';
 // Features add one import above and one entry below (see docs/UI.md, "Languages").
 
 /** Every registered namespace: name → {zh, en}. */
@@ -22,6 +23,7 @@ export const namespaces = {
   sounds: soundsLocales,
   player: playerLocales,
   downloads: downloadsLocales,
+  music: musicLocales,
 };
 
 /** A registered namespace name. */
