@@ -1,0 +1,133 @@
+import { expect } from 'vitest';
+import type { ApiEnvelope } from '../../src/shared/api/envelope.ts';
+import type { ClientKeyAnswer } from '../../src/shared/api/account.types.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import { DEVICE_KEY_ALGORITHM } from '../../src/shared/audio/protocol.ts';
+import { ERROR_MESSAGE_HEADER, type ErrorCode } from '../../src/shared/errors.ts';
+import type { TestGateway } from './test-gateway.ts';
+
+/** The gateway parts the helpers need. */
+type GatewayLike = Pick<TestGateway, 'url' | 'ctx'>;
+
+/** How one test call is made. */
+export interface CallOptions {
+  token?: string;
+  language?: 'zh' | 'en';
+  method?: 'GET' | 'POST';
+  /** A JSON body (serialised), or a raw string sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A JSON answer: status, headers and the parsed envelope. */
+export interface JsonAnswer<T> {
+  status: number;
+  headers: Headers;
+  body: ApiEnvelope<T>;
+}
+
+/** Makes a raw request to the gateway. */
+export function request(gateway: GatewayLike, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.language) headers['accept-language'] = options.language;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  return fetch(`${gateway.url}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
+}
+
+/** Calls a JSON endpoint and parses the envelope. */
+export async function callJson<T>(
+  gateway: GatewayLike,
+  path: string,
+  options: CallOptions = {},
+): Promise<JsonAnswer<T>> {
+  const response = await request(gateway, path, options);
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ApiEnvelope<T>,
+  };
+}
+
+/** The data of a call that must succeed. */
+export async function getData<T>(
+  gateway: GatewayLike,
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
+  const answer = await callJson<T>(gateway, path, options);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.code).toBe(200);
+  return answer.body.data;
+}
+
+/** Asserts an error answer: status, errorCode, field, envelope and decoded x-error-message. */
+export function expectApiError(
+  answer: JsonAnswer<unknown>,
+  status: number,
+  errorCode: ErrorCode,
+  field?: string,
+): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.code).toBe(status);
+  expect(answer.body.data).toBeNull();
+  expect(answer.body.errorCode).toBe(errorCode);
+  if (field !== undefined) expect(answer.body.field).toBe(field);
+  const header = answer.headers.get(ERROR_MESSAGE_HEADER);
+  expect(header).toBeTruthy();
+  expect(decodeURIComponent(header!)).toBe(answer.body.msg);
+}
+
+/** A list path with a query. */
+export function withQuery(path: string, query: Record<string, string | number>): string {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  );
+  return `${path}?${search}`;
+}
+
+/** A device key pair like the client makes (RSA-OAEP 2048 / SHA-256), registered for a user. */
+export interface DeviceKey {
+  keyId: string;
+  privateKey: CryptoKey;
+}
+
+/** Makes a WebCrypto device key and registers it with POST client-key, as the client does. */
+export async function registerDeviceKey(gateway: GatewayLike, token: string): Promise<DeviceKey> {
+  const { subtle } = globalThis.crypto;
+  const pair = await subtle.generateKey(DEVICE_KEY_ALGORITHM, false, ['encrypt', 'decrypt']);
+  const spki = new Uint8Array(await subtle.exportKey('spki', pair.publicKey));
+  const data = await getData<ClientKeyAnswer>(gateway, API.clientKey, {
+    token,
+    body: { publicKey: Buffer.from(spki).toString('base64') },
+  });
+  return { keyId: data.keyId, privateKey: pair.privateKey };
+}
+
+/** Sets a user's remaining downloads (null = unlimited) straight in the database. */
+export function setQuota(gateway: GatewayLike, userId: number, quota: number | null): void {
+  gateway.ctx.db.prepare('UPDATE users SET download_quota = ? WHERE id = ?').run(quota, userId);
+}
+
+/** A user's remaining downloads, read straight from the database. */
+export function quotaOf(gateway: GatewayLike, userId: number): number | null {
+  const row = gateway.ctx.db.prepare('SELECT download_quota FROM users WHERE id = ?').get(userId);
+  return row?.download_quota == null ? null : Number(row.download_quota);
+}
+
+/** One column of the first sample row matching `where` (a fixed SQL condition of the test). */
+export function sampleWhere<T>(gateway: GatewayLike, where: string, column = 'id'): T {
+  const row = gateway.ctx.db
+    .prepare(`SELECT ${column} AS value FROM samples WHERE ${where} ORDER BY id LIMIT 1`)
+    .get();
+  if (!row) throw new Error(`no sample where ${where}`);
+  return row.value as T;
+}
