@@ -1,9 +1,10 @@
-/** The song-details side panel of /songai. */
-export function SongDetailsPanel(): null {
-  return null;
-}
+import { installMusicAudio } from './music-audio.ts';
 
-/** The music player of /songai. */
-export function MusicPlayerBar(): null {
-  return null;
-}
+// The feature's entry connects the music player store to the real <audio> element.
+installMusicAudio();
+
+/** The song-details side panel of /songai (the layout renders it beside the page). */
+export { SongDetailsPanel } from './components/SongDetailsPanel.tsx';
+
+/** The music player of /songai (the layout renders it under the page). */
+export { MusicPlayerBar } from './components/MusicPlayerBar.tsx';
