@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../src/shared/api/paths.ts';
+import type { ListPage } from '../../src/shared/api/envelope.ts';
+import type { Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
+import type {
+  DownloadReport,
+  DownloadSaveResult,
+  SyncItem,
+} from '../../src/shared/api/download.types.ts';
+import { issueAccessToken } from '../../server/accounts/access-token.ts';
+import { manualClock } from '../../server/clock.ts';
+import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { createUser, type TestUser } from '../helpers/accounts.ts';
+import {
+  callJson,
+  expectApiError,
+  getData,
+  quotaOf,
+  request,
+  setQuota,
+  withQuery,
+} from '../helpers/catalogue.ts';
+
+let gw: TestGateway;
+let ids: number[];
+
+beforeAll(async () => {
+  gw = await startTestGateway({ size: 'tiny' });
+  ids = gw.ctx.db
+    .prepare('SELECT id FROM samples ORDER BY id LIMIT 8')
+    .all()
+    .map((row) => Number(row.id));
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+const authorize = (user: TestUser, id: number) =>
+  callJson<boolean>(gw, API.downloadAuthorize(id), { token: user.accessToken });
+const report = (user: TestUser, id: number, success: boolean, path: string | null = null) => {
+  const body: DownloadReport = {
+    resourceId: id,
+    audioType: 'Drums',
+    audioGroup: 'Kick',
+    success,
+    error: success ? null : 'disk full',
+    userFilePath: path,
+  };
+  return callJson<DownloadSaveResult>(gw, API.downloadSaveOrRollback, {
+    token: user.accessToken,
+    body,
+  });
+};
+const warehouse = (user: TestUser) =>
+  getData<ListPage<Sample>>(gw, withQuery(API.userAudios, { relation: 'stockroom' }), {
+    token: user.accessToken,
+  });
+const acquisitions = (user: TestUser) =>
+  Number(
+    gw.ctx.db.prepare('SELECT COUNT(*) AS n FROM acquisitions WHERE user_id = ?').get(user.id)!.n,
+  );
+
+/** The whole SPEC §7 flow for one sample: authorise, fetch, report success. */
+async function download(user: TestUser, id: number, path = `/sounds/packs/x/${id}.wav`) {
+  expect((await authorize(user, id)).body.data).toBe(true);
+  const file = await request(gw, API.download(id), { token: user.accessToken });
+  expect(file.status).toBe(200);
+  await file.arrayBuffer();
+  const saved = await report(user, id, true, path);
+  expect(saved.status).toBe(200);
+  return saved.body.data;
+}
+
+describe('download flow', () => {
+  it('serves the original file with a safe attachment name only after authorisation', async () => {
+    const user = await createUser(gw);
+    const id = ids[0]!;
+    const before = await callJson(gw, API.download(id), { token: user.accessToken });
+    expectApiError(before, 403, 'FORBIDDEN');
+    expect((await authorize(user, id)).body).toMatchObject({ code: 200, data: true });
+    const response = await request(gw, API.download(id), { token: user.accessToken });
+    expect(response.status).toBe(200);
+    const row = gw.ctx.db
+      .prepare('SELECT blob_hash, media_type, file_name FROM samples WHERE id = ?')
+      .get(id)!;
+    expect(response.headers.get('content-type')).toBe(row.media_type);
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(String(row.file_name))}`,
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.equals(gw.ctx.blobs.read(String(row.blob_hash)))).toBe(true);
+  });
+
+  it('commits: the item shows in the warehouse list, in sync and in the flags, charged once', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 5);
+    const id = ids[1]!;
+    const result = await download(user, id, '/sounds/packs/Neon/Drums/kick.wav');
+    expect(result).toEqual({ status: 'committed', charged: true, downloadQuota: 4 });
+    expect(quotaOf(gw, user.id)).toBe(4);
+    const list = await warehouse(user);
+    expect(list.total).toBe(1);
+    expect(list.records[0]).toMatchObject({
+      id,
+      download: true,
+      userFilePath: '/sounds/packs/Neon/Drums/kick.wav',
+    });
+    const sync = await getData<SyncItem[]>(gw, API.downloadSync, { token: user.accessToken });
+    const row = gw.ctx.db
+      .prepare('SELECT primary_name, secondary_name, file_name FROM samples WHERE id = ?')
+      .get(id)!;
+    expect(sync).toEqual([
+      expect.objectContaining({
+        resourceId: id,
+        audioType: row.primary_name,
+        audioGroup: row.secondary_name,
+        fileName: row.file_name,
+        userFilePath: '/sounds/packs/Neon/Drums/kick.wav',
+      }),
+    ]);
+    const flags = await getData<ListPage<Sample>>(
+      gw,
+      withQuery(API.audios, { packCode: list.records[0]!.packCode, pageSize: 100 }),
+      { token: user.accessToken },
+    );
+    expect(flags.records.find((s) => s.id === id)?.download).toBe(true);
+    expect(flags.records.filter((s) => s.download)).toHaveLength(1);
+  });
+
+  it('re-downloads owned items for free, even with the quota used up', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 1);
+    const id = ids[2]!;
+    await download(user, id);
+    expect(quotaOf(gw, user.id)).toBe(0);
+    expectApiError(await authorize(user, ids[3]!), 402, 'QUOTA_EXCEEDED');
+    const again = await download(user, id, '/elsewhere/kick.wav');
+    expect(again).toEqual({ status: 'committed', charged: false, downloadQuota: 0 });
+    expect(acquisitions(user)).toBe(1);
+    expect((await warehouse(user)).records[0]!.userFilePath).toBe('/elsewhere/kick.wav');
+  });
+
+  it('refuses to authorise past the quota, counting pending grants', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 2);
+    expect((await authorize(user, ids[0]!)).body.data).toBe(true);
+    // Authorising the same item again reuses its grant.
+    expect((await authorize(user, ids[0]!)).body.data).toBe(true);
+    expect((await authorize(user, ids[1]!)).body.data).toBe(true);
+    const third = await callJson(gw, API.downloadAuthorize(ids[2]!), {
+      token: user.accessToken,
+      language: 'en',
+    });
+    expectApiError(third, 402, 'QUOTA_EXCEEDED');
+    expect(third.body.msg).toMatch(/quota/i);
+    // A rollback frees its reservation.
+    await report(user, ids[1]!, false);
+    expect((await authorize(user, ids[2]!)).body.data).toBe(true);
+    expect(quotaOf(gw, user.id)).toBe(2);
+  });
+
+  it('is unlimited when the quota is NULL', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, null);
+    const result = await download(user, ids[4]!);
+    expect(result).toEqual({ status: 'committed', charged: false, downloadQuota: null });
+  });
+
+  it('rolls back: nothing acquired, nothing charged, and the file is no longer served', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 3);
+    const id = ids[5]!;
+    await authorize(user, id);
+    const rolled = await report(user, id, false);
+    expect(rolled.body.data).toEqual({ status: 'rolledBack', charged: false, downloadQuota: 3 });
+    expect(acquisitions(user)).toBe(0);
+    expect(quotaOf(gw, user.id)).toBe(3);
+    expect((await warehouse(user)).total).toBe(0);
+    expectApiError(
+      await callJson(gw, API.download(id), { token: user.accessToken }),
+      403,
+      'FORBIDDEN',
+    );
+    // A success report without a grant commits nothing.
+    const late = await report(user, id, true, '/x.wav');
+    expectApiError(late, 409, 'CONFLICT');
+    expect(acquisitions(user)).toBe(0);
+  });
+
+  it('lets a grant lapse after 30 minutes', async () => {
+    // A gateway of its own with a hand-moved clock and one hand-made sample.
+    const clock = manualClock();
+    const timed = await startTestGateway({ size: 'none', clock });
+    try {
+      const user = await createUser(timed);
+      timed.ctx.db.exec(`
+        INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', 'B');
+        INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
+          VALUES ('p', 'P', 'P', 1, 'instruments', 'Drums', '2026-01-01');
+        INSERT INTO samples (id, pack_code, name_en, name_zh, category, primary_name, secondary_name,
+          kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash, file_name,
+          created_at)
+          VALUES (1, 'p', 'K', 'K', 'instruments', 'Drums', 'Kick', 'oneshot', 'wav', 'audio/wav',
+          44100, 1, 4, 0.1, '${timed.ctx.blobs.put(new Uint8Array([1, 2, 3, 4]))}', 'k.wav', '2026-01-01');
+      `);
+      const token = { token: user.accessToken };
+      expect((await callJson(timed, API.downloadAuthorize(1), token)).body.data).toBe(true);
+      clock.advance(31 * 60 * 1000);
+      const fresh = issueAccessToken(timed.ctx.tokenSecret, user.id, clock.now());
+      expectApiError(await callJson(timed, API.download(1), { token: fresh }), 403, 'FORBIDDEN');
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
+describe('likes', () => {
+  it('toggles a sample like, answers true, and the state shows in lists and flags', async () => {
+    const user = await createUser(gw);
+    const id = ids[6]!;
+    const like = () => callJson<boolean>(gw, API.downloadLike(id), { token: user.accessToken });
+    expect((await like()).body).toMatchObject({ code: 200, data: true });
+    const liked = await getData<ListPage<Sample>>(
+      gw,
+      withQuery(API.userAudios, { relation: 'likes' }),
+      { token: user.accessToken },
+    );
+    expect(liked.records.map((s) => s.id)).toEqual([id]);
+    expect(liked.records[0]!.likes).toBe(true);
+    expect((await like()).body.data).toBe(true);
+    const after = await getData<ListPage<Sample>>(
+      gw,
+      withQuery(API.userAudios, { relation: 'likes' }),
+      { token: user.accessToken },
+    );
+    expect(after.total).toBe(0);
+  });
+
+  it('toggles a pack like (extension) and lists liked packs', async () => {
+    const user = await createUser(gw);
+    const code = String(gw.ctx.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
+    const path = `${API.downloadLike('pack')}/${code}`;
+    expect((await callJson(gw, path, { token: user.accessToken })).body.data).toBe(true);
+    const packs = await getData<ListPage<Pack>>(
+      gw,
+      withQuery(API.userAudios, { relation: 'likes', kind: 'packs' }),
+      { token: user.accessToken },
+    );
+    expect(packs.records.map((p) => p.packCode)).toEqual([code]);
+    expect(packs.records[0]!.likes).toBe(true);
+    expectApiError(
+      await callJson(gw, `${API.downloadLike('pack')}/no-such-pack`, { token: user.accessToken }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
+describe('download calls: tokens and bad input', () => {
+  const paths = (id: number) => [
+    { path: API.downloadAuthorize(id) },
+    { path: API.download(id) },
+    { path: API.downloadLike(id) },
+    { path: API.downloadSync },
+    {
+      path: API.downloadSaveOrRollback,
+      body: {
+        resourceId: id,
+        audioType: 'a',
+        audioGroup: 'b',
+        success: false,
+        error: null,
+        userFilePath: null,
+      },
+    },
+  ];
+
+  it('every call needs a token: 401 未登录 without, 401 for garbage, TOKEN_EXPIRED when expired', async () => {
+    const user = await createUser(gw);
+    const expired = issueAccessToken(gw.ctx.tokenSecret, user.id, Date.now() - 3 * 3600_000);
+    for (const { path, body } of paths(ids[0]!)) {
+      const none = await callJson(gw, path, { body });
+      expectApiError(none, 401, 'UNAUTHORIZED');
+      expect(none.body.msg).toBe('未登录');
+      const en = await callJson(gw, path, { body, language: 'en' });
+      expect(en.body.msg).toBe('Not signed in');
+      expectApiError(await callJson(gw, path, { body, token: 'x.y' }), 401, 'UNAUTHORIZED');
+      expectApiError(await callJson(gw, path, { body, token: expired }), 401, 'TOKEN_EXPIRED');
+    }
+  });
+
+  it('unknown samples are 404s and malformed ids 400s', async () => {
+    const user = await createUser(gw);
+    const token = user.accessToken;
+    for (const path of [
+      API.downloadAuthorize(999999),
+      API.download(999999),
+      API.downloadLike(999999),
+    ])
+      expectApiError(await callJson(gw, path, { token }), 404, 'NOT_FOUND');
+    for (const path of [API.downloadAuthorize('abc'), API.download(0), API.downloadLike(-1)])
+      expectApiError(await callJson(gw, path, { token }), 400, 'BAD_REQUEST', 'id');
+    expectApiError(
+      await callJson(gw, withQuery(API.downloadSync, { since: 1 }), { token }),
+      400,
+      'BAD_REQUEST',
+      'since',
+    );
+  });
+
+  it('saveOrRollback validates its body and changes nothing on bad input', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 2);
+    await authorize(user, ids[7]!);
+    const base = {
+      resourceId: ids[7]!,
+      audioType: 'Drums',
+      audioGroup: 'Kick',
+      success: true,
+      error: null,
+      userFilePath: '/a.wav',
+    };
+    const bad: [unknown, string][] = [
+      [{ ...base, resourceId: String(ids[7]) }, 'resourceId'],
+      [{ ...base, success: 'yes' }, 'success'],
+      [{ ...base, extra: 1 }, 'extra'],
+      [{ audioType: 'Drums', success: true }, 'resourceId'],
+      [{ ...base, userFilePath: 'x'.repeat(5000) }, 'userFilePath'],
+      [{ ...base, resourceId: '1; DROP TABLE acquisitions; --' }, 'resourceId'],
+    ];
+    for (const [body, field] of bad) {
+      const answer = await callJson(gw, API.downloadSaveOrRollback, {
+        token: user.accessToken,
+        body,
+      });
+      expectApiError(answer, 400, 'BAD_REQUEST', field);
+    }
+    const notJson = await callJson(gw, API.downloadSaveOrRollback, {
+      token: user.accessToken,
+      body: '{"resourceId": 1,',
+    });
+    expectApiError(notJson, 400, 'BAD_REQUEST');
+    expect(acquisitions(user)).toBe(0);
+    expect(quotaOf(gw, user.id)).toBe(2);
+    // The grant survived the bad reports.
+    const ok = await callJson<DownloadSaveResult>(gw, API.downloadSaveOrRollback, {
+      token: user.accessToken,
+      body: base,
+    });
+    expect(ok.body.data).toMatchObject({ status: 'committed', charged: true, downloadQuota: 1 });
+  });
+});
