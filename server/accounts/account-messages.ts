@@ -31,10 +31,6 @@ export const ACCOUNT_MESSAGES = {
     zh: '新密码不能与原密码相同',
     en: 'The new password must differ from the current one',
   },
-  refreshInvalid: {
-    zh: '登录已过期，请重新登录',
-    en: 'Your session has expired, please sign in again',
-  },
   refreshReused: {
     zh: '登录凭证已被使用，请重新登录',
     en: 'This refresh token was already used; please sign in again',

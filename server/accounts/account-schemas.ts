@@ -54,5 +54,5 @@ export const clientKeyBody = bodySchema({
   publicKey: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9+/=\\s]+$' },
 });
 
-/** Schema of a call that takes no body, query or params. */
+/** A query string that must be empty (calls without parameters). */
 export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   AssessmentFinishPayload,
   ClientKeyPayload,
@@ -28,7 +28,7 @@ const finishBody = bodySchema({
 
 /** Profile, client-key registration and the invitation-code assessment. */
 export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const profileOf = async (userId: number, request: Parameters<typeof languageOf>[0]) => {
+  const profileOf = async (userId: number, request: FastifyRequest) => {
     const account = await ctx.repo.accounts.findAccount(userId);
     if (!account) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
     return toUserInfo(account, languageOf(request));

@@ -62,6 +62,8 @@ export async function registerRegistrationRoutes(
       const email = request.body.email.toLowerCase();
       const ipWait = perIp.blockedFor(request.ip);
       if (ipWait > 0) throw throttled(ACCOUNT_MESSAGES.codeThrottled, ipWait);
+      // Every attempt counts, so the 409 below cannot be used to probe addresses in bulk.
+      perIp.record(request.ip);
       const exists = await ctx.repo.accounts.emailExists(email);
       if (purpose === 'register' && exists)
         throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
@@ -76,7 +78,6 @@ export async function registerRegistrationRoutes(
         minIntervalMs: ACCOUNT_POLICY.codeResendIntervalMs,
       });
       if (!issued.ok) throw throttled(ACCOUNT_MESSAGES.codeThrottled, issued.retryAfterMs);
-      perIp.record(request.ip);
       // A reset for an unknown address answers like a real one (no account probing) but mails
       // nothing; its stored code can never match an account.
       if (purpose === 'reset' && !exists) return ok(true);

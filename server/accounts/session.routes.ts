@@ -57,7 +57,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     const result = await rotateSession(ctx, refreshBearer(request));
     if (result.ok) return ok(result.pair);
     const message =
-      result.reason === 'reused' ? ACCOUNT_MESSAGES.refreshReused : ACCOUNT_MESSAGES.refreshInvalid;
+      result.reason === 'reused' ? ACCOUNT_MESSAGES.refreshReused : MESSAGES.tokenExpired;
     throw new ApiError('UNAUTHORIZED', message);
   });
 

@@ -7,10 +7,10 @@ import type { AppContext } from '../context.ts';
 import { ApiError, type Message } from '../http/api-error.ts';
 import { requireUser } from '../http/auth-context.ts';
 import { languageOf, ok } from '../http/envelope.ts';
+import { emptyQuery } from '../accounts/account-schemas.ts';
 import { signedIn } from '../accounts/signed-in.ts';
 import type { OrderRecord, OrderRefusal, ProductRecord } from './commerce.repository.ts';
 
-const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 const orderBody = {
   type: 'object',
   additionalProperties: false,
