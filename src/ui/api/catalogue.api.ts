@@ -9,14 +9,16 @@ import {
   type UserItemRemovePayload,
   type UserListQuery,
 } from '../../shared/index.ts';
+import { http } from './http.client.ts';
 
 /** Query values the HTTP client flattens into the URL. */
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
-/** Options of one call: query and cancellation. */
+/** Options of one call: query, cancellation, and whether the caller shows errors itself. */
 export interface CallOptions {
   searchParams?: SearchParams;
   signal?: AbortSignal;
+  silent?: boolean;
 }
 
 /**
@@ -88,7 +90,8 @@ export function createCatalogueApi(http: JsonHttp) {
     },
     /** The 256 peaks of a sample's waveform. */
     spectrum(id: number, signal?: AbortSignal): Promise<Spectrum> {
-      return http.get(API.spectrum(id), { signal });
+      // A row without its waveform still works: no toast per failed row.
+      return http.get(API.spectrum(id), { signal, silent: true });
     },
     /** Removes items from the warehouse or the liked list. */
     removeUserItems(payload: UserItemRemovePayload): Promise<unknown> {
@@ -99,3 +102,6 @@ export function createCatalogueApi(http: JsonHttp) {
 
 /** The catalogue API object. */
 export type CatalogueApi = ReturnType<typeof createCatalogueApi>;
+
+/** The catalogue calls through the app's HTTP client. */
+export const catalogueApi: CatalogueApi = createCatalogueApi(http);

@@ -1,29 +1,32 @@
 import { API, type DownloadReport } from '../../shared/index.ts';
 import type { JsonHttp } from './catalogue.api.ts';
+import { http } from './http.client.ts';
 
-/** The download calls of SPEC §7's download flow. */
+/** The download calls of SPEC §7's download flow; silent, since the flow shows its own messages. */
 export function createDownloadsApi(http: JsonHttp) {
   return {
     /** Asks for a download grant; true means proceed. */
     async authorize(id: number, signal?: AbortSignal): Promise<boolean> {
-      return Boolean(await http.get<unknown>(API.downloadAuthorize(id), { signal }));
+      return Boolean(await http.get<unknown>(API.downloadAuthorize(id), { signal, silent: true }));
     },
     /** The original file (needs the grant or ownership). */
     file(id: number, signal?: AbortSignal): Promise<Blob> {
-      return http.blob(API.download(id), { signal });
+      return http.blob(API.download(id), { signal, silent: true });
     },
     /** Commits (success) or rolls back (failure) the grant. */
     report(report: DownloadReport): Promise<unknown> {
-      return http.post(API.downloadSaveOrRollback, report);
+      return http.post(API.downloadSaveOrRollback, report, { silent: true });
     },
     /** Toggles the like of a sample; truthy means the like flipped. */
     async toggleLike(id: number): Promise<boolean> {
-      return Boolean(await http.get<unknown>(API.downloadLike(id)));
+      return Boolean(await http.get<unknown>(API.downloadLike(id), { silent: true }));
     },
     /** Toggles the like of a pack (gateway extension). */
     async togglePackLike(packCode: string): Promise<boolean> {
       return Boolean(
-        await http.get<unknown>(`${API.downloadLike('pack')}/${encodeURIComponent(packCode)}`),
+        await http.get<unknown>(`${API.downloadLike('pack')}/${encodeURIComponent(packCode)}`, {
+          silent: true,
+        }),
       );
     },
   };
@@ -31,3 +34,6 @@ export function createDownloadsApi(http: JsonHttp) {
 
 /** The downloads API object. */
 export type DownloadsApi = ReturnType<typeof createDownloadsApi>;
+
+/** The download calls through the app's HTTP client. */
+export const downloadsApi: DownloadsApi = createDownloadsApi(http);

@@ -1,4 +1,44 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { UserListPage } from './pages/UserListPage.tsx';
+
+// Pages load on first visit (code-split), except the small user-list wrapper.
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
 
 /** Route objects of the sounds area (SPEC §2), mounted by the app's router under the main layout. */
-export const soundsRoutes: RouteObject[] = [];
+export const soundsRoutes: RouteObject[] = [
+  { path: '/sounds', lazy: page(() => import('./pages/BrowsePage.tsx'), 'BrowsePage') },
+  {
+    path: '/sounds/stockroom/resources',
+    element: <UserListPage relation="stockroom" range="samples" />,
+  },
+  { path: '/sounds/stockroom/Packs', element: <UserListPage relation="stockroom" range="packs" /> },
+  { path: '/sounds/other/likes', element: <UserListPage relation="likes" range="samples" /> },
+  { path: '/sounds/other/Packs', element: <UserListPage relation="likes" range="packs" /> },
+  {
+    path: '/sounds/packs/track/:packCode/samples',
+    lazy: page(() => import('./pages/PackPage.tsx'), 'PackPage'),
+  },
+  {
+    path: '/sounds/search/track/:term/:secondary/samples',
+    lazy: page(() => import('./pages/SearchPage.tsx'), 'SearchPage'),
+  },
+  {
+    path: '/sounds/search/track/:term/samples',
+    lazy: page(() => import('./pages/SearchPage.tsx'), 'SearchPage'),
+  },
+  {
+    path: '/sounds/:category',
+    lazy: page(() => import('./pages/CategoryPage.tsx'), 'CategoryPage'),
+  },
+  {
+    path: '/sounds/:category/asset/:asset',
+    lazy: page(() => import('./pages/AssetPage.tsx'), 'AssetPage'),
+  },
+  {
+    path: '/sounds/:category/asset/:asset/:secondary',
+    lazy: page(() => import('./pages/AssetPage.tsx'), 'AssetPage'),
+  },
+];

@@ -10,7 +10,7 @@ export const en: LocaleShape<typeof zh> = {
   next: 'Next',
   loop: {
     label: 'Loop mode: {{mode}}',
-    modes: { list: 'Repeat list', one: 'Repeat one', random: 'Shuffle' },
+    modes: { off: 'Play in order', list: 'Repeat list', one: 'Repeat one', random: 'Shuffle' },
   },
   volume: 'Volume',
   volumeButton: 'Volume {{value}}',

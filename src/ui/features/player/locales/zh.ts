@@ -7,7 +7,7 @@ export const zh = {
   next: '下一个',
   loop: {
     label: '循环模式：{{mode}}',
-    modes: { list: '列表循环', one: '单曲循环', random: '随机播放' },
+    modes: { off: '顺序播放', list: '列表循环', one: '单曲循环', random: '随机播放' },
   },
   volume: '音量',
   volumeButton: '音量 {{value}}',

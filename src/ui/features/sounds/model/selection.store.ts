@@ -13,9 +13,9 @@ export interface SelectionState {
   detail: DetailItem | null;
   /**
    * Toggles the row at `index` of `rows`. With shift and an anchor, every row between the anchor
-   * and `index` takes the clicked row's new state.
+   * and `index` takes the clicked row's new state (rows not loaded yet are skipped).
    */
-  toggle(rows: readonly Sample[], index: number, shift: boolean): void;
+  toggle(rows: readonly (Sample | undefined)[], index: number, shift: boolean): void;
   /** Clears the selection (the selected-rows panel's close button). */
   clear(): void;
   /** Drops selected rows by id (after they were removed from a list). */
@@ -37,7 +37,9 @@ export const useSelection = create<SelectionState>()((set, get) => ({
     const select = !ids.has(row.id);
     const range =
       shift && anchor !== null && anchor < rows.length
-        ? rows.slice(Math.min(anchor, index), Math.max(anchor, index) + 1)
+        ? rows
+            .slice(Math.min(anchor, index), Math.max(anchor, index) + 1)
+            .filter((r): r is Sample => r !== undefined)
         : [row];
     // Keep the clicked row last so the stack preview shows it on top.
     const ordered = range[0] === row ? [...range].reverse() : range;

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { DEFAULTS } from '../../../shared/index.ts';
+import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
+import { usePlayerStore } from '../../stores/player.store.ts';
+import { formatDuration } from '../sounds/components/format.ts';
+import { useAuditionMode } from './audition-mode.store.ts';
+import { LiveSpectrum } from './LiveSpectrum.tsx';
+import {
+  loopMode,
+  navDisabled,
+  nextLoopType,
+  progressPercent,
+  progressVisible,
+  volumeIcon,
+} from './player-bar.logic.ts';
+import { PlayListPopup } from './PlayListPopup.tsx';
+import { playerAnalyser } from './player-analyser.ts';
+import { useMediaQuery } from './use-media-query.ts';
+
+const Bar = styled.section`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 64px;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Now = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+  width: 220px;
+  & img {
+    width: 40px;
+    height: 40px;
+    border-radius: ${({ theme }) => theme.radius.small};
+    object-fit: cover;
+  }
+  & span {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+`;
+
+const Middle = styled.div`
+  display: flex;
+  flex: 1;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+`;
+
+const Time = styled.span`
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
+  white-space: nowrap;
+`;
+
+const Progress = styled.div`
+  flex: 1;
+  min-width: 80px;
+`;
+
+const Popup = styled.div`
+  position: absolute;
+  bottom: 48px;
+  right: 0;
+  z-index: ${({ theme }) => theme.z.popup};
+  width: 160px;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  box-shadow: ${({ theme }) => theme.shadow.popup};
+`;
+
+const Volume = styled.div`
+  position: relative;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  & > input {
+    width: 100px;
+  }
+`;
+
+function VolumeControl() {
+  const { t } = useTranslation('player');
+  const volume = usePlayerStore((s) => s.volume);
+  const narrow = useMediaQuery(`(max-width: ${DEFAULTS.breakpoints.volumePopup - 1}px)`);
+  const [open, setOpen] = useState(false);
+  const { min, max, step } = DEFAULTS.sampleVolume;
+  const slider = (
+    <Slider
+      label={t('volume')}
+      min={min}
+      max={max}
+      step={step}
+      value={volume}
+      onChange={(value) => usePlayerStore.getState().setVolume(value)}
+    />
+  );
+  if (!narrow)
+    return (
+      <Volume>
+        <Icon name={volumeIcon(volume)} title={t('volumeButton', { value: volume })} />
+        {slider}
+      </Volume>
+    );
+  return (
+    <Volume>
+      <IconButton
+        icon={volumeIcon(volume)}
+        label={t('volumeButton', { value: volume })}
+        aria-expanded={open}
+        active={open}
+        onClick={() => setOpen((o) => !o)}
+      />
+      {open && <Popup>{slider}</Popup>}
+    </Volume>
+  );
+}
+
+function ProgressControl() {
+  const { t } = useTranslation('player');
+  const progress = usePlayerStore((s) => s.progress);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const percent = dragging ?? progressPercent(progress);
+  const { min, max, step } = DEFAULTS.progressSlider;
+  return (
+    <Progress>
+      {progressVisible(percent) && (
+        <Slider
+          label={t('progress')}
+          min={min}
+          max={max}
+          step={step}
+          value={percent}
+          onChange={setDragging}
+          onCommit={(value) => {
+            setDragging(null);
+            void usePlayerStore.getState().seek(value / 100);
+          }}
+        />
+      )}
+    </Progress>
+  );
+}
+
+/** The bottom sample player (SPEC §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum. */
+export function SamplePlayerBar() {
+  const { t } = useTranslation('player');
+  const song = usePlayerStore((s) => s.song);
+  const id = usePlayerStore((s) => s.id);
+  const playing = usePlayerStore((s) => s.isPlaying || s.isLoading);
+  const playList = usePlayerStore((s) => s.playList);
+  const loopType = usePlayerStore((s) => s.loopType);
+  const currentTime = usePlayerStore((s) => s.currentTime);
+  const duration = usePlayerStore((s) => s.duration);
+  const needsInteraction = usePlayerStore((s) => s.needsUserInteraction);
+  const lastError = usePlayerStore((s) => s.lastError);
+  const audition = useAuditionMode((s) => s.on);
+  const player = usePlayerStore.getState();
+  const disabled = navDisabled(playList, id, loopType);
+  const loop = loopMode(loopType);
+  return (
+    <Bar aria-label={t('label')}>
+      <Now>
+        {song?.icon && <img src={song.icon} alt="" />}
+        <span aria-live="polite">{song?.audioName ?? t('nothing')}</span>
+      </Now>
+      <IconButton
+        icon="previous"
+        label={t('previous')}
+        disabled={disabled.previous}
+        onClick={() => void player.previous()}
+      />
+      <IconButton
+        icon={playing ? 'pause' : 'play'}
+        label={t(playing ? 'pause' : 'play')}
+        disabled={!song}
+        size={24}
+        onClick={() => void player.togglePlay()}
+      />
+      <IconButton
+        icon="next"
+        label={t('next')}
+        disabled={disabled.next}
+        onClick={() => void player.next()}
+      />
+      <IconButton
+        icon={loop.icon}
+        label={t('loop.label', { mode: t(`loop.modes.${loop.key}`) })}
+        active={loop.key !== 'off'}
+        onClick={() => player.setLoopType(nextLoopType(loopType))}
+      />
+      <Middle>
+        <Time>{formatDuration(currentTime)}</Time>
+        <ProgressControl />
+        <Time>{formatDuration(duration)}</Time>
+      </Middle>
+      {needsInteraction && (
+        <button type="button" onClick={() => void player.unlock()}>
+          {t('needsInteraction')}
+        </button>
+      )}
+      {lastError && <span role="alert">{lastError.message}</span>}
+      <LiveSpectrum analyser={playing ? playerAnalyser() : null} label={t('spectrum')} />
+      <Switch
+        label={t('audition')}
+        checked={audition}
+        onChange={() => useAuditionMode.getState().toggle()}
+      />
+      <PlayListPopup />
+      <VolumeControl />
+    </Bar>
+  );
+}

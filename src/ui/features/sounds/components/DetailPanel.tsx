@@ -1,0 +1,283 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { Pack, Sample } from '../../../../shared/index.ts';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { Button, IconButton } from '../../../components/index.ts';
+import { packKey, useItemFlags, useSampleFlags } from '../../downloads/item-flags.store.ts';
+import { downloadsApi } from '../../../api/downloads.api.ts';
+import { playFromList, seekSample } from '../../player/play-sample.ts';
+import { usePlayerStore } from '../../../stores/player.store.ts';
+import { usePeaks } from '../hooks/use-peaks.ts';
+import { useSelection } from '../model/selection.store.ts';
+import { downloadActions, downloadPack } from '../services.ts';
+import { formatDuration } from './format.ts';
+import { Waveform } from './Waveform.tsx';
+
+const Aside = styled.aside`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)};
+  min-width: 0;
+  & h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.large};
+    overflow-wrap: anywhere;
+  }
+  & dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+    margin: 0;
+  }
+  & dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  & dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  & img.cover {
+    width: 100%;
+    max-width: 240px;
+    aspect-ratio: 1;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radius.medium};
+  }
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Tags = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    padding: 2px 8px;
+    border-radius: 10px;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;
+
+const Similar = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & button {
+    width: 100%;
+    padding: ${({ theme }) => theme.space(1)} 0;
+    border: none;
+    background: none;
+    color: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  & button:hover {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const WaveBox = styled.div`
+  height: 48px;
+`;
+
+function SampleDetail({ sample }: { sample: Sample }) {
+  const { t } = useTranslation('sounds');
+  const flags = useSampleFlags(sample);
+  const peaks = usePeaks(sample.id);
+  const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
+  const [similar, setSimilar] = useState<Sample[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    catalogueApi
+      .samples(
+        {
+          primaryName: sample.audioType,
+          secondaryName: sample.audioGroup,
+          category: sample.category,
+          pageSize: 8,
+        },
+        controller.signal,
+      )
+      .then((page) => setSimilar(page.records.filter((s) => s.id !== sample.id).slice(0, 6)))
+      .catch(() => setSimilar([]));
+    return () => controller.abort();
+  }, [sample.id, sample.audioType, sample.audioGroup, sample.category]);
+  const name = sample.audioName;
+  return (
+    <>
+      <h2>{name}</h2>
+      <WaveBox>
+        <Waveform
+          peaks={peaks}
+          progress={progress}
+          label={t('row.seek', { name })}
+          onSeek={(f) => seekSample(sample, f, [sample])}
+        />
+      </WaveBox>
+      <div>
+        <IconButton
+          icon="play"
+          label={t('row.play', { name })}
+          onClick={() => playFromList(sample, [sample, ...similar])}
+        />
+        <IconButton
+          icon={flags.likes ? 'heart' : 'heartOutline'}
+          label={t(flags.likes ? 'row.unlike' : 'row.like', { name })}
+          aria-pressed={flags.likes}
+          active={flags.likes}
+          onClick={() => void downloadActions().toggleLike(sample)}
+        />
+        <IconButton
+          icon={flags.download ? 'check' : 'download'}
+          label={t(flags.download ? 'row.downloaded' : 'row.download', { name })}
+          active={flags.download}
+          disabled={flags.downloading}
+          onClick={() => void downloadActions().download(sample)}
+        />
+      </div>
+      <dl>
+        <dt>{t('detail.pack')}</dt>
+        <dd>
+          <Link to={`/sounds/packs/track/${encodeURIComponent(sample.packCode)}/samples`}>
+            {sample.packName}
+          </Link>
+        </dd>
+        <dt>{t('detail.brand')}</dt>
+        <dd>{sample.audioBrand}</dd>
+        <dt>{t('detail.type')}</dt>
+        <dd>{sample.audioType}</dd>
+        <dt>{t('detail.group')}</dt>
+        <dd>{sample.audioGroup}</dd>
+        <dt>{t('detail.key')}</dt>
+        <dd>{sample.audioKey ?? '—'}</dd>
+        <dt>{t('detail.bpm')}</dt>
+        <dd>{sample.audioBpm ?? '—'}</dd>
+        <dt>{t('detail.duration')}</dt>
+        <dd>{formatDuration(sample.duration)}</dd>
+        <dt>{t('detail.format')}</dt>
+        <dd>
+          {sample.audioData.format.toUpperCase()} · {sample.audioData.sampleRate / 1000} kHz
+          {sample.audioData.bitDepth ? ` · ${sample.audioData.bitDepth} bit` : ''}
+        </dd>
+        <dt>{t('detail.kind')}</dt>
+        <dd>{t(`filters.kinds.${sample.audioData.kind}`)}</dd>
+      </dl>
+      {sample.audioData.tags.length > 0 && (
+        <Tags aria-label={t('detail.tags')}>
+          {sample.audioData.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </Tags>
+      )}
+      {similar.length > 0 && (
+        <section aria-label={t('detail.similar')}>
+          <h3>{t('detail.similar')}</h3>
+          <Similar>
+            {similar.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  onClick={() => useSelection.getState().showDetail({ type: 'sample', sample: s })}
+                >
+                  {s.audioName}
+                </button>
+              </li>
+            ))}
+          </Similar>
+        </section>
+      )}
+    </>
+  );
+}
+
+function PackDetail({ pack }: { pack: Pack }) {
+  const { t } = useTranslation('sounds');
+  const override = useItemFlags((s) => s.flags[packKey(pack.packCode)]);
+  const likes = override?.likes ?? pack.likes;
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <img className="cover" src={pack.cover} alt="" />
+      <h2>{pack.name}</h2>
+      <dl>
+        <dt>{t('detail.brand')}</dt>
+        <dd>{pack.brand}</dd>
+        <dt>{t('detail.type')}</dt>
+        <dd>{pack.primaryName}</dd>
+      </dl>
+      <p>{pack.description}</p>
+      <p>{t('detail.samples', { count: pack.sampleCount })}</p>
+      {pack.tags.length > 0 && (
+        <Tags aria-label={t('detail.tags')}>
+          {pack.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </Tags>
+      )}
+      <Link to={`/sounds/packs/track/${encodeURIComponent(pack.packCode)}/samples`}>
+        {t('detail.openPack')}
+      </Link>
+      <Button
+        icon="download"
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await downloadPack(pack.packCode);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('detail.downloadPack')}
+      </Button>
+      <Button
+        variant="secondary"
+        icon={likes ? 'heart' : 'heartOutline'}
+        aria-pressed={likes}
+        onClick={async () => {
+          if (await downloadsApi.togglePackLike(pack.packCode).catch(() => false))
+            useItemFlags.getState().patch(packKey(pack.packCode), { likes: !likes });
+        }}
+      >
+        {t(likes ? 'detail.unlikePack' : 'detail.likePack')}
+      </Button>
+    </>
+  );
+}
+
+/** The right detail panel: the selected sample or pack in full; hidden when nothing is shown. */
+export function DetailPanel() {
+  const { t } = useTranslation('sounds');
+  const detail = useSelection((s) => s.detail);
+  if (!detail) return null;
+  return (
+    <Aside aria-label={t('detail.label')}>
+      <Head>
+        <span />
+        <IconButton
+          icon="close"
+          label={t('detail.close')}
+          onClick={() => useSelection.getState().showDetail(null)}
+        />
+      </Head>
+      {detail.type === 'sample' ? (
+        <SampleDetail sample={detail.sample} />
+      ) : (
+        <PackDetail pack={detail.pack} />
+      )}
+    </Aside>
+  );
+}

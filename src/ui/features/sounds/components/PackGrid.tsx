@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { AudioListQuery, ListPage, Pack } from '../../../../shared/index.ts';
+import { Button } from '../../../components/index.ts';
+import { usePagedList } from '../hooks/use-paged-list.ts';
+import { useSelection } from '../model/selection.store.ts';
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  min-width: 0;
+  & img {
+    width: 100%;
+    aspect-ratio: 1;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radius.medium};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  & a {
+    color: inherit;
+    text-decoration: none;
+    font-weight: 600;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  & span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;
+
+/** The path of a pack's sample list (SPEC §2). */
+export function packPath(packCode: string): string {
+  return `/sounds/packs/track/${encodeURIComponent(packCode)}/samples`;
+}
+
+/** Props of PackGrid. */
+export interface PackGridProps {
+  base: AudioListQuery;
+  load(query: AudioListQuery, signal: AbortSignal): Promise<ListPage<Pack>>;
+  /** Show only the first page (browse home's featured packs). */
+  firstPageOnly?: boolean;
+  version?: number;
+  label?: string;
+}
+
+/** Pack cards (cover, name, brand, count), loaded a page at a time. */
+export function PackGrid({ base, load, firstPageOnly, version = 0, label }: PackGridProps) {
+  const { t } = useTranslation('sounds');
+  const key = JSON.stringify([base, version]);
+  // Only `key` changes reload the list; the loader may be a new function on every render.
+  const fetchPage = (page: number, pageSize: number, signal: AbortSignal) =>
+    load({ ...base, page, pageSize: firstPageOnly ? (base.pageSize ?? 12) : pageSize }, signal);
+  const list = usePagedList<Pack>(key, fetchPage);
+  const loaded = list.rows.filter((pack): pack is Pack => pack !== undefined);
+  if (list.total === 0) return <p>{t('list.noPacks')}</p>;
+  const more = !firstPageOnly && list.total !== null && loaded.length < list.total;
+  return (
+    <section aria-label={label ?? t('list.packsLabel')}>
+      <Grid>
+        {loaded.map((pack) => (
+          <Card key={pack.packCode} data-pack-code={pack.packCode}>
+            <button
+              type="button"
+              aria-label={t('row.details', { name: pack.name })}
+              onClick={() => useSelection.getState().showDetail({ type: 'pack', pack })}
+              style={{ padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+            >
+              <img src={pack.cover} alt="" loading="lazy" />
+            </button>
+            <Link to={packPath(pack.packCode)}>{pack.name}</Link>
+            <span>
+              {pack.brand} · {t('browse.samplesCount', { count: pack.sampleCount })}
+            </span>
+          </Card>
+        ))}
+      </Grid>
+      {more && (
+        <Button variant="text" onClick={() => list.ensureRange(loaded.length, loaded.length)}>
+          {t('browse.viewAll')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePlayerStore, resetPlayerStore } from '../../../stores/player.store.ts';
+import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
+import { useSelection } from '../model/selection.store.ts';
+import { downloadActions, peaksCache } from '../services.ts';
+import { fakeLayout, renderSounds, sample } from '../test/render.test-helper.tsx';
+import { SampleList } from './SampleList.tsx';
+
+const rows = Array.from({ length: 6 }, (_, i) => sample(i + 1));
+const original = usePlayerStore.getState();
+let restoreLayout: () => void;
+
+const player = {
+  playSong: vi.fn(async () => {}),
+  togglePlay: vi.fn(async () => {}),
+  seek: vi.fn(async () => {}),
+  setPlayList: vi.fn(),
+};
+
+beforeEach(() => {
+  restoreLayout = fakeLayout();
+  Object.values(player).forEach((fn) => fn.mockClear());
+  usePlayerStore.setState(player);
+  useSelection.setState({ selected: [], anchor: null, detail: null });
+  useItemFlags.getState().reset();
+  vi.spyOn(peaksCache(), 'load').mockResolvedValue([]);
+});
+
+afterEach(() => {
+  restoreLayout();
+  resetPlayerStore();
+  usePlayerStore.setState(original);
+  vi.restoreAllMocks();
+});
+
+function renderList(language: 'zh' | 'en' = 'zh') {
+  return renderSounds(<SampleList total={rows.length} rows={rows} ensureRange={() => {}} />, {
+    language,
+  });
+}
+
+describe('SampleList', () => {
+  it('is a grid of rows with buttons named in the current language', () => {
+    renderList('zh');
+    const grid = screen.getByRole('grid', { name: '采样列表' });
+    expect(within(grid).getAllByRole('row')).toHaveLength(rows.length + 1);
+    expect(screen.getByRole('button', { name: '收藏 Kick 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下载 Kick 1' })).toBeTruthy();
+  });
+
+  it('names the buttons in English after switching language', () => {
+    renderList('en');
+    expect(screen.getByRole('button', { name: 'Like Kick 2' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Select Kick 2' })).toBeTruthy();
+  });
+
+  it('plays a row on click, with the list as the play list', async () => {
+    renderList();
+    await userEvent.click(screen.getByText('Kick 3'));
+    expect(player.setPlayList).toHaveBeenCalledWith(rows);
+    expect(player.playSong).toHaveBeenCalledWith(rows[2], { actionType: 'row', audition: false });
+  });
+
+  it('auditions with the keyboard: ↓ plays the next row, space toggles, ← → seek, Enter opens details', async () => {
+    renderList();
+    const grid = screen.getByRole('grid');
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(player.playSong).toHaveBeenLastCalledWith(
+      rows[0],
+      expect.objectContaining({ actionType: 'row' }),
+    );
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(player.playSong).toHaveBeenLastCalledWith(rows[1], expect.anything());
+    expect(grid.getAttribute('aria-activedescendant')).toMatch(/-1$/);
+    fireEvent.keyDown(grid, { key: 'ArrowUp' });
+    expect(player.playSong).toHaveBeenLastCalledWith(rows[0], expect.anything());
+
+    act(() => usePlayerStore.setState({ id: 1, song: rows[0], progress: 0.5 }));
+    fireEvent.keyDown(grid, { key: ' ' });
+    expect(player.togglePlay).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(grid, { key: 'ArrowRight' });
+    expect(player.seek).toHaveBeenLastCalledWith(0.6);
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    expect(player.seek).toHaveBeenLastCalledWith(0.4);
+
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    expect(useSelection.getState().detail).toEqual({ type: 'sample', sample: rows[0] });
+  });
+
+  it('selects with checkboxes and shift-click ranges without playing', async () => {
+    renderList('en');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Kick 2' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Kick 5' }));
+    await user.keyboard('{/Shift}');
+    expect(
+      useSelection
+        .getState()
+        .selected.map((s) => s.id)
+        .sort(),
+    ).toEqual([2, 3, 4, 5]);
+    expect(
+      screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true'),
+    ).toHaveLength(4);
+    expect(player.playSong).not.toHaveBeenCalled();
+  });
+
+  it('shows the playing row progress on its waveform only', () => {
+    renderList('en');
+    act(() => usePlayerStore.setState({ id: 2, song: rows[1], progress: 0.25, isPlaying: true }));
+    const waves = screen.getAllByRole('img', { name: /Waveform of/ });
+    expect(waves[1]?.getAttribute('data-progress')).toBe('0.25');
+    expect(waves[0]?.getAttribute('data-progress')).toBeNull();
+  });
+
+  it('like and download buttons follow the row flags', async () => {
+    const like = vi.spyOn(downloadActions(), 'toggleLike').mockImplementation(async (s) => {
+      useItemFlags.getState().patch(sampleKey(s.id), { likes: true });
+    });
+    renderList('en');
+    await userEvent.click(screen.getByRole('button', { name: 'Like Kick 4' }));
+    expect(like).toHaveBeenCalledWith(rows[3]);
+    expect(screen.getByRole('button', { name: 'Unlike Kick 4' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    act(() => useItemFlags.getState().patch(sampleKey(4), { downloading: true }));
+    expect(screen.getByRole('status', { name: 'Downloading Kick 4' })).toBeTruthy();
+    act(() => useItemFlags.getState().patch(sampleKey(4), { downloading: false, download: true }));
+    expect(screen.getByRole('button', { name: 'Kick 4 downloaded' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import type { AudioListQuery, ListPage, Sample } from '../../../../shared/index.ts';
+import { useListFilters } from '../hooks/use-list-filters.ts';
+import { usePagedList } from '../hooks/use-paged-list.ts';
+import { FiltersBar } from './FiltersBar.tsx';
+import { SampleList } from './SampleList.tsx';
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  flex: 1;
+  height: 100%;
+`;
+
+const Total = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.small};
+`;
+
+/** Props of SampleListView. */
+export interface SampleListViewProps {
+  /** The fixed part of the query (category, names, pack, keyword…); filters come from the URL. */
+  base: AudioListQuery;
+  load(query: AudioListQuery, signal: AbortSignal): Promise<ListPage<Sample>>;
+  /** Keyword searches sort by relevance unless the URL names a sort. */
+  relevance?: boolean;
+  /** Bumped by the page to reload (e.g. after removing rows). */
+  version?: number;
+  label?: string;
+  totalLabel?: (total: number) => string;
+}
+
+/** A filterable, sortable, virtualized sample list whose state lives in the URL. */
+export function SampleListView({
+  base,
+  load,
+  relevance,
+  version = 0,
+  label,
+  totalLabel,
+}: SampleListViewProps) {
+  const { filters, sort, sortInUrl, update, reset } = useListFilters();
+  const query: AudioListQuery = {
+    ...base,
+    ...filters,
+    sort: relevance && !sortInUrl ? undefined : sort,
+  };
+  const key = JSON.stringify([query, version]);
+  // Only `key` changes reload the list; the loader may be a new function on every render.
+  const fetchPage = (page: number, pageSize: number, signal: AbortSignal) =>
+    load({ ...query, page, pageSize }, signal);
+  const list = usePagedList<Sample>(key, fetchPage);
+  return (
+    <Column>
+      <FiltersBar
+        key={JSON.stringify(filters)}
+        filters={filters}
+        sort={relevance && !sortInUrl ? 'RELEVANCE' : sort}
+        relevance={relevance}
+        onChange={update}
+        onReset={reset}
+      />
+      {list.total !== null && totalLabel && <Total>{totalLabel(list.total)}</Total>}
+      <SampleList
+        key={key}
+        total={list.total}
+        rows={list.rows}
+        error={list.error}
+        ensureRange={list.ensureRange}
+        label={label}
+      />
+    </Column>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button, IconButton } from '../../../components/index.ts';
+import { canBulkDownload, canBulkLike, useBulkProgress } from '../../downloads/download-actions.ts';
+import { useItemFlags } from '../../downloads/item-flags.store.ts';
+import { useRemoval } from '../model/removal.store.ts';
+import { stackPreview, useSelection } from '../model/selection.store.ts';
+import { downloadActions } from '../services.ts';
+
+const Panel = styled.section`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  box-shadow: ${({ theme }) => theme.shadow.popup};
+`;
+
+const Stack = styled.ol`
+  position: relative;
+  display: flex;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    width: 36px;
+    height: 36px;
+    margin-left: -14px;
+    border: 2px solid ${({ theme }) => theme.colors.surface};
+    border-radius: ${({ theme }) => theme.radius.small};
+    overflow: hidden;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  & li:first-child {
+    margin-left: 0;
+  }
+  & img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Count = styled.strong`
+  margin-right: auto;
+`;
+
+/** The selected-rows panel (SPEC §2): stack preview of the last 3, bulk actions, close clears. */
+export function SelectionPanel() {
+  const { t } = useTranslation('sounds');
+  const selected = useSelection((s) => s.selected);
+  // Re-render when a row's flags change so the enabling rules stay true.
+  useItemFlags((s) => s.flags);
+  const progress = useBulkProgress((s) => s.progress);
+  const removal = useRemoval((s) => s.removal);
+  const [removing, setRemoving] = useState(false);
+  if (selected.length === 0) return null;
+  const preview = stackPreview(selected);
+  const busy = progress !== null;
+  return (
+    <Panel aria-label={t('selection.label')}>
+      <Stack aria-label={preview.map((s) => s.audioName).join(', ')}>
+        {preview.map((sample) => (
+          <li key={sample.id} title={sample.audioName} data-sample-id={sample.id}>
+            <img src={sample.icon} alt="" />
+          </li>
+        ))}
+      </Stack>
+      <Count>{t('selection.count', { count: selected.length })}</Count>
+      {busy && (
+        <span role="status">
+          {t('selection.progress', { done: progress.done, total: progress.total })}
+        </span>
+      )}
+      <Button
+        icon="download"
+        size="small"
+        disabled={busy || !canBulkDownload(selected)}
+        onClick={() => void downloadActions().downloadMany(selected)}
+      >
+        {t('selection.download')}
+      </Button>
+      <Button
+        icon="heart"
+        size="small"
+        variant="secondary"
+        disabled={busy || !canBulkLike(selected)}
+        onClick={() => void downloadActions().likeMany(selected)}
+      >
+        {t('selection.like')}
+      </Button>
+      {removal && (
+        <Button
+          size="small"
+          variant="danger"
+          loading={removing}
+          onClick={async () => {
+            setRemoving(true);
+            try {
+              await removal.run(selected.map((s) => s.id));
+            } finally {
+              setRemoving(false);
+            }
+          }}
+        >
+          {t('selection.remove')}
+        </Button>
+      )}
+      <IconButton
+        icon="close"
+        label={t('selection.clear')}
+        onClick={() => useSelection.getState().clear()}
+      />
+    </Panel>
+  );
+}

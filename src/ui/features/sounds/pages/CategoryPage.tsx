@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { isLanguage } from '../../../i18n/i18n.ts';
+import { SampleListView } from '../components/SampleListView.tsx';
+import { useCategoryTree } from '../hooks/use-category-tree.ts';
+import { assetPath, parseCategory } from '../model/list-query.ts';
+import { Chips, Page } from './page-layout.ts';
+
+/** /sounds/{category}: the category's primary names and its samples. */
+export function CategoryPage() {
+  const { t, i18n } = useTranslation('sounds');
+  const category = parseCategory(useParams().category);
+  const tree = useCategoryTree();
+  if (!category) return <Page role="alert">{t('notFound')}</Page>;
+  const language = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const node = tree?.find((n) => n.category === category);
+  return (
+    <Page>
+      <h1>{t(`categories.${category}`)}</h1>
+      <nav aria-label={t(`categories.${category}`)}>
+        <Chips>
+          {node?.children.map((primary) => (
+            <li key={primary.name}>
+              <Link to={assetPath(category, 'All', primary.name)}>
+                {primary.names[language] || primary.name} · {primary.count}
+              </Link>
+            </li>
+          ))}
+        </Chips>
+      </nav>
+      <SampleListView
+        key={category}
+        base={{ category }}
+        load={catalogueApi.samples}
+        totalLabel={(count) => t('list.total', { count })}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import styled from 'styled-components';
+import type { Pack } from '../../../../shared/index.ts';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { Button } from '../../../components/index.ts';
+import { SampleListView } from '../components/SampleListView.tsx';
+import { downloadPack } from '../services.ts';
+import { Page } from './page-layout.ts';
+
+const Header = styled.header`
+  display: flex;
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: flex-start;
+  & img {
+    width: 120px;
+    height: 120px;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radius.medium};
+  }
+  & p {
+    margin: ${({ theme }) => theme.space(1)} 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** /sounds/packs/track/{packCode}/samples: the pack's cover, brand, description and samples. */
+export function PackPage() {
+  const { t } = useTranslation('sounds');
+  const packCode = useParams().packCode ?? '';
+  // Keyed by pack code so another pack's answer is never shown for this one.
+  const [answer, setAnswer] = useState<{ code: string; pack: Pack | null } | null>(null);
+  const pack = answer?.code === packCode ? answer.pack : undefined;
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    catalogueApi
+      .pack(packCode, controller.signal)
+      .then((found) => setAnswer({ code: packCode, pack: found }))
+      .catch(() => !controller.signal.aborted && setAnswer({ code: packCode, pack: null }));
+    return () => controller.abort();
+  }, [packCode]);
+  if (pack === null) return <Page role="alert">{t('pack.notFound')}</Page>;
+  return (
+    <Page>
+      {pack && (
+        <Header>
+          <img src={pack.cover} alt="" />
+          <div>
+            <h1>{pack.name}</h1>
+            <p>
+              {pack.brand} · {t('detail.samples', { count: pack.sampleCount })}
+            </p>
+            <p>{pack.description}</p>
+            <Button
+              icon="download"
+              loading={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await downloadPack(pack.packCode);
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {t('detail.downloadPack')}
+            </Button>
+          </div>
+        </Header>
+      )}
+      <SampleListView
+        key={packCode}
+        base={{ packCode }}
+        load={catalogueApi.samples}
+        totalLabel={(count) => t('list.total', { count })}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AudioListQuery, UserRelation } from '../../../../shared/index.ts';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { t as translate } from '../../../i18n/i18n.ts';
+import { toast } from '../../../stores/toast.store.ts';
+import { useSessionStore } from '../../../stores/session.store.ts';
+import { PackGrid } from '../components/PackGrid.tsx';
+import { SampleListView } from '../components/SampleListView.tsx';
+import { useRemoval } from '../model/removal.store.ts';
+import { useSelection } from '../model/selection.store.ts';
+import { Chips, Page } from './page-layout.ts';
+
+/** Paths of the warehouse and liked pages (SPEC §2). */
+export const USER_LIST_PATHS = {
+  stockroom: { samples: '/sounds/stockroom/resources', packs: '/sounds/stockroom/Packs' },
+  likes: { samples: '/sounds/other/likes', packs: '/sounds/other/Packs' },
+} as const;
+
+/** Props of UserListPage. */
+export interface UserListPageProps {
+  relation: UserRelation;
+  range: 'samples' | 'packs';
+}
+
+/** The warehouse or liked list, samples or packs; selected rows can be removed (删除成功). */
+export function UserListPage({ relation, range }: UserListPageProps) {
+  const { t } = useTranslation('sounds');
+  const signedIn = useSessionStore((s) => Boolean(s.accessToken));
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (range !== 'samples') return;
+    useRemoval.setState({
+      removal: {
+        async run(ids) {
+          await catalogueApi.removeUserItems({ relation, range, ids });
+          useSelection.getState().drop(ids);
+          toast.success(translate('common:toast.deleted'));
+          setVersion((v) => v + 1);
+        },
+      },
+    });
+    return () => useRemoval.setState({ removal: null });
+  }, [relation, range]);
+
+  const title = t(relation === 'stockroom' ? 'user.stockroom' : 'user.likes');
+  if (!signedIn)
+    return (
+      <Page>
+        <h1>{title}</h1>
+        <Link to="/login">{t('user.signIn')}</Link>
+      </Page>
+    );
+  const paths = USER_LIST_PATHS[relation];
+  const load = (query: AudioListQuery, signal: AbortSignal) =>
+    catalogueApi.userSamples({ ...query, relation }, signal);
+  return (
+    <Page>
+      <h1>{title}</h1>
+      <nav aria-label={title}>
+        <Chips>
+          <li>
+            <Link to={paths.samples} aria-current={range === 'samples' ? 'page' : undefined}>
+              {t('user.samples')}
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.packs} aria-current={range === 'packs' ? 'page' : undefined}>
+              {t('user.packs')}
+            </Link>
+          </li>
+        </Chips>
+      </nav>
+      {range === 'samples' ? (
+        <SampleListView
+          base={{}}
+          load={load}
+          version={version}
+          label={title}
+          totalLabel={(count) => t('list.total', { count })}
+        />
+      ) : (
+        <PackGrid
+          base={{}}
+          load={(query, signal) => catalogueApi.userPacks({ ...query, relation }, signal)}
+          version={version}
+          label={title}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,67 @@
+import { DEFAULTS, type Sample } from '../../../shared/index.ts';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import { downloadsApi } from '../../api/downloads.api.ts';
+import { page } from '../../api/page.ts';
+import { t } from '../../i18n/i18n.ts';
+import { isSignedIn } from '../../stores/session.store.ts';
+import { toast } from '../../stores/toast.store.ts';
+import { createDownloadActions, type DownloadActions } from '../downloads/download-actions.ts';
+import type { DownloadError } from '../downloads/download-flow.ts';
+import { getDownloadTarget } from '../downloads/download-targets.ts';
+import { createPeaksCache } from './model/lru-cache.ts';
+
+/** Tells the user why a download stopped (SPEC §8), or sends them to login. */
+export function reportDownloadError(error: DownloadError): void {
+  switch (error.code) {
+    case 'UNAUTHENTICATED':
+      toast.error(t('downloads:notSignedIn'));
+      page.navigate('/login');
+      return;
+    case 'NOT_AUTHORIZED':
+      toast.error(t('downloads:notAuthorized', { reason: error.message }));
+      return;
+    case 'SAVE_FAILED':
+      toast.error(t('downloads:saveFailed'));
+      return;
+    case 'CANCELLED':
+      return;
+  }
+}
+
+let actions: DownloadActions | null = null;
+let peaks: ReturnType<typeof createPeaksCache> | null = null;
+
+/** The app's download and like actions (created on first use). */
+export function downloadActions(): DownloadActions {
+  actions ??= createDownloadActions({
+    api: downloadsApi,
+    getTarget: () => getDownloadTarget(),
+    isSignedIn,
+    onError: reportDownloadError,
+  });
+  return actions;
+}
+
+/** Waveform peaks by sample id, 500 kept (SPEC §9). */
+export function peaksCache(): ReturnType<typeof createPeaksCache> {
+  peaks ??= createPeaksCache(
+    async (id) => (await catalogueApi.spectrum(id)).peaks,
+    DEFAULTS.spectrumCacheLimit,
+  );
+  return peaks;
+}
+
+/** Every sample of a pack, page by page (packs hold tens to hundreds of samples). */
+export async function packSamples(packCode: string): Promise<Sample[]> {
+  const out: Sample[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await catalogueApi.samples({ packCode, page, pageSize: DEFAULTS.maxPageSize });
+    out.push(...answer.records);
+    if (answer.records.length === 0 || out.length >= answer.total) return out;
+  }
+}
+
+/** Downloads a whole pack: its samples not yet downloaded, a few at a time, with progress. */
+export async function downloadPack(packCode: string): Promise<number> {
+  return downloadActions().downloadMany(await packSamples(packCode));
+}
