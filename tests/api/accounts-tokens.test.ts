@@ -86,6 +86,16 @@ describe('GET refresh-token', () => {
     expect((await refresh(b.refreshToken)).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous uses of a refresh token succeed', async () => {
+    const { pair } = await signIn();
+    const replies = await Promise.all([refresh(pair.refreshToken), refresh(pair.refreshToken)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 401]);
+    // The loser counts as a reuse, so the winner's successor is revoked with the family.
+    const winner = replies.find((r) => r.status === 200)!.body.data;
+    expect((await refresh(winner.refreshToken)).status).toBe(401);
+    expect((await profile(winner.accessToken)).status).toBe(200);
+  });
+
   it('refuses an expired refresh token after 30 days, with a new one living 30 days more', async () => {
     const { pair } = await signIn();
     clock.advance(29 * DAY);
