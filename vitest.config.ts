@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 
-/** Unit and API tests: Node for the gateway, shared code and decoders; jsdom for React. */
+/** Unit and API tests: Node for the gateway, shared code and decoders; jsdom for React; Chromium for audio. */
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +32,34 @@ export default defineConfig({
           include: ['src/ui/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
           setupFiles: ['src/ui/test/setup.ts'],
+        },
+      },
+      {
+        // Real Chromium for what needs Web Audio, workers and WASM: the audio engine and pool.
+        worker: { format: 'es' },
+        optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--autoplay-policy=no-user-gesture-required',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],

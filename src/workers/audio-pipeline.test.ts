@@ -21,7 +21,7 @@ async function encryptLikeGateway(plain: Uint8Array, publicKey: CryptoKey) {
 
 let device: CryptoKeyPair;
 const wav = buildWav(referenceSignal(2, 4410, 44100), { encoding: 'int', bits: 16 });
-const job = (over: Partial<AudioJob> = {}): AudioJob => ({
+const job = (over: Partial<AudioJob<CryptoKey>> = {}): AudioJob<CryptoKey> => ({
   jobId: 'j1',
   url: 'http://gateway.test/api/v2/tt-audios/play/1',
   mode: 'encrypted',

@@ -17,7 +17,7 @@ export interface PipelineDeps extends DecodeOptions {
  * stops early and ends as ABORTED.
  */
 export async function runAudioJob(
-  job: AudioJob,
+  job: AudioJob<CryptoKey>,
   signal: AbortSignal,
   deps: PipelineDeps = {},
 ): Promise<AudioJobResult> {

@@ -1,15 +1,14 @@
 import * as Comlink from 'comlink';
 import { AudioError, isAudioErrorInfo } from '../shared/audio/audio-errors.ts';
-import type { AudioJob, AudioJobOutcome } from '../shared/audio/worker-protocol.ts';
+import type { AudioJob, AudioJobOutcome, AudioWorkerApi } from '../shared/audio/worker-protocol.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decodeWithFfmpeg } from './decode-ffmpeg.ts';
 
 const running = new Map<string, AbortController>();
 
-/** The pool worker's API: load a job (fetch → … → PCM + peaks), cancel one by id. */
-const api = {
-  /** Runs a job; the outcome is a plain object (errors keep their code across the boundary). */
-  async load(job: AudioJob): Promise<AudioJobOutcome> {
+// The pool worker: each load runs fetch → decrypt → decode → peaks; cancel aborts by job id.
+const api: AudioWorkerApi<CryptoKey> = {
+  async load(job: AudioJob<CryptoKey>): Promise<AudioJobOutcome> {
     const controller = new AbortController();
     running.set(job.jobId, controller);
     try {
@@ -29,17 +28,12 @@ const api = {
       running.delete(job.jobId);
     }
   },
-  /** Aborts the job with this id, if it is still running here. */
   cancel(jobId: string): void {
     running.get(jobId)?.abort();
   },
-  /** Jobs in flight in this worker (tests, pool sizing). */
   activeJobs(): number {
     return running.size;
   },
 };
-
-/** The type the pool wraps with Comlink. */
-export type AudioWorkerApi = typeof api;
 
 Comlink.expose(api);

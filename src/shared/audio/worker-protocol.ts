@@ -6,8 +6,11 @@ export const SNIFFED_FORMATS = ['wav', 'aiff', 'mp3', 'flac', 'ogg', 'other'] as
 /** A format recognised by sniffing the first bytes (never the content-type). */
 export type SniffedFormat = (typeof SNIFFED_FORMATS)[number];
 
-/** One load job for the worker pool: where to fetch, and how to unlock it. */
-export interface AudioJob {
+/**
+ * One load job for the worker pool: where to fetch, and how to unlock it. `Key` is WebCrypto's
+ * CryptoKey where the DOM/WebWorker libs exist (src/shared has neither).
+ */
+export interface AudioJob<Key = unknown> {
   /** Unique per request: `cancel(jobId)` aborts it. */
   jobId: string;
   /** Absolute URL of the play or audition call. */
@@ -19,7 +22,7 @@ export interface AudioJob {
   /** Client key id registered for this device. */
   keyId?: string;
   /** The device's non-extractable private key (structured-cloneable). */
-  privateKey?: CryptoKey;
+  privateKey?: Key;
   /** Extra headers (Accept-Language, client marker). */
   headers?: Record<string, string>;
   /** How many peaks to compute (0 to skip). */
@@ -49,3 +52,13 @@ export interface AudioJobResult extends DecodedPcm {
 /** The outcome of a job as it crosses the worker boundary: never a thrown Error. */
 export type AudioJobOutcome =
   { ok: true; result: AudioJobResult } | { ok: false; error: AudioErrorInfo };
+
+/** The pool worker's API as the main thread sees it (Comlink wraps each call in a Promise). */
+export interface AudioWorkerApi<Key = unknown> {
+  /** Runs a job; the outcome is a plain object (errors keep their code across the boundary). */
+  load(job: AudioJob<Key>): Promise<AudioJobOutcome>;
+  /** Aborts the job with this id, if it is still running in this worker. */
+  cancel(jobId: string): void;
+  /** Jobs in flight in this worker. */
+  activeJobs(): number;
+}

@@ -22,6 +22,12 @@ export interface SetGainCommand {
 /** Every message the fade processor accepts. */
 export type FadeMessage = FadeCommand | SetGainCommand;
 
+/** `processorOptions` of a fade node: its gain before any command, and commands known up front. */
+export interface FadeInit {
+  initialGain: number;
+  schedule: FadeMessage[];
+}
+
 /** Registered name of the detector processor used by tests and benchmarks to find first sound. */
 export const DETECTOR_PROCESSOR_NAME = 'yinku-detector';
 

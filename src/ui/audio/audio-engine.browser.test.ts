@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { AudioEngine, type PcmSource } from './audio-engine.ts';
+import type { LoadedTrack } from './playback-engine.types.ts';
+
+const RATE = 48000;
+
+/** A 60 Hz sine at 0.9 starting on its peak: a hard start or stop would step by ~0.9. */
+function tone(seconds: number, sampleRate: number, hz = 60): Float32Array {
+  return Float32Array.from(
+    { length: Math.round(seconds * sampleRate) },
+    (_, i) => 0.9 * Math.cos((2 * Math.PI * hz * i) / sampleRate),
+  );
+}
+
+const sourceOf =
+  (plane: Float32Array, sampleRate: number): PcmSource =>
+  async () => ({
+    channels: [plane, plane.slice()],
+    sampleRate,
+    frames: plane.length,
+    peaks: new Float32Array(256),
+  });
+
+/** Largest |x[i] - x[i-1]| in [from, to) seconds of a rendered channel (silence before frame 0). */
+function maxStep(data: Float32Array, from: number, to: number): number {
+  let max = 0;
+  const end = Math.min(data.length, Math.round(to * RATE));
+  for (let i = Math.round(from * RATE); i < end; i++)
+    max = Math.max(max, Math.abs(data[i]! - (i > 0 ? data[i - 1]! : 0)));
+  return max;
+}
+
+function rms(data: Float32Array, from: number, to: number): number {
+  let sum = 0;
+  const a = Math.round(from * RATE);
+  const b = Math.round(to * RATE);
+  for (let i = a; i < b; i++) sum += data[i]! ** 2;
+  return Math.sqrt(sum / (b - a));
+}
+
+/** At `t` (s) of an offline render, runs `action` while the context is suspended. */
+function at(ctx: OfflineAudioContext, t: number, action: () => void): void {
+  void ctx.suspend(t).then(() => {
+    action();
+    void ctx.resume();
+  });
+}
+
+async function engineWith(plane: Float32Array, sampleRate: number, seconds: number) {
+  const ctx = new OfflineAudioContext({
+    numberOfChannels: 2,
+    length: seconds * RATE,
+    sampleRate: RATE,
+  });
+  const engine = new AudioEngine({ context: ctx, source: sourceOf(plane, sampleRate) });
+  engine.setVolume(1);
+  const track = await engine.load(
+    { id: 1 },
+    { audition: false, signal: new AbortController().signal },
+  );
+  return { ctx, engine, track };
+}
+
+describe('fades rendered in an OfflineAudioContext', () => {
+  it('start, pause, seek and end are click-free (largest step stated)', async () => {
+    const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 1.4);
+    let ended = 0;
+    const start = (offset: number) =>
+      engine.start(track, offset, { fadeIn: true, onEnded: () => ended++ });
+    start(0); // t = 0: start
+    at(ctx, 0.3, () => engine.stop()); // pause
+    at(ctx, 0.5, () => start(0.4)); // seek to 0.4 s: plays 0.6 s, ends at 1.1 s
+    const out = (await ctx.startRendering()).getChannelData(0);
+    const steps = {
+      start: maxStep(out, 0, 0.1),
+      pause: maxStep(out, 0.29, 0.45),
+      seek: maxStep(out, 0.49, 0.6),
+      end: maxStep(out, 1.0, 1.2),
+    };
+    console.info('largest sample-to-sample step', steps);
+    // The tone alone steps by up to 2π·60/48000·0.9 ≈ 0.0071; a click would be ~0.9.
+    for (const step of Object.values(steps)) expect(step).toBeLessThan(0.01);
+    expect(rms(out, 0.15, 0.25)).toBeGreaterThan(0.55); // full level between the fades
+    expect(rms(out, 0.36, 0.49)).toBe(0); // silent while paused
+    expect(rms(out, 1.15, 1.4)).toBe(0); // silent after the end
+    expect(ended).toBe(1); // the paused voice never reports an end
+  });
+
+  it('a source change cross-fades without a click', async () => {
+    const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.6);
+    engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
+    at(ctx, 0.2, () => engine.start(track, 0.5, { fadeIn: true, onEnded: () => {} }));
+    const out = (await ctx.startRendering()).getChannelData(0);
+    const step = maxStep(out, 0.19, 0.3);
+    console.info('largest step at a source change', step);
+    expect(step).toBeLessThan(0.01);
+    expect(rms(out, 0.35, 0.45)).toBeGreaterThan(0.55);
+  });
+
+  it('without the fade the same start is a click (the check can fail)', async () => {
+    const { ctx, engine, track } = await engineWith(tone(0.3, RATE), RATE, 0.5);
+    engine.start(track, 0, { fadeIn: false, onEnded: () => {} });
+    const out = (await ctx.startRendering()).getChannelData(0);
+    // The first sample jumps from silence (the volume is still gliding up from 0.6 here).
+    expect(maxStep(out, 0, 0.05)).toBeGreaterThan(0.5);
+  });
+
+  it('plays a 44.1 kHz file at the right speed and pitch on a 48 kHz context', async () => {
+    const { ctx, engine, track } = await engineWith(tone(1, 44100, 441), 44100, 1.2);
+    expect((track as LoadedTrack).duration).toBeCloseTo(1, 5);
+    engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
+    const out = (await ctx.startRendering()).getChannelData(0);
+    let crossings = 0;
+    for (let i = Math.round(0.1 * RATE); i < Math.round(0.9 * RATE); i++)
+      if (out[i - 1]! < 0 && out[i]! >= 0) crossings++;
+    expect(crossings).toBeGreaterThanOrEqual(352); // 441 Hz × 0.8 s = 352.8
+    expect(crossings).toBeLessThanOrEqual(353);
+    expect(rms(out, 1.05, 1.2)).toBe(0); // ended on time: 1 s of audio, not 48/44.1 s
+  });
+});

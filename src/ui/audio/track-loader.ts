@@ -1,0 +1,97 @@
+import { API } from '../../shared/api/paths.ts';
+import { AudioError } from '../../shared/audio/audio-errors.ts';
+import type { AudioJob, AudioJobResult } from '../../shared/audio/worker-protocol.ts';
+import { DEFAULTS } from '../../shared/constants.ts';
+import { ensureClientKey, loadPrivateKey } from './device-key.ts';
+import { LruCache } from './lru-cache.ts';
+import type { PlayerSong } from './playback-engine.types.ts';
+import type { AudioWorkerPool } from './worker-pool.ts';
+
+/** Where the gateway is and who is signed in; the shell provides it (workers can't read stores). */
+export interface AudioSession {
+  /** Origin of the gateway, e.g. `location.origin`. */
+  baseUrl: string;
+  /** The current access token, or null when signed out. */
+  getAccessToken: () => string | null;
+  /** Extra request headers (Accept-Language, client marker). */
+  headers?: () => Record<string, string>;
+}
+
+/** Decoded planes the loader returns. */
+export type LoadedPcm = Pick<AudioJobResult, 'channels' | 'sampleRate' | 'frames' | 'peaks'>;
+
+let jobSeq = 0;
+
+/** The cache key of a song: its preview when auditioning and it has one, else its full file. */
+export function trackKey(song: PlayerSong, audition: boolean): string {
+  return audition && song.auditionCode ? `audition:${song.auditionCode}` : `play:${song.id}`;
+}
+
+/**
+ * Turns a song into PCM through the worker pool: a plain preview by auditionCode, else the
+ * encrypted file by id with this device's key (registered after login, re-registered once when
+ * the gateway answers UNKNOWN_CLIENT_KEY). Peaks land in the 500-entry spectrum cache.
+ */
+export class TrackLoader {
+  /** Peaks by audio id (SPEC §9: 500 entries, oldest dropped). */
+  readonly spectra = new LruCache<number, Float32Array>(DEFAULTS.spectrumCacheLimit);
+  private session: AudioSession | null = null;
+  private readonly pool: AudioWorkerPool;
+
+  constructor(pool: AudioWorkerPool) {
+    this.pool = pool;
+  }
+
+  /** Sets the gateway and token source. */
+  setSession(session: AudioSession | null): void {
+    this.session = session;
+  }
+
+  /** Loads a song's audio; rejects with AudioError (ABORTED when `signal` aborts). */
+  async load(song: PlayerSong, audition: boolean, signal: AbortSignal): Promise<LoadedPcm> {
+    const session = this.session;
+    if (!session) throw new AudioError('NETWORK', 'the audio engine has no gateway session');
+    const preview = audition && song.auditionCode;
+    const url = new URL(
+      preview ? API.audition(song.auditionCode!) : API.play(song.id),
+      session.baseUrl,
+    ).href;
+    const base = { url, headers: session.headers?.() ?? {} };
+    let result: AudioJobResult;
+    if (preview) {
+      result = await this.run({ ...base, mode: 'plain' }, signal);
+    } else {
+      const token = session.getAccessToken();
+      if (!token) throw new AudioError('HTTP', 'sign in to play full samples', 401);
+      const { privateKey } = await loadPrivateKey();
+      const job = async (force: boolean) => {
+        const keyId = await ensureClientKey(session.baseUrl, token, force);
+        return this.run(
+          { ...base, mode: 'encrypted', accessToken: token, keyId, privateKey },
+          signal,
+        );
+      };
+      // The gateway may have forgotten this device (new database, key rotation): register once more.
+      result = await job(false).catch((error: unknown) => {
+        if (error instanceof AudioError && error.code === 'UNKNOWN_CLIENT_KEY') return job(true);
+        throw error;
+      });
+    }
+    this.spectra.set(song.id, result.peaks);
+    return result;
+  }
+
+  private run(
+    job: Omit<AudioJob<CryptoKey>, 'jobId'>,
+    signal: AbortSignal,
+  ): Promise<AudioJobResult> {
+    if (signal.aborted)
+      return Promise.reject(new AudioError('ABORTED', 'the request was cancelled'));
+    const jobId = `job-${++jobSeq}`;
+    const cancel = () => this.pool.cancel(jobId);
+    signal.addEventListener('abort', cancel, { once: true });
+    return this.pool
+      .load({ ...job, jobId })
+      .finally(() => signal.removeEventListener('abort', cancel));
+  }
+}
