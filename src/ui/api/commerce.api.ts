@@ -1,4 +1,4 @@
-import { API, type ListPage, type Order, type Product } from '../../shared/index.ts';
+import { API, type Order, type Product } from '../../shared/index.ts';
 import { http } from './http.client.ts';
 
 /** Pricing plans and orders (demo payment). */
@@ -8,8 +8,8 @@ export const commerceApi = {
     return http.get<Product[]>(API.products, { signal });
   },
   /** The signed-in user's orders, newest first. */
-  orders(signal?: AbortSignal): Promise<Order[] | ListPage<Order>> {
-    return http.get<Order[] | ListPage<Order>>(API.orders, { signal });
+  orders(signal?: AbortSignal): Promise<Order[]> {
+    return http.get<Order[]>(API.orders, { signal });
   },
   /** Buys a plan; the gateway pays it in demo mode and raises the download quota. */
   buy(productId: string): Promise<Order> {

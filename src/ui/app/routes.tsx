@@ -1,0 +1,146 @@
+import type { ComponentType } from 'react';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadProfile } from '../api/profile-loader.ts';
+import { AuthLayout } from '../features/layout/AuthLayout.tsx';
+import { MainLayout } from '../features/layout/MainLayout.tsx';
+import { musicRoutes } from '../features/music/music.routes.tsx';
+import { soundsRoutes } from '../features/sounds/sounds.routes.tsx';
+import { getAccessToken } from '../stores/session.store.ts';
+import { AppFrame } from './AppFrame.tsx';
+import { loadChunk } from './chunk-load.ts';
+import { RouteError } from './RouteError.tsx';
+
+/** A code-split page: its module loads on first visit, with the chunk timeout of SPEC §8. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await loadChunk(load)) });
+}
+
+/** Pages that need a session send visitors to login, then back. */
+function requireSession({ request }: LoaderFunctionArgs) {
+  if (getAccessToken()) return null;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Every route of SPEC §2; sounds and music routes come from their features. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppFrame,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
+    // The current profile before every navigation (SPEC §2); concurrent ones share one request.
+    loader: async () => {
+      await loadProfile();
+      return null;
+    },
+    shouldRevalidate: () => true,
+    children: [
+      {
+        Component: AuthLayout,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            path: 'login',
+            lazy: page(
+              () => import('../features/auth/LoginPage.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: 'register',
+            lazy: page(
+              () => import('../features/auth/RegisterPage.tsx'),
+              (m) => m.RegisterPage,
+            ),
+          },
+          {
+            path: 'forgot-password',
+            lazy: page(
+              () => import('../features/auth/ForgotPasswordPage.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'update-password',
+            loader: requireSession,
+            lazy: page(
+              () => import('../features/auth/UpdatePasswordPage.tsx'),
+              (m) => m.UpdatePasswordPage,
+            ),
+          },
+        ],
+      },
+      {
+        Component: MainLayout,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('../features/home/HomePage.tsx'),
+              (m) => m.HomePage,
+            ),
+          },
+          ...soundsRoutes,
+          ...musicRoutes,
+          {
+            path: 'preferences',
+            lazy: page(
+              () => import('../features/preferences/PreferencesPage.tsx'),
+              (m) => m.PreferencesPage,
+            ),
+          },
+          { path: 'profile', loader: () => redirect('/profile/ac') },
+          {
+            path: 'profile/ac',
+            loader: requireSession,
+            lazy: page(
+              () => import('../features/profile/AccountPage.tsx'),
+              (m) => m.AccountPage,
+            ),
+          },
+          {
+            path: 'profile/fieldset',
+            lazy: page(
+              () => import('../features/profile/PricingPage.tsx'),
+              (m) => m.PricingPage,
+            ),
+          },
+          {
+            path: 'profile/orders',
+            loader: requireSession,
+            lazy: page(
+              () => import('../features/profile/OrdersPage.tsx'),
+              (m) => m.OrdersPage,
+            ),
+          },
+          ...(['privacy-policy', 'terms-service', 'terms'] as const).map((path) => ({
+            path: `profile/${path}`,
+            lazy: page(
+              () => import('../features/profile/LegalPage.tsx'),
+              (m) =>
+                function Legal() {
+                  return <m.LegalPage kind={path === 'privacy-policy' ? 'privacy' : 'terms'} />;
+                },
+            ),
+          })),
+          {
+            path: '404',
+            lazy: page(
+              () => import('./NotFoundPage.tsx'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+          {
+            path: '*',
+            lazy: page(
+              () => import('./NotFoundPage.tsx'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AssessmentStart } from '../../../shared/index.ts';
+import { accountsApi } from '../../api/accounts.api.ts';
+import { ApiRequestError } from '../../api/http-error.ts';
+import { Button, Muted, TextField } from '../../components/index.ts';
+import { Assessment } from './Assessment.tsx';
+import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
+import { useForm } from './use-form.ts';
+import { validateEmail, validateInvitation, validatePassword } from './validation.ts';
+
+/** Where to go after login: the `redirect` query when it is one of our paths, else /sounds. */
+export function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/sounds';
+}
+
+/** /login: personal login, with an invitation code that starts the creator assessment. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const [assessment, setAssessment] = useState<AssessmentStart | null>(null);
+  const form = useForm(
+    { email: '', password: '', invitationCode: '' },
+    {
+      email: (v) => validateEmail(v.email),
+      password: (v) => validatePassword(v.password),
+      invitationCode: (v) => validateInvitation(v.invitationCode),
+    },
+  );
+  const message = (field: 'email' | 'password' | 'invitationCode') => {
+    const { key, text } = form.error(field);
+    return key ? t(key) : (text ?? null);
+  };
+
+  const submit = async () => {
+    if (!form.check()) return;
+    setBusy(true);
+    try {
+      await accountsApi.login(form.values.email, form.values.password);
+      const code = form.values.invitationCode.trim();
+      if (code) setAssessment(await accountsApi.startAssessment(code));
+      else navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiRequestError) form.showServerError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (assessment) return <Assessment start={assessment} />;
+  return (
+    <AuthCard title={t('login.title')} onSubmit={() => void submit()}>
+      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        placeholder={t('fields.emailPlaceholder')}
+        error={message('email')}
+        {...form.bind('email')}
+      />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={message('password')}
+        {...form.bind('password')}
+      />
+      <TextField
+        label={t('login.invitationTitle')}
+        placeholder={t('fields.invitationPlaceholder')}
+        hint={t('login.invitationHint')}
+        error={message('invitationCode')}
+        autoComplete="off"
+        {...form.bind('invitationCode')}
+      />
+      <Button type="submit" variant="primary" block loading={busy}>
+        {form.values.invitationCode.trim() ? t('login.startAssessment') : t('login.submit')}
+      </Button>
+      <Links>
+        <Link to="/register">{t('login.register')}</Link>
+        <Link to="/forgot-password">{t('login.forgot')}</Link>
+      </Links>
+      <Muted style={{ marginTop: 12, fontSize: 12 }}>{t('login.demoHint')}</Muted>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { accountsApi } from '../../api/accounts.api.ts';
+import { ApiRequestError } from '../../api/http-error.ts';
+import { Button, TextField } from '../../components/index.ts';
+import { toast } from '../../stores/toast.store.ts';
+import { AuthCard, FormAlert } from './AuthCard.tsx';
+import { useForm } from './use-form.ts';
+import { validateConfirm, validatePassword } from './validation.ts';
+
+type Field = 'oldPassword' | 'password' | 'confirm';
+
+/** /update-password: the signed-in user changes the password. */
+export function UpdatePasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Field>(
+    { oldPassword: '', password: '', confirm: '' },
+    {
+      oldPassword: (v) => validatePassword(v.oldPassword),
+      password: (v) => validatePassword(v.password),
+      confirm: (v) => validateConfirm(v.password, v.confirm),
+    },
+  );
+  const message = (field: Field) => {
+    const { key, text } = form.error(field);
+    return key ? t(key) : (text ?? null);
+  };
+
+  const submit = async () => {
+    if (!form.check()) return;
+    setBusy(true);
+    try {
+      await accountsApi.updatePassword(form.values.oldPassword, form.values.password);
+      toast.success(t('update.success'));
+      navigate('/profile/ac', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiRequestError) form.showServerError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('update.title')} onSubmit={() => void submit()}>
+      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
+      <TextField
+        label={t('fields.oldPassword')}
+        type="password"
+        autoComplete="current-password"
+        error={message('oldPassword')}
+        {...form.bind('oldPassword')}
+      />
+      <TextField
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={message('password')}
+        {...form.bind('password')}
+      />
+      <TextField
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={message('confirm')}
+        {...form.bind('confirm')}
+      />
+      <Button type="submit" variant="primary" block loading={busy}>
+        {t('update.submit')}
+      </Button>
+    </AuthCard>
+  );
+}

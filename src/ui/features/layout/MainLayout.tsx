@@ -1,0 +1,128 @@
+import { Outlet, useLocation } from 'react-router';
+import styled from 'styled-components';
+import { useMediaQuery } from '../../app/use-media-query.ts';
+import { useLayoutStore } from '../../stores/layout.store.ts';
+import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
+import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
+import { SamplePlayerBar } from '../player/index.tsx';
+import { CategorySelect, DetailPanel, SearchBar, SelectionPanel } from '../sounds/index.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+
+const Shell = styled.div<{ $home: boolean }>`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+  background: ${({ theme, $home }) => ($home ? theme.colors.homeBackground : theme.colors.background)};
+`;
+
+const NavStrip = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Frame = styled.div`
+  display: flex;
+  flex: 1;
+  min-height: 0;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(4)};
+`;
+
+const CrumbRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
+const Page = styled.main`
+  flex: 1;
+  width: 100%;
+  max-width: 1100px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space(4)};
+`;
+
+/** The sounds frame (paths containing /sounds): search bar, sidebar, breadcrumb, panels, player. */
+function SoundsFrame() {
+  const searchOpen = useLayoutStore((s) => s.searchOpen);
+  const wide = useMediaQuery('(min-width: 960px)');
+  return (
+    <>
+      {searchOpen && <SearchBar />}
+      <Frame>
+        {wide && <Sidebar />}
+        <Main>
+          <CrumbRow>
+            <Breadcrumbs />
+            <CategorySelect />
+          </CrumbRow>
+          <Outlet />
+        </Main>
+        <DetailPanel />
+      </Frame>
+      <SelectionPanel />
+      <SamplePlayerBar />
+    </>
+  );
+}
+
+/** The /songai frame: the page beside the song-details panel, the music player below. */
+function MusicFrame() {
+  return (
+    <>
+      <Frame>
+        <Main>
+          <CrumbRow>
+            <Breadcrumbs />
+          </CrumbRow>
+          <Outlet />
+        </Main>
+        <SongDetailsPanel />
+      </Frame>
+      <MusicPlayerBar />
+    </>
+  );
+}
+
+/** The main layout: top bar, history and tabs, then the frame the current path needs. */
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const home = pathname === '/';
+  return (
+    <Shell $home={home}>
+      <TopBar />
+      {!home && (
+        <NavStrip>
+          <HistoryButtons />
+          <TabsBar />
+        </NavStrip>
+      )}
+      {pathname.includes('/sounds') ? (
+        <SoundsFrame />
+      ) : pathname.startsWith('/songai') ? (
+        <MusicFrame />
+      ) : home ? (
+        <Outlet />
+      ) : (
+        <Page>
+          <CrumbRow>
+            <Breadcrumbs />
+          </CrumbRow>
+          <Outlet />
+        </Page>
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,71 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { IconButton } from '../../components/index.ts';
+import { useLayoutStore } from '../../stores/layout.store.ts';
+import { useUserInfo } from '../../stores/session.store.ts';
+import type { NavTab } from './nav-tabs.ts';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.z.drawer};
+  background: ${({ theme }) => theme.colors.overlay};
+`;
+
+const Panel = styled.nav`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${({ theme }) => theme.z.drawer + 1};
+  width: min(280px, 80vw);
+  padding: ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.popup};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  & a {
+    padding: 10px 12px;
+    border-radius: ${({ theme }) => theme.radius.small};
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+  & a.active {
+    color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+/** The burger menu's drawer on narrow screens: the same role-based tabs, plus login/register. */
+export function NavDrawer({ tabs }: { tabs: NavTab[] }) {
+  const { t } = useTranslation(['layout', 'common']);
+  const { drawerOpen, setDrawerOpen } = useLayoutStore();
+  const userInfo = useUserInfo();
+  if (!drawerOpen) return null;
+  const close = () => setDrawerOpen(false);
+  return (
+    <>
+      <Backdrop onClick={close} />
+      <Panel aria-label={t('nav.label')}>
+        <IconButton icon="close" label={t('common:actions.close')} onClick={close} />
+        {tabs.map((tab) => (
+          <NavLink key={tab.key} to={tab.path} onClick={close} data-nav={tab.key}>
+            {t(`nav.${tab.key}`)}
+          </NavLink>
+        ))}
+        {!userInfo && (
+          <>
+            <NavLink to="/login" onClick={close}>
+              {t('visitor.login')}
+            </NavLink>
+            <NavLink to="/register" onClick={close}>
+              {t('visitor.register')}
+            </NavLink>
+          </>
+        )}
+      </Panel>
+    </>
+  );
+}

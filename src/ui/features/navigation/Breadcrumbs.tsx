@@ -1,0 +1,71 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Icon } from '../../components/index.ts';
+import { crumbsFor } from './crumbs.ts';
+import { useSegmentLabel } from './use-segment-label.ts';
+
+const Trail = styled.nav`
+  min-width: 0;
+  & ol {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 2px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-size: ${({ theme }) => theme.font.body};
+  }
+  & li {
+    display: inline-flex;
+    align-items: center;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  & button {
+    border: none;
+    background: none;
+    padding: 2px 4px;
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.textMuted};
+    border-radius: ${({ theme }) => theme.radius.small};
+  }
+  & button:hover {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  & [aria-current='page'] {
+    padding: 2px 4px;
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+  }
+`;
+
+/** Breadcrumbs of the current page; a crumb other than the last navigates back to its level. */
+export function Breadcrumbs() {
+  const { t } = useTranslation('navigation');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const crumbs = crumbsFor(pathname, useSegmentLabel());
+  if (crumbs.length === 0) return null;
+  return (
+    <Trail aria-label={t('breadcrumb')}>
+      <ol>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.path}>
+              {index > 0 && <Icon name="chevronRight" size={14} />}
+              {last ? (
+                <span aria-current="page">{crumb.title}</span>
+              ) : (
+                <button type="button" onClick={() => navigate(crumb.path)}>
+                  {crumb.title}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </Trail>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Card, Muted, PageTitle } from '../../components/index.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { useUserInfo } from '../../stores/session.store.ts';
+import { formatDate } from './format.ts';
+import { ProfileTabs } from './ProfileTabs.tsx';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(6)};
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  & dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  & dd {
+    margin: 0;
+  }
+`;
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  & code {
+    display: inline-block;
+    margin-top: ${({ theme }) => theme.space(2)};
+    padding: 6px 10px;
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+/** /profile/ac: e-mail, role, plan and quota, change password, install the desktop app. */
+export function AccountPage() {
+  const { t } = useTranslation('profile');
+  const userInfo = useUserInfo();
+  if (!userInfo) return null;
+  const roles = userInfo.roles.length
+    ? userInfo.roles.map((r) => r.roleCode)
+    : ['ORDINARY' as const];
+  return (
+    <Stack>
+      <ProfileTabs />
+      <Card>
+        <PageTitle>{t('ac.title')}</PageTitle>
+        <Facts>
+          <dt>{t('ac.email')}</dt>
+          <dd data-testid="account-email">{userInfo.email}</dd>
+          <dt>{t('ac.role')}</dt>
+          <dd data-testid="account-role">{roles.map((role) => t(`roles.${role}`)).join('、')}</dd>
+          <dt>{t('ac.plan')}</dt>
+          <dd>{userInfo.plan}</dd>
+          <dt>{t('ac.quota')}</dt>
+          <dd data-testid="account-quota">
+            {userInfo.downloadQuota === null ? t('ac.unlimited') : userInfo.downloadQuota}
+          </dd>
+          <dt>{t('ac.memberSince')}</dt>
+          <dd>{formatDate(userInfo.createdAt, currentLanguage())}</dd>
+        </Facts>
+        <Link to="/update-password">{t('ac.changePassword')}</Link>
+      </Card>
+      <Card id="install">
+        <h2>{t('ac.installTitle')}</h2>
+        <Muted>{t('ac.installText')}</Muted>
+        <code>{t('ac.installCommand')}</code>
+      </Card>
+    </Stack>
+  );
+}
