@@ -81,6 +81,13 @@ export interface AccountsRepository {
     expiresAt: number;
     minIntervalMs: number;
   }): Promise<{ ok: true; id: number } | { ok: false; retryAfterMs: number }>;
+  /**
+   * Why the latest code of an address cannot be accepted whatever is typed (missing, expired,
+   * locked), or null when it is live. Lets routes skip argon2 work for hopeless attempts.
+   */
+  liveCodeProblem(
+    check: Omit<CodeCheck, 'codeHash'>,
+  ): Promise<Exclude<CodeProblem, 'wrong'> | null>;
   /** Drops a code whose mail could not be sent (it also frees the resend interval). */
   discardEmailCode(id: number): Promise<void>;
   /**

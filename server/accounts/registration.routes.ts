@@ -53,6 +53,12 @@ export async function registerRegistrationRoutes(
     now: ctx.clock.now(),
     maxAttempts: ACCOUNT_POLICY.codeMaxAttempts,
   });
+  // Hashing the new password costs ~50 ms of argon2: only spend it while a code could match.
+  const hashIfCodeLive = async (check: CodeCheck, password: string): Promise<string> => {
+    const problem = await ctx.repo.accounts.liveCodeProblem(check);
+    if (problem) throw codeError(problem);
+    return hashPassword(password);
+  };
 
   app.post<{ Body: SendCodePayload }>(
     API.sendCode,
@@ -100,10 +106,10 @@ export async function registerRegistrationRoutes(
       const { email, password, code } = request.body;
       if (await ctx.repo.accounts.emailExists(email))
         throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
-      const passwordHash = await hashPassword(password);
+      const check = checkOf(email, 'register', code);
       const result = await ctx.repo.accounts.registerWithCode(
-        checkOf(email, 'register', code),
-        passwordHash,
+        check,
+        await hashIfCodeLive(check, password),
       );
       if (!result.ok) {
         if (result.reason === 'exists')
@@ -119,9 +125,10 @@ export async function registerRegistrationRoutes(
     { schema: { body: resetBody } },
     async (request) => {
       const { email, code, password } = request.body;
+      const check = checkOf(email, 'reset', code);
       const result = await ctx.repo.accounts.resetPasswordWithCode(
-        checkOf(email, 'reset', code),
-        await hashPassword(password),
+        check,
+        await hashIfCodeLive(check, password),
       );
       if (!result.ok) throw codeError(result.reason);
       return ok(true);

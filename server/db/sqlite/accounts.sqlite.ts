@@ -93,14 +93,26 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     return id;
   };
 
-  // Inside a transaction: judges the latest code of (email, purpose); a wrong one counts a try.
-  const checkCode = (
-    check: CodeCheck,
-  ): { ok: true; id: number } | { ok: false; reason: CodeProblem } => {
+  // Judges the latest code of (email, purpose) before any typed code is compared.
+  const liveCode = (
+    check: Omit<CodeCheck, 'codeHash'>,
+  ):
+    | { ok: true; row: NonNullable<ReturnType<typeof latestCode.get>> }
+    | { ok: false; reason: Exclude<CodeProblem, 'wrong'> } => {
     const row = latestCode.get(check.email.toLowerCase(), check.purpose);
     if (!row || row.consumed_at !== null) return { ok: false, reason: 'missing' };
     if (check.now >= Number(row.expires_at)) return { ok: false, reason: 'expired' };
     if (Number(row.attempts) >= check.maxAttempts) return { ok: false, reason: 'locked' };
+    return { ok: true, row };
+  };
+
+  // Inside a transaction: judges the latest code of (email, purpose); a wrong one counts a try.
+  const checkCode = (
+    check: CodeCheck,
+  ): { ok: true; id: number } | { ok: false; reason: CodeProblem } => {
+    const live = liveCode(check);
+    if (!live.ok) return live;
+    const { row } = live;
     if (!sameHash(String(row.code_hash), check.codeHash)) {
       countTry.run(Number(row.id));
       return { ok: false, reason: 'wrong' };
@@ -154,6 +166,11 @@ export function sqliteAccounts(db: Database): AccountsRepository {
         const result = insertCode.run(email, code.purpose, code.codeHash, code.now, code.expiresAt);
         return { ok: true as const, id: Number(result.lastInsertRowid) };
       });
+    },
+
+    async liveCodeProblem(check) {
+      const live = liveCode(check);
+      return live.ok ? null : live.reason;
     },
 
     async discardEmailCode(id) {
