@@ -12,7 +12,9 @@ import { spaceCjk } from '../catalogue/cjk-text.ts';
 import { planLibrary, type PlannedPack, type PlannedSample } from '../seed/library-plan.ts';
 import { BRANDS } from '../seed/packs.ts';
 import { renderCover } from '../seed/png-cover.ts';
+import { openRenderCache } from '../seed/render-cache.ts';
 import { startRenderPool } from '../seed/render-pool.ts';
+import type { RenderCache } from '../seed/render-cache.ts';
 import type { RenderResult } from '../seed/render-sample.ts';
 import { TAXONOMY } from '../seed/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
@@ -30,7 +32,12 @@ export async function seedSamples(
   const plan = planLibrary(size === 'large' ? 'demo' : size, ctx.clock.now());
   const writer = libraryWriter(ctx.db);
   const brandIds = transaction(ctx.db, () => insertCatalogue(ctx, writer, plan.packs));
-  const rows = await renderAndInsert(ctx, writer, plan.samples, brandIds, (done) =>
+  // Test sizes are cached across gateway starts; `demo` and `large` always render (and measure).
+  const cache =
+    (size === 'tiny' || size === 'small') && process.env.YINKU_SEED_CACHE !== 'off'
+      ? openRenderCache()
+      : null;
+  const rows = await renderAndInsert(ctx, writer, plan.samples, cache, (done) =>
     onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
   );
   if (size === 'large') {
@@ -148,10 +155,12 @@ async function renderAndInsert(
   ctx: AppContext,
   writer: LibraryWriter,
   samples: PlannedSample[],
-  _brandIds: number[],
+  cache: RenderCache | null,
   onDone: (done: number) => void,
 ): Promise<SampleInsert[]> {
-  const pool = startRenderPool();
+  const cached = samples.map((sample) => cache?.get(sample.job) ?? undefined);
+  // Worker threads take a moment to start: only start them when something needs rendering.
+  const pool = cached.every(Boolean) ? null : startRenderPool();
   const results: Array<RenderResult | undefined> = Array.from({ length: samples.length });
   const rows: SampleInsert[] = [];
   let inserted = 0;
@@ -187,14 +196,20 @@ async function renderAndInsert(
     const runOne = async (): Promise<void> => {
       while (next < samples.length) {
         const index = next++;
-        results[index] = await pool.render(samples[index]!.job);
+        const job = samples[index]!.job;
+        let result = cached[index];
+        if (!result && pool) {
+          result = await pool.render(job);
+          cache?.put(job, result);
+        }
+        results[index] = result;
         flush(false);
       }
     };
     await Promise.all(Array.from({ length: 6 }, runOne));
     flush(true);
   } finally {
-    await pool.close();
+    await pool?.close();
   }
   return rows;
 }

@@ -1,0 +1,82 @@
+// A disk cache of rendered samples for the test sizes: every API test file starts its own
+// gateway with the tiny library, so rendering it once per machine (per version of the synth
+// code) instead of once per test file saves most of each start. Keys hash the synth sources
+// and the job, so a changed voice or plan never reads a stale sound.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RenderJob, RenderResult } from './render-sample.ts';
+
+/** Reads and writes rendered samples by job. */
+export interface RenderCache {
+  get(job: RenderJob): RenderResult | null;
+  put(job: RenderJob, result: RenderResult): void;
+}
+
+let sourceHash: string | null = null;
+
+/** Hash of the code that renders a sample (this folder and the peaks module). */
+function codeVersion(): string {
+  if (sourceHash) return sourceHash;
+  const hash = createHash('sha256');
+  const dirs = [import.meta.dirname, join(import.meta.dirname, '../library')];
+  for (const dir of dirs)
+    for (const name of readdirSync(dir).sort())
+      if (name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        hash.update(name).update(readFileSync(join(dir, name)));
+  sourceHash = hash.digest('hex');
+  return sourceHash;
+}
+
+/** Opens the cache in `dir` (default: `$YINKU_SEED_CACHE_DIR` or the system temp folder). */
+export function openRenderCache(
+  dir = process.env.YINKU_SEED_CACHE_DIR ?? join(tmpdir(), 'yinku-seed-cache'),
+): RenderCache {
+  mkdirSync(dir, { recursive: true });
+  const version = codeVersion();
+  const fileOf = (job: RenderJob) =>
+    join(dir, createHash('sha256').update(version).update(JSON.stringify(job)).digest('hex'));
+  return {
+    get(job) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(fileOf(job));
+      } catch {
+        return null;
+      }
+      if (bytes.byteLength < 16) return null;
+      const wavLength = bytes.readUInt32LE(0);
+      const mp3Length = bytes.readUInt32LE(4);
+      const frames = bytes.readUInt32LE(8);
+      const peakCount = bytes.readUInt32LE(12);
+      if (bytes.byteLength !== 16 + wavLength + mp3Length + peakCount * 4) return null;
+      const copy = (start: number, length: number) =>
+        new Uint8Array(
+          bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + start + length),
+        );
+      return {
+        wav: copy(16, wavLength),
+        mp3: copy(16 + wavLength, mp3Length),
+        peaks: new Float32Array(copy(16 + wavLength + mp3Length, peakCount * 4).buffer),
+        frames,
+        duration: frames / job.sampleRate,
+      };
+    },
+    put(job, result) {
+      const header = Buffer.alloc(16);
+      header.writeUInt32LE(result.wav.byteLength, 0);
+      header.writeUInt32LE(result.mp3.byteLength, 4);
+      header.writeUInt32LE(result.frames, 8);
+      header.writeUInt32LE(result.peaks.length, 12);
+      const file = fileOf(job);
+      // Write then rename: parallel test files may fill the same entry at the same time.
+      const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      writeFileSync(
+        temp,
+        Buffer.concat([header, result.wav, result.mp3, new Uint8Array(result.peaks.buffer)]),
+      );
+      renameSync(temp, file);
+    },
+  };
+}
