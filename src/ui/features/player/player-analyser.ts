@@ -1,7 +1,10 @@
+import { getAudioEngine } from '../../audio/index.ts';
+
 /**
- * The audio engine's output analyser for the live spectrum, or null while the engine has not
- * started. Bound to the engine's public index once it exports one.
+ * The audio engine's output analyser for the live spectrum. Only asked for while something plays,
+ * so the engine (and its AudioContext) already exists; null where Web Audio is missing.
  */
 export function playerAnalyser(): AnalyserNode | null {
-  return null;
+  if (typeof AudioContext === 'undefined') return null;
+  return getAudioEngine().analyser;
 }

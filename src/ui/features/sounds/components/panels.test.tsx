@@ -1,0 +1,170 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CategoryNode, UserInfo } from '../../../../shared/index.ts';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { useSessionStore } from '../../../stores/session.store.ts';
+import { useSettingsStore } from '../../../stores/settings.store.ts';
+import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
+import { useSelection } from '../model/selection.store.ts';
+import { downloadActions } from '../services.ts';
+import { renderSounds, sample } from '../test/render.test-helper.tsx';
+import { CategorySelect } from './CategorySelect.tsx';
+import { SearchBar } from './SearchBar.tsx';
+import { SelectionPanel } from './SelectionPanel.tsx';
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  useSelection.setState({ selected: [], anchor: null, detail: null });
+  useItemFlags.getState().reset();
+  useSettingsStore.getState().set('searchText', '');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  useSessionStore.getState().setUserInfo(null);
+});
+
+describe('SelectionPanel', () => {
+  const rows = [
+    sample(1, { download: true, likes: true }),
+    sample(2, { download: true }),
+    sample(3),
+    sample(4, { download: true, likes: true }),
+  ];
+  const select = (...indexes: number[]) =>
+    act(() => indexes.forEach((i) => useSelection.getState().toggle(rows, i, false)));
+
+  it('appears with a selection and its close button clears it', async () => {
+    renderSounds(<SelectionPanel />, { language: 'en' });
+    expect(screen.queryByRole('region', { name: 'Selected samples' })).toBeNull();
+    select(0, 1);
+    const panel = screen.getByRole('region', { name: 'Selected samples' });
+    expect(within(panel).getByText('2 selected')).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Clear selection' }));
+    expect(useSelection.getState().selected).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Selected samples' })).toBeNull();
+  });
+
+  it('stacks the last three selected rows', () => {
+    renderSounds(<SelectionPanel />, { language: 'en' });
+    select(0, 1, 2, 3);
+    const items = screen.getAllByRole('listitem').map((li) => li.getAttribute('data-sample-id'));
+    expect(items).toEqual(['2', '3', '4']);
+  });
+
+  it('enables bulk download/like only when a selected row lacks the flag', () => {
+    renderSounds(<SelectionPanel />, { language: 'en' });
+    const download = () => screen.getByRole('button', { name: 'Download selected' });
+    const like = () => screen.getByRole('button', { name: 'Like selected' });
+    select(0);
+    expect(download()).toHaveProperty('disabled', true);
+    expect(like()).toHaveProperty('disabled', true);
+    select(1);
+    expect(download()).toHaveProperty('disabled', true);
+    expect(like()).toHaveProperty('disabled', false);
+    act(() => useItemFlags.getState().patch(sampleKey(2), { likes: true }));
+    expect(like()).toHaveProperty('disabled', true);
+    select(2);
+    expect(download()).toHaveProperty('disabled', false);
+  });
+
+  it('bulk like hands the whole selection to the like flow', async () => {
+    const likeMany = vi.spyOn(downloadActions(), 'likeMany').mockResolvedValue(2);
+    renderSounds(<SelectionPanel />, { language: 'zh' });
+    select(1, 2);
+    await userEvent.click(screen.getByRole('button', { name: '批量收藏' }));
+    expect(likeMany).toHaveBeenCalledWith([rows[1], rows[2]]);
+  });
+});
+
+describe('SearchBar', () => {
+  const userInfo = {
+    email: 'u@yinku.local',
+    roles: [],
+    menus: [],
+    sampleTypes: [{ name: 'Guzheng' }, { name: 'guzheng' }, { name: 'Bass' }],
+  } as unknown as UserInfo;
+
+  it('suggests the user types that match, once each, and the preset groups', async () => {
+    useSessionStore.getState().setUserInfo(userInfo);
+    renderSounds(<SearchBar />, { language: 'en' });
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await userEvent.type(input, 'GU');
+    const list = screen.getByRole('listbox');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Guzheng', 'guitar']);
+    expect(within(list).getByRole('group', { name: 'Your types' })).toBeTruthy();
+    expect(within(list).getByRole('group', { name: 'Instruments' })).toBeTruthy();
+  });
+
+  it('Enter goes to the search route for the typed text', async () => {
+    renderSounds(<SearchBar />, { language: 'en' });
+    await userEvent.type(screen.getByRole('combobox'), 'kick drum{Enter}');
+    expect(location()).toBe('/sounds/search/track/kick%20drum/samples');
+  });
+
+  it('choosing a suggestion with the keyboard or the mouse searches it', async () => {
+    renderSounds(<SearchBar />, { language: 'en' });
+    const input = screen.getByRole('combobox');
+    await userEvent.type(input, 'tra');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(location()).toBe('/sounds/search/track/styles%3Atrap/samples');
+    await userEvent.clear(input);
+    await userEvent.type(input, '80');
+    fireEvent.mouseDown(screen.getByRole('option', { name: '808' }));
+    expect(location()).toBe('/sounds/search/track/808/samples');
+  });
+});
+
+describe('CategorySelect', () => {
+  const tree: CategoryNode[] = [
+    {
+      category: 'instruments',
+      names: { zh: '乐器', en: 'Instruments' },
+      count: 4,
+      children: [
+        {
+          name: 'Drums',
+          names: { zh: '鼓', en: 'Drums' },
+          count: 3,
+          children: [
+            { name: 'Kick', names: { zh: '底鼓', en: 'Kick' }, count: 2 },
+            { name: 'Snare', names: { zh: '军鼓', en: 'Snare' }, count: 1 },
+          ],
+        },
+        {
+          name: 'Bass',
+          names: { zh: '贝斯', en: 'Bass' },
+          count: 1,
+          children: [{ name: 'Sub', names: { zh: '超低音', en: 'Sub' }, count: 1 }],
+        },
+      ],
+    },
+  ];
+
+  it('is absent outside category asset pages', () => {
+    vi.spyOn(catalogueApi, 'tree').mockResolvedValue(tree);
+    renderSounds(<CategorySelect />, { path: '/sounds/instruments' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('groups the sub-categories and jumps to Samples:{group}/:{option}', async () => {
+    vi.spyOn(catalogueApi, 'tree').mockResolvedValue(tree);
+    renderSounds(<CategorySelect />, {
+      path: '/sounds/instruments/asset/All:Drums/:Kick',
+      language: 'en',
+    });
+    const select = await screen.findByRole('combobox', { name: 'Switch sub-category' });
+    expect((select as HTMLSelectElement).value).toBe(
+      '/sounds/instruments/asset/Samples:Drums/:Kick',
+    );
+    const groups = select.querySelectorAll('optgroup');
+    expect([...groups].map((g) => g.label)).toEqual(['Drums', 'Bass']);
+    await userEvent.selectOptions(select, 'Sub');
+    expect(location()).toBe('/sounds/instruments/asset/Samples:Bass/:Sub');
+  });
+});
