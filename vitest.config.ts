@@ -37,7 +37,18 @@ export default defineConfig({
       {
         // Real Chromium for what needs Web Audio, workers and WASM: the audio engine and pool.
         worker: { format: 'es' },
-        optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+        optimizeDeps: {
+          exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'],
+          // Pre-bundled up front: discovering them mid-run makes Vite reload the test page.
+          include: [
+            'comlink',
+            'idb-keyval',
+            'mpg123-decoder',
+            '@wasm-audio-decoders/flac',
+            '@wasm-audio-decoders/ogg-vorbis',
+            '@breezystack/lamejs',
+          ],
+        },
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.ts'],
