@@ -165,7 +165,7 @@ export interface CatalogueRepository {
   ): Promise<number>;
   /** The stored file of a sample, or null. */
   sampleFile(id: number): Promise<SampleFile | null>;
-  /** The stored peaks blob of a sample (null: no sample; empty: no peaks). */
+  /** The stored peaks blob of a sample, or null (no such sample, or no peaks yet). */
   samplePeaks(id: number): Promise<Uint8Array | null>;
   /** The MP3 audition of an audition code, or null. */
   audition(code: string): Promise<StoredBlob | null>;

@@ -13,6 +13,7 @@ import { parseByteRange } from './byte-range.ts';
 const MESSAGES = {
   sampleNotFound: { zh: '音频不存在', en: 'No such sample' },
   auditionNotFound: { zh: '试听不存在', en: 'No such audition' },
+  spectrumNotFound: { zh: '该音频没有波形数据', en: 'No spectrum for this sample' },
   unknownClientKey: {
     zh: '设备密钥未注册，请重新注册后再试',
     en: 'Unknown client key; register the device key again',
@@ -42,7 +43,7 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
     async (request, reply) => {
       const { id } = request.params as { id: number };
       const blob = await repo.samplePeaks(id);
-      if (!blob) throw new ApiError('NOT_FOUND', MESSAGES.sampleNotFound);
+      if (!blob) throw new ApiError('NOT_FOUND', MESSAGES.spectrumNotFound);
       // Peaks are computed at ingest and never change for an id.
       reply.header('cache-control', 'public, max-age=86400');
       return ok<Spectrum>({ id, peaks: readPeaks(blob) });

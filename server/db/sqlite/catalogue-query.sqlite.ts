@@ -85,18 +85,19 @@ export function scopeCondition(
     : ['s.id IN (SELECT sample_id FROM sample_likes WHERE user_id = ?)'];
 }
 
-/** The condition limiting `packs p` to one of a user's lists. */
+/** The condition limiting packs (by their code `column`) to one of a user's lists. */
 export function packScopeCondition(
   scope: RelationScope | undefined,
   params: SQLInputValue[],
+  column = 'p.code',
 ): string[] {
   if (!scope) return [];
   params.push(scope.userId);
   return scope.relation === 'stockroom'
     ? [
-        'p.code IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ?)',
+        `${column} IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ?)`,
       ]
-    : ['p.code IN (SELECT pack_code FROM pack_likes WHERE user_id = ?)'];
+    : [`${column} IN (SELECT pack_code FROM pack_likes WHERE user_id = ?)`];
 }
 
 /** A WHERE clause joining `conditions` with AND (empty when there are none). */

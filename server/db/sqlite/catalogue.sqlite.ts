@@ -196,16 +196,11 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     async treeCells({ category, scope, range }) {
       const params: SQLInputValue[] = [];
       const conditions = sampleConditions({ category }, params);
-      if (scope && range === 'packs') {
-        params.push(scope.userId);
-        conditions.push(
-          scope.relation === 'stockroom'
-            ? 's.pack_code IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ?)'
-            : 's.pack_code IN (SELECT pack_code FROM pack_likes WHERE user_id = ?)',
-        );
-      } else {
-        conditions.push(...scopeCondition(scope, params));
-      }
+      conditions.push(
+        ...(range === 'packs'
+          ? packScopeCondition(scope, params, 's.pack_code')
+          : scopeCondition(scope, params)),
+      );
       const cell = (row: Row) => ({
         category: text(row.category) as Category,
         primaryName: text(row.primary_name),
@@ -256,7 +251,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
     async packCover(code) {
       const row = db.prepare('SELECT cover_hash, cover_type FROM packs WHERE code = ?').get(code);
-      if (!row || row.cover_hash === null) return null;
+      if (row?.cover_hash == null) return null;
       return { hash: text(row.cover_hash), mediaType: text(row.cover_type) };
     },
 
@@ -296,13 +291,12 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
     async samplePeaks(id) {
       const row = db.prepare('SELECT peaks FROM samples WHERE id = ?').get(id);
-      if (!row) return null;
-      return row.peaks instanceof Uint8Array ? row.peaks : new Uint8Array(0);
+      return row?.peaks instanceof Uint8Array ? row.peaks : null;
     },
 
     async audition(code) {
       const row = db.prepare('SELECT audition_hash FROM samples WHERE audition_code = ?').get(code);
-      if (!row || row.audition_hash === null) return null;
+      if (row?.audition_hash == null) return null;
       return { hash: text(row.audition_hash), mediaType: 'audio/mpeg' };
     },
 
