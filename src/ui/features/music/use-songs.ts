@@ -14,8 +14,8 @@ export interface SongsView {
   tags: SongTagCount[];
   status: SongCatalogueStatus | null;
   loading: boolean;
-  /** 'forbidden' for ORDINARY users (403), 'failed' for anything else. */
-  problem: 'forbidden' | 'failed' | null;
+  /** 'signedOut' without a session (401), 'forbidden' for ORDINARY users (403), else 'failed'. */
+  problem: 'signedOut' | 'forbidden' | 'failed' | null;
   loadMore(): void;
   reload(): void;
 }

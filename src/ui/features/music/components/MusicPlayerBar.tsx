@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -6,8 +7,12 @@ import { IconButton, Slider } from '../../../components/index.ts';
 import { neighboursOf, useMusicPlayerStore } from '../../../stores/music-player.store.ts';
 import { formatTime } from '../format-time.ts';
 import { songTitle } from '../song-title.ts';
-import { SpectrumVisual } from './SpectrumVisual.tsx';
 import { VolumeControl } from './VolumeControl.tsx';
+
+// audiomotion-analyzer loads with the first song, not with the app.
+const SpectrumVisual = lazy(async () => ({
+  default: (await import('./SpectrumVisual.tsx')).SpectrumVisual,
+}));
 
 const Bar = styled.div`
   display: flex;
@@ -106,7 +111,11 @@ export function MusicPlayerBar() {
         <span data-testid="music-duration">{formatTime(state.duration)}</span>
       </Progress>
       <VolumeControl volume={state.volume} label={t('volume')} onChange={actions.setVolume} />
-      {state.song && <SpectrumVisual label={t('visual')} />}
+      {state.song && (
+        <Suspense fallback={null}>
+          <SpectrumVisual label={t('visual')} />
+        </Suspense>
+      )}
       {state.error && (
         <ErrorText role="alert">{t('playbackFailed', { message: state.error })}</ErrorText>
       )}

@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -64,13 +65,16 @@ export function SongAiPage() {
     useMusicPlayerStore.getState().setPlayList(view.songs);
   }, [view.songs]);
 
-  if (view.problem === 'forbidden')
+  if (view.problem === 'forbidden' || view.problem === 'signedOut')
     return (
       <Page>
         <PageTitle>{t('title')}</PageTitle>
         <Muted role="alert" data-testid="music-forbidden">
-          {t('forbidden')}
+          {view.problem === 'forbidden' ? t('forbidden') : t('signIn')}
         </Muted>
+        {view.problem === 'signedOut' && (
+          <Link to={`/login?redirect=${encodeURIComponent('/songai')}`}>{t('signInLink')}</Link>
+        )}
       </Page>
     );
 

@@ -12,6 +12,8 @@ export const en: LocaleShape<typeof zh> = {
   empty: 'No songs found',
   loadMore: 'Load more',
   forbidden: 'AI music is for creators and administrators',
+  signIn: 'Sign in to use AI music',
+  signInLink: 'Sign in',
   loadFailed: 'The songs could not be loaded',
   retry: 'Retry',
   openDetails: 'Details of {{title}}',

@@ -9,6 +9,8 @@ export const zh = {
   empty: '没有找到歌曲',
   loadMore: '加载更多',
   forbidden: '只有创作者和管理员可以使用 AI 音乐',
+  signIn: '请先登录后使用 AI 音乐',
+  signInLink: '登录',
   loadFailed: '歌曲加载失败',
   retry: '重试',
   openDetails: '查看 {{title}} 的详情',
