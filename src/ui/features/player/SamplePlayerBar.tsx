@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
 import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
+import { DownloadFolderButton } from '../downloads/DownloadFolderButton.tsx';
 import { formatDuration } from '../sounds/components/format.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
 import { LiveSpectrum } from './LiveSpectrum.tsx';
@@ -20,6 +21,9 @@ import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
 const Bar = styled.section`
+  position: sticky;
+  bottom: 0;
+  z-index: ${({ theme }) => theme.z.topBar};
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
@@ -220,6 +224,7 @@ export function SamplePlayerBar() {
       />
       <PlayListPopup />
       <VolumeControl />
+      <DownloadFolderButton />
     </Bar>
   );
 }

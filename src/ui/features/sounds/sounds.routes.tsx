@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadChunk } from '../../app/chunk-load.ts';
 import { UserListPage } from './pages/UserListPage.tsx';
 
-// Pages load on first visit (code-split), except the small user-list wrapper.
+// Pages load on first visit (code-split, with the chunk timeout of SPEC §8), except the small
+// user-list wrapper.
 const page =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  async () => ({ Component: (await load())[name] });
+  async () => ({ Component: (await loadChunk(load))[name] });
 
 /** Route objects of the sounds area (SPEC §2), mounted by the app's router under the main layout. */
 export const soundsRoutes: RouteObject[] = [

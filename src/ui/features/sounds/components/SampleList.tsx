@@ -20,8 +20,9 @@ import { ROW_COLUMNS, ROW_HEIGHT, SampleRow } from './SampleRow.tsx';
 
 const Grid = styled.div`
   position: relative;
-  flex: 1;
-  min-height: 240px;
+  /* A definite height: the grid is its own scroll container (size containment below). */
+  height: calc(100vh - 280px);
+  min-height: 320px;
   overflow: auto;
   outline: none;
   contain: strict;

@@ -5,9 +5,7 @@ export const Page = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
-  height: 100%;
   min-height: 0;
-  padding: ${({ theme }) => theme.space(4)};
   & h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.title};
