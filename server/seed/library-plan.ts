@@ -129,12 +129,13 @@ export function planLibrary(size: LibrarySize, nowMs: number): LibraryPlan {
   const samples: PlannedSample[] = [];
   if (size === 'none') return { packs, samples };
   for (const primary of TAXONOMY) {
+    // Numbers run on across the packs of a primary name, so every sample name (and file name) is unique.
+    const numbers = new Map<string, number>();
     packsOf(primary.name).forEach((def, packIndex) => {
       const count = samplesPerPack(size, primary.name, packIndex);
       if (count === 0) return;
       const pack = planPack(def, primary, count, nowMs);
       packs.push(pack);
-      const numbers = new Map<string, number>();
       for (let i = 0; i < count; i++) {
         const secondary = primary.children[i % primary.children.length]!;
         const n = (numbers.get(secondary.name) ?? 0) + 1;
