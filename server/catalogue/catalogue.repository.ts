@@ -17,9 +17,9 @@ export interface SampleFilter {
   packCode?: string;
   /** An FTS5 MATCH expression (built by `toMatchQuery`), never raw user text. */
   match?: string;
-  /** Any of these (lower-case) matches a tag, the primary or the secondary name. */
+  /** Any of these appears, word for word, in the tags, the primary or the secondary name. */
   styles?: string[];
-  /** Every one of these (lower-case) must be a tag. */
+  /** Every one of these appears, word for word, in the tags. */
   tags?: string[];
   kind?: SampleKind;
   key?: MusicalKey;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
-import { spaceCjk, toMatchQuery } from './cjk-text.ts';
+import { spaceCjk, toMatchQuery, toPhrase } from './cjk-text.ts';
 
 describe('CJK full-text helpers', () => {
   const db = new DatabaseSync(':memory:');
@@ -41,5 +41,13 @@ describe('CJK full-text helpers', () => {
     expect(search("'; DROP TABLE t; --")).toEqual([]);
     expect(search('NEAR(snare')).toEqual([]);
     expect(toMatchQuery('  ***  ')).toBeNull();
+  });
+
+  it('makes exact phrases of style names, punctuation as word breaks', () => {
+    expect(toPhrase('Hip-Hop')).toBe('"hip hop"');
+    expect(toPhrase('R&B')).toBe('"r b"');
+    expect(toPhrase('国风')).toBe('"国 风"');
+    expect(toPhrase('"; DROP')).toBe('"drop"');
+    expect(toPhrase('***')).toBeNull();
   });
 });

@@ -35,3 +35,16 @@ export function toMatchQuery(input: string, joiner: 'AND' | 'OR' = 'AND'): strin
     .map((word) => (hasCjk(word) ? `"${spaceCjk(word)}"` : `"${word}"*`))
     .join(` ${joiner} `);
 }
+
+/**
+ * An FTS5 phrase matching `text` word for word (CJK characters one by one, punctuation as word
+ * breaks: `hip-hop` is "hip hop"), or null when it has no letters or digits.
+ */
+export function toPhrase(text: string): string | null {
+  const words = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return words ? `"${spaceCjk(words)}"` : null;
+}

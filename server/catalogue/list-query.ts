@@ -16,7 +16,7 @@ import {
 import { DEFAULTS } from '../../src/shared/constants.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
-import { toMatchQuery } from './cjk-text.ts';
+import { toMatchQuery, toPhrase } from './cjk-text.ts';
 
 /** Which call a list query belongs to: its required fields and accepted values differ. */
 export type ListMode = 'list' | 'search' | 'user';
@@ -93,6 +93,8 @@ function words(field: string, value: string): string[] {
     ),
   ];
   if (items.length === 0) throw badRequest(field, '不能为空', 'must name at least one value');
+  if (items.some((item) => toPhrase(item) === null))
+    throw badRequest(field, '每项需要包含文字或数字', 'every value must contain letters or digits');
   if (items.length > 20) throw badRequest(field, '最多 20 项', 'at most 20 values');
   return items;
 }

@@ -150,6 +150,19 @@ describe('GET tt-audios (samples)', () => {
     expect(styled.total).toBeGreaterThanOrEqual(tagged.total);
     const none = await samples({ styles: 'no-such-style' });
     expect(none).toMatchObject({ total: 0, records: [] });
+    const hipHop = await samples({ styles: 'Hip-Hop' });
+    expect(hipHop.total).toBeGreaterThan(0);
+    expect(
+      hipHop.records.every(
+        (s) => s.audioData.tags.includes('hip-hop') || s.audioType === 'Hip-Hop',
+      ),
+    ).toBe(true);
+    const both = await samples({ tags: 'hip-hop,trap' });
+    expect(both.total).toBeGreaterThan(0);
+    expect(both.total).toBeLessThan(hipHop.total);
+    expect(
+      both.records.every((s) => ['hip-hop', 'trap'].every((t) => s.audioData.tags.includes(t))),
+    ).toBe(true);
   });
 
   it('treats SQL-looking text as data', async () => {
@@ -180,6 +193,8 @@ describe('GET tt-audios: bad input is a 400 naming the field', () => {
     [{ bpmMax: 5000 }, 'bpmMax'],
     [{ keyword: '***' }, 'keyword'],
     [{ styles: ' , ' }, 'styles'],
+    [{ styles: 'trap,***' }, 'styles'],
+    [{ tags: '--' }, 'tags'],
     [{ primaryName: '' }, 'primaryName'],
     [{ packCode: '../etc' }, 'packCode'],
     [{ seed: -1 }, 'seed'],

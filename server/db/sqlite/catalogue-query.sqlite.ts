@@ -1,4 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
+import { toPhrase } from '../../catalogue/cjk-text.ts';
 import type {
   ListRequest,
   RelationScope,
@@ -58,17 +59,15 @@ export function sampleConditions(
     );
     params.push(filter.match);
   }
+  // Styles and tags match words in the FTS index (one doclist lookup, not a JSON scan per row).
+  const phrases = (values: string[]) => values.map(toPhrase).filter((p) => p !== null);
   if (filter.styles?.length) {
-    const marks = filter.styles.map(() => '?').join(', ');
-    conditions.push(
-      `(lower(s.primary_name) IN (${marks}) OR lower(s.secondary_name) IN (${marks})` +
-        ` OR EXISTS (SELECT 1 FROM json_each(s.tags) WHERE lower(value) IN (${marks})))`,
-    );
-    params.push(...filter.styles, ...filter.styles, ...filter.styles);
+    conditions.push('s.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)');
+    params.push(`{tags type grp} : (${phrases(filter.styles).join(' OR ') || '""'})`);
   }
-  for (const tag of filter.tags ?? []) {
-    conditions.push('EXISTS (SELECT 1 FROM json_each(s.tags) WHERE lower(value) = ?)');
-    params.push(tag);
+  if (filter.tags?.length) {
+    conditions.push('s.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)');
+    params.push(`{tags} : (${phrases(filter.tags).join(' AND ') || '""'})`);
   }
   return conditions;
 }
