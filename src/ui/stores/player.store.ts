@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { isAudioErrorInfo, type AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
+import { getAudioEngine, onAudioGesture } from '../audio/audio-runtime.ts';
 import type { LoadedTrack, PlaybackEngine, PlayerSong } from '../audio/playback-engine.types.ts';
 import { addUnique, clamp, LOOP_TYPES, pickNeighbour, type LoopType } from './player-queue.ts';
 
@@ -109,15 +110,23 @@ let track: LoadedTrack | null = null;
 let held: { song: PlayerSong; options: PlayOptions } | null = null;
 let frame: number | null = null;
 
-/** Connects the store to an engine (the real one from `initializePlayer`, or a fake in tests). */
+/** Connects the store to an engine (a fake in tests); without one it makes the app's real engine. */
 export function configurePlayer(options: Partial<PlayerRuntime>): void {
   Object.assign(runtime, options);
   runtime.engine?.setVolume(usePlayerStore.getState().volume / 100);
 }
 
+/** The connected engine, or the app's real one on first use. */
 function engine(): PlaybackEngine {
-  if (!runtime.engine)
-    throw new Error('the player has no audio engine: call initializePlayer() first');
+  if (!runtime.engine) {
+    const real = getAudioEngine();
+    runtime.engine = real;
+    real.setVolume(usePlayerStore.getState().volume / 100);
+    onAudioGesture(() => {
+      const state = usePlayerStore.getState();
+      if (real.isSuspended() || state.needsUserInteraction) void state.unlock();
+    });
+  }
   return runtime.engine;
 }
 
@@ -325,6 +334,11 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     },
   };
 });
+
+// End-to-end tests and benchmarks reach the player and its engine from the page with this flag.
+if (typeof localStorage !== 'undefined' && localStorage.getItem('yinku.audioTestHooks') === '1') {
+  Object.assign(globalThis, { __yinkuPlayer: { store: usePlayerStore, engine } });
+}
 
 /** Back to the initial state, with no request in flight (tests, logout). */
 export function resetPlayerStore(): void {
