@@ -7,7 +7,7 @@ import { transaction } from '../db/database.ts';
 import type { LibraryWriter, SampleInsert } from '../db/sqlite/library.sqlite.ts';
 import type { LibraryPlan } from '../seed/library-plan.ts';
 import { Rng } from '../seed/prng.ts';
-import { ftsText, newAuditionCode } from './seed-samples.ts';
+import { ftsText, newAuditionCode } from './sample-rows.ts';
 
 /** Sample rows of the `large` library. */
 export const LARGE_SAMPLE_COUNT = 100_000;
@@ -15,13 +15,14 @@ export const LARGE_SAMPLE_COUNT = 100_000;
 const BATCH = 2_000;
 const DAY = 86_400_000;
 
-/** Adds pack volumes cloned from the rendered base library until there are 100,000 samples. */
+/** Adds pack volumes cloned from the rendered base library until there are `target` samples. */
 export function cloneToLarge(
   ctx: AppContext,
   writer: LibraryWriter,
   plan: LibraryPlan,
   baseRows: SampleInsert[],
   brandIds: number[],
+  target: number,
   onDone: (done: number) => void,
 ): void {
   const rng = new Rng(100_000);
@@ -31,11 +32,13 @@ export function cloneToLarge(
       .all()
       .map((row) => [String(row.code), row.cover_hash as string | null]),
   );
+  const indicesOf = new Map(plan.packs.map((pack) => [pack, [] as number[]]));
+  plan.samples.forEach((sample, i) => indicesOf.get(sample.pack)?.push(i));
   let total = baseRows.length;
-  for (let volume = 2; total < LARGE_SAMPLE_COUNT; volume++) {
+  for (let volume = 2; total < target; volume++) {
     transaction(ctx.db, () => {
       for (const pack of plan.packs) {
-        if (total >= LARGE_SAMPLE_COUNT) break;
+        if (total >= target) break;
         const code = `${pack.code}-vol-${volume}`;
         const createdMs = Date.parse(pack.createdAt) + volume * rng.int(5, 30) * DAY;
         writer.pack({
@@ -52,8 +55,9 @@ export function cloneToLarge(
           popularity: Math.round(pack.popularity / volume),
           createdAt: new Date(Math.min(ctx.clock.now(), createdMs)).toISOString(),
         });
-        plan.samples.forEach((sample, i) => {
-          if (sample.pack !== pack || total >= LARGE_SAMPLE_COUNT) return;
+        for (const i of indicesOf.get(pack) ?? []) {
+          if (total >= target) break;
+          const sample = plan.samples[i]!;
           const nameEn = `${sample.nameEn} V${volume}`;
           const nameZh = `${sample.nameZh} 第${volume}版`;
           writer.sample(
@@ -73,7 +77,7 @@ export function cloneToLarge(
           );
           total++;
           if (total % BATCH === 0) onDone(total);
-        });
+        }
       }
     });
   }

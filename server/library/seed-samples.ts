@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { LibrarySize } from '../config.ts';
 import type { SeedProgress } from './seed-library.ts';
@@ -8,8 +7,12 @@ import {
   type LibraryWriter,
   type SampleInsert,
 } from '../db/sqlite/library.sqlite.ts';
-import { spaceCjk } from '../catalogue/cjk-text.ts';
-import { planLibrary, type PlannedPack, type PlannedSample } from '../seed/library-plan.ts';
+import {
+  planLibrary,
+  type LibraryPlan,
+  type PlannedPack,
+  type PlannedSample,
+} from '../seed/library-plan.ts';
 import { BRANDS } from '../seed/packs.ts';
 import { renderCover } from '../seed/png-cover.ts';
 import { openRenderCache } from '../seed/render-cache.ts';
@@ -19,6 +22,7 @@ import type { RenderResult } from '../seed/render-sample.ts';
 import { TAXONOMY } from '../seed/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, LARGE_SAMPLE_COUNT } from './seed-large.ts';
+import { ftsText, newAuditionCode, sampleRow } from './sample-rows.ts';
 
 const BATCH = 100;
 
@@ -29,20 +33,51 @@ export async function seedSamples(
   onProgress?: (progress: SeedProgress) => void,
 ): Promise<void> {
   if (size === 'none') return;
-  const plan = planLibrary(size === 'large' ? 'demo' : size, ctx.clock.now());
-  const writer = libraryWriter(ctx.db);
-  const brandIds = transaction(ctx.db, () => insertCatalogue(ctx, writer, plan.packs));
   // Test sizes are cached across gateway starts; `demo` and `large` always render (and measure).
   const cache =
     (size === 'tiny' || size === 'small') && process.env.YINKU_SEED_CACHE !== 'off'
       ? openRenderCache()
       : null;
-  const rows = await renderAndInsert(ctx, writer, plan.samples, cache, (done) =>
-    onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
+  await seedPlan(ctx, planLibrary(size === 'large' ? 'demo' : size, ctx.clock.now()), {
+    cache,
+    cloneTo: size === 'large' ? largeSampleCount() : 0,
+    onProgress,
+  });
+}
+
+/** Rows of the `large` library: `YINKU_LARGE_SAMPLES` (for 1M-row benchmarks) or 100,000. */
+function largeSampleCount(): number {
+  const fromEnv = Number(process.env.YINKU_LARGE_SAMPLES ?? LARGE_SAMPLE_COUNT);
+  if (!Number.isInteger(fromEnv) || fromEnv < 1)
+    throw new Error(
+      `YINKU_LARGE_SAMPLES must be a positive integer, got ${process.env.YINKU_LARGE_SAMPLES}`,
+    );
+  return fromEnv;
+}
+
+/**
+ * Ingests a planned library: brands, taxonomy, packs with covers, then every sample rendered on
+ * worker threads (or read from `cache`); with `cloneTo`, adds pack volumes reusing the rendered
+ * audio until the library holds that many samples.
+ */
+export async function seedPlan(
+  ctx: AppContext,
+  plan: LibraryPlan,
+  options: {
+    cache?: RenderCache | null;
+    cloneTo?: number;
+    onProgress?: (progress: SeedProgress) => void;
+  } = {},
+): Promise<void> {
+  const writer = libraryWriter(ctx.db);
+  const brandIds = transaction(ctx.db, () => insertCatalogue(ctx, writer, plan.packs));
+  const rows = await renderAndInsert(ctx, writer, plan.samples, options.cache ?? null, (done) =>
+    options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
   );
-  if (size === 'large') {
-    cloneToLarge(ctx, writer, plan, rows, brandIds, (done) =>
-      onProgress?.({ phase: 'large', done, total: LARGE_SAMPLE_COUNT }),
+  const target = options.cloneTo ?? 0;
+  if (target > rows.length) {
+    cloneToLarge(ctx, writer, plan, rows, brandIds, target, (done) =>
+      options.onProgress?.({ phase: 'large', done, total: target }),
     );
   }
 }
@@ -87,64 +122,6 @@ export function insertPack(
     popularity: pack.popularity,
     createdAt: pack.createdAt,
   });
-}
-
-/** The FTS text of a sample: every column holds the English and Chinese names (CJK spaced). */
-export function ftsText(sample: PlannedSample, nameEn = sample.nameEn, nameZh = sample.nameZh) {
-  const brand = BRANDS[sample.pack.brand]!;
-  return {
-    name: spaceCjk(`${nameEn} ${nameZh}`),
-    tags: spaceCjk(sample.tags.join(' ')),
-    brand: spaceCjk(`${brand.name} ${brand.zh}`),
-    pack: spaceCjk(`${sample.pack.nameEn} ${sample.pack.nameZh}`),
-    type: spaceCjk(`${sample.pack.primary.name} ${sample.pack.primary.zh}`),
-    grp: spaceCjk(`${sample.secondary.name} ${sample.secondary.zh}`),
-  };
-}
-
-/** The sample row for a planned sample whose audio is stored. */
-export function sampleRow(
-  sample: PlannedSample,
-  stored: {
-    wavHash: string;
-    mp3Hash: string;
-    sizeBytes: number;
-    duration: number;
-    peaks: Uint8Array;
-  },
-  auditionCode: string,
-): SampleInsert {
-  return {
-    packCode: sample.pack.code,
-    nameEn: sample.nameEn,
-    nameZh: sample.nameZh,
-    category: sample.pack.category,
-    primaryName: sample.pack.primary.name,
-    secondaryName: sample.secondary.name,
-    audioKey: sample.key,
-    bpm: sample.bpm,
-    kind: sample.kind,
-    format: 'wav',
-    mediaType: 'audio/wav',
-    sampleRate: sample.job.sampleRate,
-    channels: sample.job.channels,
-    bitDepth: sample.job.bitDepth,
-    sizeBytes: stored.sizeBytes,
-    duration: Math.round(stored.duration * 1000) / 1000,
-    tags: sample.tags,
-    blobHash: stored.wavHash,
-    fileName: sample.fileName,
-    auditionCode,
-    auditionHash: stored.mp3Hash,
-    peaks: stored.peaks,
-    popularity: sample.popularity,
-    createdAt: sample.createdAt,
-  };
-}
-
-/** A short random URL-safe code for public audition links (unguessable, 11 characters). */
-export function newAuditionCode(): string {
-  return randomBytes(8).toString('base64url');
 }
 
 /**

@@ -229,11 +229,15 @@ function pickKey(rng: Rng, style: string): MusicalKey {
   return rng.pick(keys);
 }
 
-/** Bar counts whose loop length lies within 2–8 s; `short` takes the shortest (tests). */
+/**
+ * Bar counts whose loop length lies within 2–8 s, preferring loops up to 6 s (they keep the
+ * first start fast); `short` takes the shortest (test sizes).
+ */
 function pickBars(rng: Rng, bpm: number, short: boolean): number {
   const fits = [1, 2, 4, 8].filter((bars) => {
     const seconds = (bars * 240) / bpm;
     return seconds >= 2 && seconds <= 8;
   });
-  return short ? fits[0]! : rng.pick(fits);
+  const compact = fits.filter((bars) => (bars * 240) / bpm <= 6);
+  return short ? fits[0]! : rng.pick(compact.length > 0 ? compact : fits);
 }

@@ -3,7 +3,7 @@
 // code) instead of once per test file saves most of each start. Keys hash the synth sources
 // and the job, so a changed voice or plan never reads a stale sound.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RenderJob, RenderResult } from './render-sample.ts';
@@ -29,12 +29,22 @@ function codeVersion(): string {
   return sourceHash;
 }
 
-/** Opens the cache in `dir` (default: `$YINKU_SEED_CACHE_DIR` or the system temp folder). */
+/** Opens the cache under `root` (default: `$YINKU_SEED_CACHE_DIR` or the system temp folder). */
 export function openRenderCache(
-  dir = process.env.YINKU_SEED_CACHE_DIR ?? join(tmpdir(), 'yinku-seed-cache'),
+  root = process.env.YINKU_SEED_CACHE_DIR ?? join(tmpdir(), 'yinku-seed-cache'),
 ): RenderCache {
-  mkdirSync(dir, { recursive: true });
   const version = codeVersion();
+  const dir = join(root, version.slice(0, 16));
+  mkdirSync(dir, { recursive: true });
+  // Entries of other synth versions can never be read again: drop them so the cache stays small.
+  for (const name of readdirSync(root)) {
+    if (name === version.slice(0, 16)) continue;
+    try {
+      rmSync(join(root, name), { recursive: true, force: true });
+    } catch {
+      // Another process is still writing there; a later start removes it.
+    }
+  }
   const fileOf = (job: RenderJob) =>
     join(dir, createHash('sha256').update(version).update(JSON.stringify(job)).digest('hex'));
   return {
@@ -70,13 +80,19 @@ export function openRenderCache(
       header.writeUInt32LE(result.frames, 8);
       header.writeUInt32LE(result.peaks.length, 12);
       const file = fileOf(job);
-      // Write then rename: parallel test files may fill the same entry at the same time.
+      // Write then rename: parallel test files may fill the same entry at the same time. The
+      // cache is best effort: a failed write (full disk, folder pruned by a newer synth version
+      // running in parallel) only means the sample is rendered again next time.
       const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(
-        temp,
-        Buffer.concat([header, result.wav, result.mp3, new Uint8Array(result.peaks.buffer)]),
-      );
-      renameSync(temp, file);
+      try {
+        writeFileSync(
+          temp,
+          Buffer.concat([header, result.wav, result.mp3, new Uint8Array(result.peaks.buffer)]),
+        );
+        renameSync(temp, file);
+      } catch {
+        rmSync(temp, { force: true });
+      }
     },
   };
 }

@@ -117,12 +117,14 @@ export function renderWood(
   freq: number,
 ): Float32Array {
   const out = new Float32Array(framesOf(seconds, sampleRate));
-  const body = new Biquad(sampleRate).set('bandpass', freq, 28);
-  const overtone = new Biquad(sampleRate).set('bandpass', freq * rng.range(2.5, 2.9), 22);
+  // A high Q rings for about Q/(π·f) seconds: ~25–40 ms, the hollow knock of hard wood.
+  const body = new Biquad(sampleRate).set('bandpass', freq, 80);
+  const overtone = new Biquad(sampleRate).set('bandpass', freq * rng.range(2.5, 2.9), 50);
+  const click = new Biquad(sampleRate).set('highpass', 2000);
   for (let i = 0; i < out.length; i++) {
     const t = i / sampleRate;
-    const x = t < 0.0015 ? rng.noise() * 40 : 0;
-    out[i] = (body.process(x) + 0.35 * overtone.process(x)) * Math.exp(-t / (seconds * 0.3));
+    const x = t < 0.0008 ? rng.noise() : 0;
+    out[i] = body.process(x) + 0.3 * overtone.process(x) + 0.02 * click.process(x);
   }
   return out;
 }

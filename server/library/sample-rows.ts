@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { spaceCjk } from '../catalogue/cjk-text.ts';
+import type { SampleFtsText, SampleInsert } from '../db/sqlite/library.sqlite.ts';
+import type { PlannedSample } from '../seed/library-plan.ts';
+import { BRANDS } from '../seed/packs.ts';
+
+/** The FTS text of a sample: every column holds the English and Chinese names (CJK spaced). */
+export function ftsText(
+  sample: PlannedSample,
+  nameEn = sample.nameEn,
+  nameZh = sample.nameZh,
+): SampleFtsText {
+  const brand = BRANDS[sample.pack.brand]!;
+  return {
+    name: spaceCjk(`${nameEn} ${nameZh}`),
+    tags: spaceCjk(sample.tags.join(' ')),
+    brand: spaceCjk(`${brand.name} ${brand.zh}`),
+    pack: spaceCjk(`${sample.pack.nameEn} ${sample.pack.nameZh}`),
+    type: spaceCjk(`${sample.pack.primary.name} ${sample.pack.primary.zh}`),
+    grp: spaceCjk(`${sample.secondary.name} ${sample.secondary.zh}`),
+  };
+}
+
+/** The sample row for a planned sample whose audio is stored. */
+export function sampleRow(
+  sample: PlannedSample,
+  stored: {
+    wavHash: string;
+    mp3Hash: string;
+    sizeBytes: number;
+    duration: number;
+    peaks: Uint8Array;
+  },
+  auditionCode: string,
+): SampleInsert {
+  return {
+    packCode: sample.pack.code,
+    nameEn: sample.nameEn,
+    nameZh: sample.nameZh,
+    category: sample.pack.category,
+    primaryName: sample.pack.primary.name,
+    secondaryName: sample.secondary.name,
+    audioKey: sample.key,
+    bpm: sample.bpm,
+    kind: sample.kind,
+    format: 'wav',
+    mediaType: 'audio/wav',
+    sampleRate: sample.job.sampleRate,
+    channels: sample.job.channels,
+    bitDepth: sample.job.bitDepth,
+    sizeBytes: stored.sizeBytes,
+    duration: Math.round(stored.duration * 1000) / 1000,
+    tags: sample.tags,
+    blobHash: stored.wavHash,
+    fileName: sample.fileName,
+    auditionCode,
+    auditionHash: stored.mp3Hash,
+    peaks: stored.peaks,
+    popularity: sample.popularity,
+    createdAt: sample.createdAt,
+  };
+}
+
+/** A short random URL-safe code for public audition links (unguessable, 11 characters). */
+export function newAuditionCode(): string {
+  return randomBytes(8).toString('base64url');
+}
