@@ -31,6 +31,7 @@ import { toMatchQuery } from './cjk-text.ts';
 import { toPack, toSample } from './catalogue-shapes.ts';
 import { buildCategoryTree } from './category-tree.ts';
 import { viewerOf } from './viewer.ts';
+import { signedIn } from '../accounts/signed-in.ts';
 
 const PACK_NOT_FOUND = { zh: '音色包不存在', en: 'No such pack' } as const;
 
@@ -117,11 +118,15 @@ export async function registerCatalogueRoutes(
     ok(await listPage(request, 'search')),
   );
 
-  app.get(API.userAudios, { schema: { querystring: listQuerySchema('user') } }, async (request) => {
-    const user = requireUser(request);
-    const { relation } = request.query as { relation: UserRelation };
-    return ok(await listPage(request, 'user', { userId: user.id, relation }));
-  });
+  app.get(
+    API.userAudios,
+    { schema: { querystring: listQuerySchema('user') }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const { relation } = request.query as { relation: UserRelation };
+      return ok(await listPage(request, 'user', { userId: user.id, relation }));
+    },
+  );
 
   app.get(API.instrumentsStyle, { schema: { querystring: treeQuery(false) } }, async (request) => {
     const { category } = request.query as { category?: Category };
@@ -134,7 +139,7 @@ export async function registerCatalogueRoutes(
 
   app.get(
     API.userInstrumentsStyle,
-    { schema: { querystring: treeQuery(true) } },
+    { schema: { querystring: treeQuery(true) }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
       const query = request.query as {
@@ -157,7 +162,7 @@ export async function registerCatalogueRoutes(
 
   app.post(
     API.userItemRemove,
-    { schema: { body: removeBody, querystring: noQuery } },
+    { schema: { body: removeBody, querystring: noQuery }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
       const body = request.body as UserItemRemovePayload;

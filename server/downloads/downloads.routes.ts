@@ -12,6 +12,7 @@ import { requireUser } from '../http/auth-context.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import { PACK_CODE_PATTERN } from '../catalogue/list-query.ts';
 import { attachmentHeader } from './content-disposition.ts';
+import { signedIn } from '../accounts/signed-in.ts';
 
 /** How long an authorised download may take before its grant lapses (ms). */
 export const GRANT_TTL_MS = 30 * 60 * 1000;
@@ -66,7 +67,7 @@ export async function registerDownloadsRoutes(
 
   app.get(
     '/api/v2/download/authorize/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery } },
+    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params as { id: number };
@@ -80,7 +81,7 @@ export async function registerDownloadsRoutes(
 
   app.get(
     '/api/v2/download/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery } },
+    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params as { id: number };
@@ -99,7 +100,7 @@ export async function registerDownloadsRoutes(
 
   app.post(
     API.downloadSaveOrRollback,
-    { schema: { body: reportBody, querystring: noQuery } },
+    { schema: { body: reportBody, querystring: noQuery }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
       const report = request.body as DownloadReport;
@@ -126,7 +127,7 @@ export async function registerDownloadsRoutes(
 
   app.get(
     '/api/v2/download/likes/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery } },
+    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params as { id: number };
@@ -138,7 +139,7 @@ export async function registerDownloadsRoutes(
 
   app.get(
     '/api/v2/download/likes/pack/:code',
-    { schema: { params: packParams, querystring: noQuery } },
+    { schema: { params: packParams, querystring: noQuery }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
       const { code } = request.params as { code: string };
@@ -148,19 +149,23 @@ export async function registerDownloadsRoutes(
     },
   );
 
-  app.get(API.downloadSync, { schema: { querystring: noQuery } }, async (request) => {
-    const user = requireUser(request);
-    const rows = await repo.acquisitions(user.id);
-    return ok<SyncItem[]>(
-      rows.map((row) => ({
-        resourceId: row.sampleId,
-        audioBrand: row.brand,
-        audioType: row.primaryName,
-        audioGroup: row.secondaryName,
-        fileName: row.fileName,
-        userFilePath: row.userFilePath,
-        acquiredAt: row.acquiredAt,
-      })),
-    );
-  });
+  app.get(
+    API.downloadSync,
+    { schema: { querystring: noQuery }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await repo.acquisitions(user.id);
+      return ok<SyncItem[]>(
+        rows.map((row) => ({
+          resourceId: row.sampleId,
+          audioBrand: row.brand,
+          audioType: row.primaryName,
+          audioGroup: row.secondaryName,
+          fileName: row.fileName,
+          userFilePath: row.userFilePath,
+          acquiredAt: row.acquiredAt,
+        })),
+      );
+    },
+  );
 }

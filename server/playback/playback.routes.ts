@@ -9,6 +9,7 @@ import { idParamsSchema } from '../http/validation.ts';
 import { readPeaks } from '../library/peaks.ts';
 import { encryptForClient } from './encrypt-audio.ts';
 import { parseByteRange } from './byte-range.ts';
+import { signedIn } from '../accounts/signed-in.ts';
 
 const MESSAGES = {
   sampleNotFound: { zh: '音频不存在', en: 'No such sample' },
@@ -52,7 +53,7 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/v2/tt-audios/play/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery } },
+    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
     async (request, reply) => {
       const user = requireUser(request);
       const { id } = request.params as { id: number };

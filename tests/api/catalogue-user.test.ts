@@ -138,6 +138,8 @@ describe('GET tt-audios/user', () => {
     expectApiError(none, 401, 'UNAUTHORIZED');
     expect(none.body.msg).toBe('未登录');
     expectApiError(await callJson(gw, path, { token: 'nope' }), 401, 'UNAUTHORIZED');
+    const badQuery = await callJson(gw, withQuery(API.userAudios, { relation: 'friends' }));
+    expectApiError(badQuery, 401, 'UNAUTHORIZED');
     const expired = issueAccessToken(gw.ctx.tokenSecret, user.id, Date.now() - 3 * 3600_000);
     expectApiError(await callJson(gw, path, { token: expired }), 401, 'TOKEN_EXPIRED');
   });

@@ -287,6 +287,10 @@ describe('download calls: tokens and bad input', () => {
       expectApiError(await callJson(gw, path, { body, token: 'x.y' }), 401, 'UNAUTHORIZED');
       expectApiError(await callJson(gw, path, { body, token: expired }), 401, 'TOKEN_EXPIRED');
     }
+    // The token is checked before the input: nothing about the rules leaks without one.
+    const badBody = await callJson(gw, API.downloadSaveOrRollback, { body: { resourceId: 'x' } });
+    expectApiError(badBody, 401, 'UNAUTHORIZED');
+    expectApiError(await callJson(gw, API.downloadAuthorize('abc')), 401, 'UNAUTHORIZED');
   });
 
   it('unknown samples are 404s and malformed ids 400s', async () => {
