@@ -4,9 +4,9 @@
  * seek (a 206 Range answer, the clock moves there), change the volume; as an ORDINARY user the
  * page and the stream are refused.
  *
- * Songs: if the global setup did not generate any (YINKU_SONGS_COUNT unset), `beforeAll` renders
- * three 20-second songs straight into the gateway's data directory with the gateway's own
- * generator (same database file, WAL allows a second writer).
+ * Songs: `beforeAll` makes sure catalogue slots 0–2 exist, rendering any that are missing as
+ * 20-second songs straight into the gateway's data directory with the gateway's own generator
+ * (same database file, WAL allows a second writer; a slot the gateway fills first is kept).
  */
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -33,9 +33,7 @@ test.beforeAll(async () => {
       blobs: openBlobStore(join(dataDir, 'blobs')),
       clock: systemClock,
     };
-    const existing = await ctx.repo.music.listSongs({ page: 1, pageSize: 1 });
-    if (existing.total === 0)
-      await startSongGeneration(ctx, { count: 3, seconds: SONG_SECONDS }).done;
+    await startSongGeneration(ctx, { count: 3, seconds: SONG_SECONDS }).done;
   } finally {
     db.close();
   }
