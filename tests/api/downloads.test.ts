@@ -127,6 +127,38 @@ describe('download flow', () => {
     expect(flags.records.filter((s) => s.download)).toHaveLength(1);
   });
 
+  it('counts a new acquisition in the popularity of the sample and its pack, once', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, null);
+    const id = ids[3]!;
+    const popularity = () =>
+      gw.ctx.db
+        .prepare(
+          `SELECT s.popularity AS sample, p.popularity AS pack
+           FROM samples s JOIN packs p ON p.code = s.pack_code WHERE s.id = ?`,
+        )
+        .get(id)!;
+    const before = popularity();
+    await download(user, id);
+    expect(popularity()).toEqual({
+      sample: Number(before.sample) + 1,
+      pack: Number(before.pack) + 1,
+    });
+    await download(user, id);
+    expect(popularity()).toEqual({
+      sample: Number(before.sample) + 1,
+      pack: Number(before.pack) + 1,
+    });
+  });
+
+  it('grants exactly the quota to parallel authorisations', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 3);
+    const answers = await Promise.all(ids.map((id) => authorize(user, id)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 402)).toHaveLength(ids.length - 3);
+  });
+
   it('re-downloads owned items for free, even with the quota used up', async () => {
     const user = await createUser(gw);
     setQuota(gw, user.id, 1);

@@ -41,6 +41,12 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
   const charge = db.prepare(
     'UPDATE users SET download_quota = max(download_quota - 1, 0) WHERE id = ? AND download_quota IS NOT NULL',
   );
+  // A new acquisition is what "popular" means: it lifts the sample and its pack.
+  const liftSample = db.prepare('UPDATE samples SET popularity = popularity + 1 WHERE id = ?');
+  const liftPack = db.prepare(
+    `UPDATE packs SET popularity = popularity + 1
+     WHERE code = (SELECT pack_code FROM samples WHERE id = ?)`,
+  );
   const quota = (userId: number): number | null => {
     const value = quotaOf.get(userId)?.download_quota;
     return value == null ? null : Number(value);
@@ -95,6 +101,10 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
         commitGrants.run(charged ? 1 : 0, userId, sampleId);
         acquire.run(userId, sampleId, iso(now), userFilePath);
         if (charged) charge.run(userId);
+        if (!alreadyOwned) {
+          liftSample.run(sampleId);
+          liftPack.run(sampleId);
+        }
         return { status: 'committed', charged, downloadQuota: quota(userId) } as const;
       });
     },
