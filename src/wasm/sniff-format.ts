@@ -38,6 +38,12 @@ function oggCodec(bytes: Uint8Array): SniffedFormat {
   return bytes[body] === 1 && ascii(bytes, body + 1) === 'vorb' ? 'ogg' : 'other';
 }
 
+/** True when the first MPEG frame (after any ID3v2 tag) is single-channel (mode bits 11). */
+export function isMonoMpeg(bytes: Uint8Array): boolean {
+  const at = skipId3(bytes);
+  return isMpegFrame(bytes, at) && bytes[at + 3]! >> 6 === 3;
+}
+
 /** Offset after an ID3v2 tag at the start, or 0. */
 function skipId3(bytes: Uint8Array): number {
   if (bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0;

@@ -1,6 +1,7 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
+import { isMonoMpeg } from '../sniff-format.ts';
 
 let decoder: Promise<MPEGDecoder> | null = null;
 
@@ -40,7 +41,10 @@ export async function decodeMp3(
     onChunk?.(planes, sampleRate);
   }
   if (frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
-  return { sampleRate, channels: joinPlanes(parts, frames), frames, format: 'mp3', bitDepth: null };
+  const planes = joinPlanes(parts, frames);
+  // mpg123 always answers two planes; a mono stream's second plane is a copy.
+  const channels = isMonoMpeg(bytes) ? planes.slice(0, 1) : planes;
+  return { sampleRate, channels, frames, format: 'mp3', bitDepth: null };
 }
 
 /** Concatenates per-chunk planes into one plane per channel. */
