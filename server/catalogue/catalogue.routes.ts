@@ -20,29 +20,18 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/auth-context.ts';
 import type { ListRequest, RelationScope } from './catalogue.repository.ts';
-import {
-  PACK_CODE_PATTERN,
-  listQuerySchema,
-  parseListQuery,
-  type ListMode,
-  type RawListQuery,
-} from './list-query.ts';
+import { listQuerySchema, parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
 import { toMatchQuery } from './cjk-text.ts';
 import { toPack, toSample } from './catalogue-shapes.ts';
 import { buildCategoryTree } from './category-tree.ts';
 import { viewerOf } from './viewer.ts';
+import {
+  CATALOGUE_MESSAGES,
+  PACK_CODE_PATTERN,
+  noQuerySchema as noQuery,
+  packParamsSchema as packParams,
+} from './catalogue.schemas.ts';
 import { signedIn } from '../accounts/signed-in.ts';
-
-const PACK_NOT_FOUND = { zh: '音色包不存在', en: 'No such pack' } as const;
-
-const packParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: { code: { type: 'string', pattern: PACK_CODE_PATTERN } },
-} as const;
-
-const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 const treeQuery = (user: boolean) =>
   ({
@@ -188,7 +177,7 @@ export async function registerCatalogueRoutes(
     async (request) => {
       const { code } = request.params as { code: string };
       const pack = await repo.findPack(code, viewerOf(request)?.id ?? null);
-      if (!pack) throw new ApiError('NOT_FOUND', PACK_NOT_FOUND);
+      if (!pack) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       return ok(toPack(pack, languageOf(request)));
     },
   );
@@ -199,7 +188,8 @@ export async function registerCatalogueRoutes(
     async (request, reply) => {
       const { code } = request.params as { code: string };
       const cover = await repo.packCover(code);
-      if (!cover || !ctx.blobs.has(cover.hash)) throw new ApiError('NOT_FOUND', PACK_NOT_FOUND);
+      if (!cover || !ctx.blobs.has(cover.hash))
+        throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       const etag = `"${cover.hash}"`;
       // Covers never change for a pack code: browsers keep them for a year and revalidate by hash.
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);

@@ -17,6 +17,7 @@ import { DEFAULTS } from '../../src/shared/constants.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
 import { toMatchQuery, toPhrase } from './cjk-text.ts';
+import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
 
 /** Which call a list query belongs to: its required fields and accepted values differ. */
 export type ListMode = 'list' | 'search' | 'user';
@@ -41,9 +42,6 @@ export interface RawListQuery {
   page: number;
   pageSize: number;
 }
-
-/** Pattern of pack codes (path segments and the packCode filter). */
-export const PACK_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$';
 
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const list = { type: 'string', minLength: 1, maxLength: 500 } as const;

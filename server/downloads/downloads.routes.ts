@@ -10,7 +10,11 @@ import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { requireUser } from '../http/auth-context.ts';
 import { idParamsSchema } from '../http/validation.ts';
-import { PACK_CODE_PATTERN } from '../catalogue/list-query.ts';
+import {
+  CATALOGUE_MESSAGES,
+  noQuerySchema as noQuery,
+  packParamsSchema as packParams,
+} from '../catalogue/catalogue.schemas.ts';
 import { attachmentHeader } from './content-disposition.ts';
 import { signedIn } from '../accounts/signed-in.ts';
 
@@ -18,8 +22,6 @@ import { signedIn } from '../accounts/signed-in.ts';
 export const GRANT_TTL_MS = 30 * 60 * 1000;
 
 const MESSAGES = {
-  sampleNotFound: { zh: '音频不存在', en: 'No such sample' },
-  packNotFound: { zh: '音色包不存在', en: 'No such pack' },
   quotaExceeded: {
     zh: '下载次数已用完，请升级套餐',
     en: 'Your download quota is used up; upgrade your plan to download more',
@@ -48,22 +50,13 @@ const reportBody = {
   },
 } as const;
 
-const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
-
-const packParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: { code: { type: 'string', pattern: PACK_CODE_PATTERN } },
-} as const;
-
 /** Registers the download routes: authorise, file, saveOrRollback, likes, sync (all signed in). */
 export async function registerDownloadsRoutes(
   app: FastifyInstance,
   ctx: AppContext,
 ): Promise<void> {
   const repo = ctx.repo.downloads;
-  const notFound = () => new ApiError('NOT_FOUND', MESSAGES.sampleNotFound);
+  const notFound = () => new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
 
   app.get(
     '/api/v2/download/authorize/:id',
@@ -144,7 +137,7 @@ export async function registerDownloadsRoutes(
       const user = requireUser(request);
       const { code } = request.params as { code: string };
       const liked = await repo.togglePackLike(user.id, code, ctx.clock.now());
-      if (liked === null) throw new ApiError('NOT_FOUND', MESSAGES.packNotFound);
+      if (liked === null) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       return ok(true);
     },
   );

@@ -10,9 +10,9 @@ import { readPeaks } from '../library/peaks.ts';
 import { encryptForClient } from './encrypt-audio.ts';
 import { parseByteRange } from './byte-range.ts';
 import { signedIn } from '../accounts/signed-in.ts';
+import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from '../catalogue/catalogue.schemas.ts';
 
 const MESSAGES = {
-  sampleNotFound: { zh: '音频不存在', en: 'No such sample' },
   auditionNotFound: { zh: '试听不存在', en: 'No such audition' },
   spectrumNotFound: { zh: '该音频没有波形数据', en: 'No spectrum for this sample' },
   unknownClientKey: {
@@ -24,8 +24,6 @@ const MESSAGES = {
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const YEAR = 'public, max-age=31536000, immutable';
-
-const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 const auditionParams = {
   type: 'object',
@@ -64,7 +62,7 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
       if (!publicKey) throw unknownKey;
       const file = await repo.sampleFile(id);
       if (!file || !ctx.blobs.has(file.blobHash))
-        throw new ApiError('NOT_FOUND', MESSAGES.sampleNotFound);
+        throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
       let encrypted;
       try {
         encrypted = encryptForClient(ctx.blobs.read(file.blobHash), publicKey);
