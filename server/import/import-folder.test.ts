@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../tests/helpers/test-gateway.ts';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createContext, type AppContext } from '../context.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample, Spectrum } from '../../src/shared/api/catalogue.types.ts';
@@ -12,7 +15,7 @@ import { buildAifc, buildWav, referenceSignal } from '../../src/wasm/testing/aud
 import { encodeFlac16 } from '../../src/wasm/testing/flac-encoder.ts';
 import { importFolder, type ImportOptions } from './import-folder.ts';
 
-let gateway: TestGateway;
+let gateway: { url: string; ctx: AppContext; app: FastifyInstance; dataDir: string };
 let folder: string;
 const options: ImportOptions = {
   brand: 'Field Kit',
@@ -46,7 +49,18 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ size: 'none' });
+  // A real gateway on an empty library (server code may not import tests/helpers).
+  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-import-data-'));
+  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
+  const ctx = createContext(config);
+  const app = await createApp(ctx, { serveClient: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  gateway = {
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    ctx,
+    app,
+    dataDir,
+  };
   folder = mkdtempSync(join(tmpdir(), 'yinku-import-'));
   put('drums/kick.wav', buildWav(referenceSignal(2, 22050, 44100), { encoding: 'int', bits: 16 }));
   put('drums/more/snare.aiff', buildAifc(referenceSignal(1, 24000, 48000), 'fl32'));
@@ -62,7 +76,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gateway?.close();
+  await gateway?.app.close();
+  gateway?.ctx.db.close();
+  rmSync(gateway.dataDir, { recursive: true, force: true });
   rmSync(folder, { recursive: true, force: true });
 });
 
