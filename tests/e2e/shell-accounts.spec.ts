@@ -138,3 +138,25 @@ test('logging out clears tokens, user info and all local storage, then reloads',
   expect(keys).not.toContain('yinku.settings');
   expect(keys).not.toContain('some.other.key');
 });
+
+test('two open tabs with an expired token refresh only once between them', async ({
+  page,
+  context,
+}) => {
+  await loginThroughForm(page, 'creator@yinku.local');
+  const second = await context.newPage();
+  await second.goto('/profile/ac');
+  await expect(second.getByTestId('account-email')).toHaveText('creator@yinku.local');
+  let refreshes = 0;
+  context.on('request', (request) => {
+    if (request.url().includes('/api/v4/users/refresh-token')) refreshes += 1;
+  });
+  // Both tabs now start from a token the gateway rejects; the refresh token is shared storage.
+  await page.evaluate((key) => localStorage.setItem(key, 'expired.token.value'), ACCESS_TOKEN_KEY);
+  await Promise.all([page.goto('/profile/ac'), second.reload()]);
+  await expect(page.getByTestId('account-email')).toHaveText('creator@yinku.local');
+  await expect(second.getByTestId('account-email')).toHaveText('creator@yinku.local');
+  expect(refreshes).toBe(1);
+  await expect(page).toHaveURL(/\/profile\/ac$/);
+  await expect(second).toHaveURL(/\/profile\/ac$/);
+});
