@@ -55,13 +55,22 @@ async function prepare(page: Page, [accessToken, refreshToken]: string[]): Promi
       localStorage.setItem(key, access);
       localStorage.setItem('yinku.refreshToken', refresh);
       localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
+      // Two probes: what the element plays (`musicProbe`) and what leaves the music volume gain
+      // (`musicOutProbe`), so the test hears both the song and the volume control.
       const original = AudioContext.prototype.createMediaElementSource;
       AudioContext.prototype.createMediaElementSource = function (element) {
         const source = original.call(this, element);
-        const probe = this.createAnalyser();
-        probe.fftSize = 2048;
-        source.connect(probe);
-        (window as unknown as { musicProbe: AnalyserNode }).musicProbe = probe;
+        const probes = window as unknown as Record<string, AnalyserNode>;
+        probes.musicProbe = this.createAnalyser();
+        source.connect(probes.musicProbe);
+        const connect = source.connect.bind(source) as (node: AudioNode) => AudioNode;
+        source.connect = ((node: AudioNode) => {
+          if (node instanceof GainNode) {
+            probes.musicOutProbe = this.createAnalyser();
+            node.connect(probes.musicOutProbe);
+          }
+          return connect(node);
+        }) as typeof source.connect;
         return source;
       };
     },
@@ -69,10 +78,10 @@ async function prepare(page: Page, [accessToken, refreshToken]: string[]): Promi
   );
 }
 
-/** Peak level the probe hears over ~300 ms. */
-function probePeak(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const probe = (window as unknown as { musicProbe?: AnalyserNode }).musicProbe;
+/** Peak level a probe hears over ~300 ms. */
+function probePeak(page: Page, name = 'musicProbe'): Promise<number> {
+  return page.evaluate(async (name) => {
+    const probe = (window as unknown as Record<string, AnalyserNode | undefined>)[name];
     if (!probe) return 0;
     const data = new Float32Array(probe.fftSize);
     let peak = 0;
@@ -82,7 +91,7 @@ function probePeak(page: Page): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     return peak;
-  });
+  }, name);
 }
 
 const seconds = (text: string | null) => {
@@ -139,6 +148,12 @@ test('a CREATOR browses /songai, opens details, plays, seeks and changes the vol
   await expect(icon).toHaveAttribute('data-icon', 'volumeLow');
   await volume.fill('0.12');
   await expect(icon).toHaveAttribute('data-icon', 'volumeMute');
+  // At 0 the music gain lets nothing through while the song itself still plays.
+  await volume.fill('0');
+  await expect.poll(() => probePeak(page, 'musicOutProbe')).toBeLessThan(0.001);
+  expect(await probePeak(page)).toBeGreaterThan(0.01);
+  await volume.fill('0.8');
+  await expect.poll(() => probePeak(page, 'musicOutProbe')).toBeGreaterThan(0.01);
 
   // Pause: silence follows.
   await player.getByRole('button', { name: '暂停' }).click();

@@ -4,13 +4,31 @@ import {
   type MusicOutput,
 } from '../../stores/music-player.store.ts';
 import { musicApi } from '../../api/music.api.ts';
+import { getAudioEngine } from '../../audio/index.ts';
 
 /** The one `<audio>` element and audio graph of the music player. */
 interface MusicAudio {
   element: HTMLAudioElement;
   context: AudioContext;
-  /** element → source → speakers; the spectrum visual taps the source too. */
+  /** element → source → volume → the engine's analyser → speakers; the spectrum taps `volume`. */
   source: MediaElementAudioSourceNode;
+  volume: GainNode;
+}
+
+/**
+ * The sample engine's context and output analyser, so music and samples share one clock and one
+ * analyser; a context of our own when the engine cannot be made (e.g. no AudioWorklet support).
+ */
+function sharedOutput(): { context: AudioContext; output: AudioNode } {
+  try {
+    const engine = getAudioEngine();
+    if (engine.context instanceof AudioContext)
+      return { context: engine.context, output: engine.analyser };
+  } catch (error) {
+    console.warn('[music] sample engine unavailable, using an own AudioContext', error);
+  }
+  const context = new AudioContext();
+  return { context, output: context.destination };
 }
 
 let audio: MusicAudio | null = null;
@@ -21,16 +39,17 @@ let retriedSongId: number | null = null;
 /**
  * The music player's element and graph, created on first use. The element streams (it starts
  * before the file has arrived, using Range requests to seek); a MediaElementAudioSourceNode
- * routes it through Web Audio so the spectrum visual can read it.
+ * routes it through Web Audio so the spectrum visual and the engine's analyser can read it.
  */
 export function musicAudio(): MusicAudio {
   if (audio) return audio;
   const element = new Audio();
   element.preload = 'metadata';
-  element.volume = useMusicPlayerStore.getState().volume;
-  const context = new AudioContext();
+  const { context, output } = sharedOutput();
   const source = context.createMediaElementSource(element);
-  source.connect(context.destination);
+  // Music volume is a gain in the graph (not element.volume) so the level is exact in every browser.
+  const volume = new GainNode(context, { gain: useMusicPlayerStore.getState().volume });
+  source.connect(volume).connect(output);
   const store = useMusicPlayerStore.getState;
   const publishTime = () => store().timeUpdate(element.currentTime, element.duration);
   element.addEventListener('timeupdate', publishTime);
@@ -40,7 +59,7 @@ export function musicAudio(): MusicAudio {
     retriedSongId = null;
   });
   element.addEventListener('error', () => void recover(element));
-  audio = { element, context, source };
+  audio = { element, context, source, volume };
   return audio;
 }
 
@@ -79,7 +98,7 @@ const elementOutput: MusicOutput = {
     if (audio && Number.isFinite(seconds)) audio.element.currentTime = seconds;
   },
   setVolume(volume) {
-    if (audio) audio.element.volume = volume;
+    audio?.volume.gain.setTargetAtTime(volume, audio.context.currentTime, 0.01);
   },
 };
 

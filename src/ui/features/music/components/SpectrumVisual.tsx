@@ -14,7 +14,7 @@ export function SpectrumVisual({ label }: { label: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
-    const { context, source } = musicAudio();
+    const { context, volume } = musicAudio();
     const analyzer = new AudioMotionAnalyzer(box.current, {
       audioCtx: context,
       // The element already reaches the speakers through its own connection.
@@ -28,7 +28,7 @@ export function SpectrumVisual({ label }: { label: string }) {
       gradient: 'prism',
       reflexRatio: 0,
     });
-    analyzer.connectInput(source);
+    analyzer.connectInput(volume);
     // destroy() detaches only the analyser's own input, never the element's path to the speakers.
     return () => analyzer.destroy();
   }, []);
