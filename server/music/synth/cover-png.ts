@@ -43,10 +43,29 @@ const PALETTES: Record<StyleId, readonly [Rgb, Rgb, Rgb]> = {
 
 const mix = (a: number, b: number, t: number): number => Math.round(a + (b - a) * t);
 
+/** Rotates a colour's hue by `degrees` (luminance-preserving RGB rotation), so covers of one style differ. */
+function rotateHue([r, g, b]: Rgb, degrees: number): Rgb {
+  const angle = (degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const k = (1 - cos) / 3;
+  const s = Math.sqrt(1 / 3) * sin;
+  return [
+    clamp(r * (cos + k) + g * (k - s) + b * (k + s)),
+    clamp(r * (k + s) + g * (cos + k) + b * (k - s)),
+    clamp(r * (k - s) + g * (k + s) + b * (cos + k)),
+  ];
+}
+
 /** Draws a deterministic cover (gradient, sun disc, wave lines, grain) and encodes it as PNG. */
 export function renderCoverPng(style: StyleId, seed: number, size = COVER_SIZE): Uint8Array {
   const rng = createRng(seed ^ 0xc0ffee);
-  const [top, bottom, accent] = PALETTES[style];
+  const shift = (rng() - 0.5) * 70;
+  const [top, bottom, accent] = PALETTES[style].map((colour) => rotateHue(colour, shift)) as [
+    Rgb,
+    Rgb,
+    Rgb,
+  ];
   const sun = { x: size * (0.25 + rng() * 0.5), y: size * (0.25 + rng() * 0.3), r: size * 0.18 };
   const waves = 3 + Math.floor(rng() * 4);
   const freq = 2 + rng() * 4;
