@@ -26,12 +26,13 @@ export function sampleRow(
   sample: PlannedSample,
   stored: {
     wavHash: string;
-    mp3Hash: string;
+    /** The audition's blob; null until it is encoded (then the code is null too). */
+    mp3Hash: string | null;
     sizeBytes: number;
     duration: number;
     peaks: Uint8Array;
   },
-  auditionCode: string,
+  auditionCode: string | null,
 ): SampleInsert {
   return {
     packCode: sample.pack.code,

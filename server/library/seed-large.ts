@@ -67,7 +67,8 @@ export function cloneToLarge(
               nameEn,
               nameZh,
               fileName: `${nameEn}.wav`,
-              auditionCode: newAuditionCode(),
+              // A code only with an audition: deferred ones get theirs when the MP3 is stored.
+              auditionCode: baseRows[i]!.auditionHash ? newAuditionCode() : null,
               popularity: Math.round(baseRows[i]!.popularity * rng.range(0.05, 1.2)),
               createdAt: new Date(
                 Math.min(ctx.clock.now(), createdMs + rng.int(0, 20_000) * 60_000),

@@ -23,6 +23,7 @@ import { TAXONOMY } from '../seed/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, LARGE_SAMPLE_COUNT } from './seed-large.ts';
 import { ftsText, newAuditionCode, sampleRow } from './sample-rows.ts';
+import { encodePendingAuditions } from './seed-auditions.ts';
 
 const BATCH = 100;
 
@@ -38,11 +39,20 @@ export async function seedSamples(
     (size === 'tiny' || size === 'small') && process.env.YINKU_SEED_CACHE !== 'off'
       ? openRenderCache()
       : null;
+  // The big sizes leave MP3 auditions to a background pass: encoding is most of the work, and the
+  // gateway can serve (samples without a preview play in full) while it runs.
+  const deferAuditions = size === 'demo' || size === 'large';
   await seedPlan(ctx, planLibrary(size === 'large' ? 'demo' : size, ctx.clock.now()), {
     cache,
     cloneTo: size === 'large' ? largeSampleCount() : 0,
+    auditions: !deferAuditions,
     onProgress,
   });
+  if (deferAuditions) {
+    encodePendingAuditions(ctx, onProgress).catch((error: unknown) => {
+      console.warn(`[seed] audition encoding stopped: ${String(error)}`);
+    });
+  }
 }
 
 /** Rows of the `large` library: `YINKU_LARGE_SAMPLES` (for 1M-row benchmarks) or 100,000. */
@@ -66,13 +76,19 @@ export async function seedPlan(
   options: {
     cache?: RenderCache | null;
     cloneTo?: number;
+    /** Encode MP3 auditions now (default); false leaves them to encodePendingAuditions. */
+    auditions?: boolean;
     onProgress?: (progress: SeedProgress) => void;
   } = {},
 ): Promise<void> {
   const writer = libraryWriter(ctx.db);
   const brandIds = transaction(ctx.db, () => insertCatalogue(ctx, writer, plan.packs));
-  const rows = await renderAndInsert(ctx, writer, plan.samples, options.cache ?? null, (done) =>
-    options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
+  const rows = await renderAndInsert(
+    ctx,
+    writer,
+    plan.samples,
+    { cache: options.cache ?? null, auditions: options.auditions ?? true },
+    (done) => options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
   );
   const target = options.cloneTo ?? 0;
   if (target > rows.length) {
@@ -132,7 +148,7 @@ async function renderAndInsert(
   ctx: AppContext,
   writer: LibraryWriter,
   samples: PlannedSample[],
-  cache: RenderCache | null,
+  { cache, auditions }: { cache: RenderCache | null; auditions: boolean },
   onDone: (done: number) => void,
 ): Promise<SampleInsert[]> {
   const cached = samples.map((sample) => cache?.get(sample.job) ?? undefined);
@@ -153,12 +169,12 @@ async function renderAndInsert(
           samples[i]!,
           {
             wavHash: ctx.blobs.put(result.wav),
-            mp3Hash: ctx.blobs.put(result.mp3),
+            mp3Hash: result.mp3 ? ctx.blobs.put(result.mp3) : null,
             sizeBytes: result.wav.byteLength,
             duration: result.duration,
             peaks: encodePeaks(result.peaks),
           },
-          newAuditionCode(),
+          result.mp3 ? newAuditionCode() : null,
         );
         writer.sample(row, ftsText(samples[i]!));
         rows.push(row);
@@ -176,7 +192,7 @@ async function renderAndInsert(
         const job = samples[index]!.job;
         let result = cached[index];
         if (!result && pool) {
-          result = await pool.render(job);
+          result = await pool.render(job, { audition: auditions });
           cache?.put(job, result);
         }
         results[index] = result;

@@ -230,7 +230,7 @@ function pickKey(rng: Rng, style: string): MusicalKey {
 }
 
 /**
- * Bar counts whose loop length lies within 2–8 s, preferring loops up to 6 s (they keep the
+ * Bar counts whose loop length lies within 2–8 s, preferring loops up to 5.5 s (they keep the
  * first start fast); `short` takes the shortest (test sizes).
  */
 function pickBars(rng: Rng, bpm: number, short: boolean): number {
@@ -238,6 +238,6 @@ function pickBars(rng: Rng, bpm: number, short: boolean): number {
     const seconds = (bars * 240) / bpm;
     return seconds >= 2 && seconds <= 8;
   });
-  const compact = fits.filter((bars) => (bars * 240) / bpm <= 6);
+  const compact = fits.filter((bars) => (bars * 240) / bpm <= 5.5);
   return short ? fits[0]! : rng.pick(compact.length > 0 ? compact : fits);
 }

@@ -74,6 +74,7 @@ export function openRenderCache(
       };
     },
     put(job, result) {
+      if (!result.mp3) return;
       const header = Buffer.alloc(16);
       header.writeUInt32LE(result.wav.byteLength, 0);
       header.writeUInt32LE(result.mp3.byteLength, 4);

@@ -41,7 +41,8 @@ export interface RenderJob {
 /** The rendered files and facts of one sample. */
 export interface RenderResult {
   wav: Uint8Array;
-  mp3: Uint8Array;
+  /** The MP3 audition; null when it is encoded later from the stored WAV. */
+  mp3: Uint8Array | null;
   peaks: Float32Array;
   frames: number;
   duration: number;
@@ -101,13 +102,13 @@ function toChannelCount(
   return [left, right];
 }
 
-/** Renders a job into its WAV file, MP3 audition and peaks. */
-export function renderSample(job: RenderJob): RenderResult {
+/** Renders a job into its WAV file, peaks and (unless `audition` is false) MP3 audition. */
+export function renderSample(job: RenderJob, options: { audition?: boolean } = {}): RenderResult {
   const channels = renderChannels(job);
   const frames = channels[0]!.length;
   return {
     wav: encodeWav(channels, job.sampleRate, job.bitDepth),
-    mp3: encodeAudition(channels, job.sampleRate),
+    mp3: options.audition === false ? null : encodeAudition(channels, job.sampleRate),
     peaks: computePeaks(channels),
     frames,
     duration: frames / job.sampleRate,

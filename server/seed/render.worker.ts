@@ -1,17 +1,25 @@
-// Worker-thread entry: renders sample jobs posted by render-pool.ts and returns the bytes
-// as transferred buffers (no copies).
+// Worker-thread entry for render-pool.ts: renders sample jobs, or encodes the MP3 audition of a
+// stored WAV file, and returns the bytes as transferred buffers (no copies).
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { renderSample, type RenderJob } from './render-sample.ts';
+import { encodeAudition } from './mp3-audition.ts';
+import { renderSample } from './render-sample.ts';
+import type { WorkerTask } from './render-pool.ts';
+import { decodeWav } from './wav-reader.ts';
 
-parentPort?.on('message', (message: { id: number; job: RenderJob }) => {
+parentPort?.on('message', ({ id, task }: { id: number; task: WorkerTask }) => {
   try {
-    const result = renderSample(message.job);
-    parentPort?.postMessage({ id: message.id, result }, [
-      result.wav.buffer,
-      result.mp3.buffer,
-      result.peaks.buffer,
-    ] as ArrayBuffer[]);
+    if (task.type === 'render') {
+      const result = renderSample(task.job, { audition: task.audition });
+      const transfer = [result.wav.buffer, result.peaks.buffer];
+      if (result.mp3) transfer.push(result.mp3.buffer);
+      parentPort?.postMessage({ id, result }, transfer as ArrayBuffer[]);
+    } else {
+      const { channels, sampleRate } = decodeWav(readFileSync(task.wavPath));
+      const mp3 = encodeAudition(channels, sampleRate);
+      parentPort?.postMessage({ id, result: mp3 }, [mp3.buffer as ArrayBuffer]);
+    }
   } catch (error) {
-    parentPort?.postMessage({ id: message.id, error: String((error as Error).stack ?? error) });
+    parentPort?.postMessage({ id, error: String((error as Error).stack ?? error) });
   }
 });

@@ -137,7 +137,7 @@ export const TAXONOMY: PrimaryDef[] = [
           'Cymbals',
           '镲片',
           'cymbal',
-          [1.8, 3],
+          [1.5, 2.5],
           {
             stereo: 0.8,
             variants: ['crash', 'ride'],
@@ -186,7 +186,7 @@ export const TAXONOMY: PrimaryDef[] = [
           'Pads',
           '铺底',
           'pad',
-          [2.5, 3],
+          [2, 3],
           { stereo: 1, noun: ['Pad', '铺底'], tags: ['synth', 'pad', 'pads'] },
         ],
         [
@@ -330,14 +330,14 @@ export const TAXONOMY: PrimaryDef[] = [
           'Textures',
           '人声纹理',
           'vocalTexture',
-          [2.5, 3],
+          [2, 3],
           { stereo: 1, noun: ['Vocal Texture', '人声纹理'], tags: ['vocals', 'vocal', 'texture'] },
         ],
         [
           'Oohs',
           '和声吟唱',
           'oohs',
-          [2.5, 3],
+          [2, 3],
           { stereo: 1, noun: ['Ooh Choir', '和声吟唱'], tags: ['vocals', 'choir', 'oohs'] },
         ],
       ],
@@ -355,15 +355,15 @@ export const TAXONOMY: PrimaryDef[] = [
         'Impacts',
         '冲击',
         [
-          ['Heavy', '厚重', 'impact', [2.5, 3], { noun: ['Heavy Impact', '厚重冲击'] }],
-          ['Distant', '远景', 'impact', [2.5, 3], { noun: ['Distant Impact', '远景冲击'] }],
+          ['Heavy', '厚重', 'impact', [2, 3], { noun: ['Heavy Impact', '厚重冲击'] }],
+          ['Distant', '远景', 'impact', [2, 3], { noun: ['Distant Impact', '远景冲击'] }],
         ],
       ],
       [
         'Risers',
         '上升音效',
         [
-          ['Noise Risers', '噪声上升', 'riser', [2.5, 3], { noun: ['Noise Riser', '噪声上升'] }],
+          ['Noise Risers', '噪声上升', 'riser', [2, 3], { noun: ['Noise Riser', '噪声上升'] }],
           [
             'Tonal Risers',
             '音调上升',
@@ -377,8 +377,14 @@ export const TAXONOMY: PrimaryDef[] = [
         'Drones',
         '持续音',
         [
-          ['Dark', '暗黑', 'drone', [3, 3], { ...tonal, noun: ['Dark Drone', '暗黑持续音'] }],
-          ['Ambient', '氛围', 'drone', [3, 3], { ...tonal, noun: ['Ambient Drone', '氛围持续音'] }],
+          ['Dark', '暗黑', 'drone', [2.5, 3], { ...tonal, noun: ['Dark Drone', '暗黑持续音'] }],
+          [
+            'Ambient',
+            '氛围',
+            'drone',
+            [2.5, 3],
+            { ...tonal, noun: ['Ambient Drone', '氛围持续音'] },
+          ],
         ],
       ],
       [
@@ -393,7 +399,7 @@ export const TAXONOMY: PrimaryDef[] = [
         'Hits',
         '重击',
         [
-          ['Braams', '号角轰鸣', 'braam', [2.5, 3], { ...tonal, noun: ['Braam', '号角轰鸣'] }],
+          ['Braams', '号角轰鸣', 'braam', [2, 3], { ...tonal, noun: ['Braam', '号角轰鸣'] }],
           [
             'Trailer Hits',
             '预告片重击',

@@ -193,7 +193,8 @@ describe('synthesized sounds are what their names say', () => {
     expect(result.duration).toBeCloseTo(2.4, 4);
     expect(result.wav.byteLength).toBe(44 + result.frames * 2 * 2);
     // MPEG-2 layer III frames at 22.05 kHz: sync word, 576 samples each.
-    const mp3 = result.mp3;
+    const mp3 = result.mp3 as Uint8Array;
+    expect(mp3).toBeInstanceOf(Uint8Array);
     let frames = 0;
     let at = 0;
     while (at + 4 <= mp3.length && mp3[at] === 0xff && (mp3[at + 1]! & 0xe0) === 0xe0) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeWav } from './wav-reader.ts';
 import { encodeWav, type WavBitDepth } from './wav-writer.ts';
 
 /** A minimal RIFF/WAVE reader for the round trip: walks the chunks, decodes PCM to floats. */
@@ -89,5 +90,19 @@ describe('encodeWav', () => {
       /length/,
     );
     expect(() => encodeWav([], 44100, 16)).toThrow(/channel/);
+  });
+
+  it('is read back by decodeWav, which rejects what is not integer PCM WAV', () => {
+    const input = [tone(500, 220, 0.5), tone(500, 330, -0.25)];
+    for (const bitDepth of [16, 24] as WavBitDepth[]) {
+      const { channels, sampleRate } = decodeWav(encodeWav(input, 48000, bitDepth));
+      expect(sampleRate).toBe(48000);
+      expect(channels).toHaveLength(2);
+      expect(Math.abs(channels[1]![100]! - input[1]![100]!)).toBeLessThanOrEqual(1 / 32767);
+    }
+    expect(() => decodeWav(new TextEncoder().encode('not a wav file at all'))).toThrow(/WAV/);
+    const float = encodeWav([tone(10, 1, 1)], 44100, 16);
+    new DataView(float.buffer).setUint16(20, 3, true);
+    expect(() => decodeWav(float)).toThrow(/PCM/);
   });
 });

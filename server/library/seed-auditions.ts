@@ -1,0 +1,64 @@
+// MP3 auditions encoded after the library is inserted (the `demo` and `large` first start):
+// the gateway serves while this runs; a sample gets its public audition code only once its MP3
+// is stored, so no audition link ever points at a missing file.
+import type { AppContext } from '../context.ts';
+import { transaction } from '../db/database.ts';
+import { startRenderPool } from '../seed/render-pool.ts';
+import type { SeedProgress } from './seed-library.ts';
+import { newAuditionCode } from './sample-rows.ts';
+
+const BATCH = 25;
+
+/**
+ * Encodes the auditions of every sample that has none, most popular first, on worker threads.
+ * Samples sharing one audio blob (the `large` volumes) share the MP3 but get their own codes.
+ * Returns the number of audio blobs encoded; safe to call again after an interrupted run.
+ */
+export async function encodePendingAuditions(
+  ctx: AppContext,
+  onProgress?: (progress: SeedProgress) => void,
+): Promise<number> {
+  const pending = ctx.db
+    .prepare(
+      `SELECT blob_hash FROM samples WHERE audition_hash IS NULL
+       GROUP BY blob_hash ORDER BY max(popularity) DESC`,
+    )
+    .all()
+    .map((row) => String(row.blob_hash));
+  if (pending.length === 0) return 0;
+  const rowsOf = ctx.db.prepare(
+    'SELECT id FROM samples WHERE blob_hash = ? AND audition_hash IS NULL',
+  );
+  const update = ctx.db.prepare(
+    'UPDATE samples SET audition_hash = ?, audition_code = ? WHERE id = ? AND audition_hash IS NULL',
+  );
+  const pool = startRenderPool();
+  const done: Array<[blobHash: string, mp3: Uint8Array]> = [];
+  let encoded = 0;
+  const flush = () => {
+    transaction(ctx.db, () => {
+      for (const [blobHash, mp3] of done.splice(0)) {
+        const mp3Hash = ctx.blobs.put(mp3);
+        for (const row of rowsOf.all(blobHash))
+          update.run(mp3Hash, newAuditionCode(), Number(row.id));
+        encoded++;
+      }
+    });
+    onProgress?.({ phase: 'auditions', done: encoded, total: pending.length });
+  };
+  try {
+    let next = 0;
+    const runOne = async (): Promise<void> => {
+      while (next < pending.length) {
+        const blobHash = pending[next++]!;
+        done.push([blobHash, await pool.audition(ctx.blobs.pathOf(blobHash))]);
+        if (done.length >= BATCH) flush();
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, runOne));
+    if (done.length > 0) flush();
+  } finally {
+    await pool.close();
+  }
+  return encoded;
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePendingAuditions } from '../../server/library/seed-auditions.ts';
+import { seedPlan } from '../../server/library/seed-samples.ts';
+import { planLibrary } from '../../server/seed/library-plan.ts';
+import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+
+// `demo` and `large` insert the library first and encode MP3 auditions afterwards; this runs the
+// same two steps on a few samples of the tiny plan.
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ size: 'none' });
+  const plan = planLibrary('tiny', gateway.ctx.clock.now());
+  plan.samples = plan.samples.filter((s) => s.kind === 'oneshot').slice(0, 6);
+  await seedPlan(gateway.ctx, plan, { cache: null, auditions: false, cloneTo: 18 });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+const rows = () =>
+  gateway.ctx.db
+    .prepare('SELECT id, blob_hash, audition_code, audition_hash FROM samples')
+    .all() as Array<Record<string, string | number | null>>;
+
+describe('deferred audition encoding', () => {
+  it('inserts samples without an audition code until their MP3 exists', () => {
+    const before = rows();
+    expect(before).toHaveLength(18);
+    expect(before.every((r) => r.audition_code === null && r.audition_hash === null)).toBe(true);
+  });
+
+  it('encodes one MP3 per audio blob and gives every sample its own code', async () => {
+    const progress: number[] = [];
+    const encoded = await encodePendingAuditions(gateway.ctx, (p) => progress.push(p.done));
+    expect(encoded).toBe(6);
+    expect(progress.at(-1)).toBe(6);
+    const after = rows();
+    expect(new Set(after.map((r) => r.audition_code)).size).toBe(18);
+    expect(after.every((r) => /^[A-Za-z0-9_-]{11}$/.test(String(r.audition_code)))).toBe(true);
+    const byBlob = new Map<string, Set<string>>();
+    for (const r of after)
+      byBlob.set(
+        String(r.blob_hash),
+        (byBlob.get(String(r.blob_hash)) ?? new Set()).add(String(r.audition_hash)),
+      );
+    expect([...byBlob.values()].every((hashes) => hashes.size === 1)).toBe(true);
+    for (const r of after) {
+      const mp3 = gateway.ctx.blobs.read(String(r.audition_hash));
+      expect(createHash('sha256').update(mp3).digest('hex')).toBe(r.audition_hash);
+      expect(mp3[0]).toBe(0xff);
+      expect((mp3[1] ?? 0) & 0xe0).toBe(0xe0);
+    }
+  });
+
+  it('does nothing when every sample already has its audition', async () => {
+    const codes = rows().map((r) => r.audition_code);
+    expect(await encodePendingAuditions(gateway.ctx)).toBe(0);
+    expect(rows().map((r) => r.audition_code)).toEqual(codes);
+  });
+});
