@@ -97,9 +97,14 @@ export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext)
     };
   };
 
+  // The role check runs before validation, so callers without access learn nothing about params.
+  const musicRole = async (request: FastifyRequest) => {
+    requireRole(request, MUSIC_ROLES);
+  };
+
   app.get<{ Querystring: ListQuery }>(
     API.songs,
-    { schema: { querystring: listQuerySchema } },
+    { schema: { querystring: listQuerySchema }, onRequest: musicRole },
     async (request) => {
       const user = requireRole(request, MUSIC_ROLES);
       const { tag, keyword, page, pageSize } = request.query;
@@ -123,7 +128,7 @@ export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get<{ Params: { id: number } }>(
     API.song(':id'),
-    { schema: { params: idParamsSchema } },
+    { schema: { params: idParamsSchema }, onRequest: musicRole },
     async (request) => {
       const user = requireRole(request, MUSIC_ROLES);
       return ok(toTrack(await findSong(ctx, request.params.id), user.id));

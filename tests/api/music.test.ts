@@ -128,6 +128,12 @@ describe('roles (SPEC §6)', () => {
     }
   });
 
+  it('checks the role before the parameters', async () => {
+    expect((await apiCall(gateway, 'GET', `${API.songs}?sort=x`)).status).toBe(401);
+    const forbidden = await apiCall(gateway, 'GET', API.song('x'), { token: ordinary.accessToken });
+    expect(forbidden.status).toBe(403);
+  });
+
   it('lets CREATOR and ADMIN stream with the bearer header too', async () => {
     for (const user of [creator, admin]) {
       const response = await fetch(`${gateway.url}${API.songStream(song.id)}`, {
@@ -181,6 +187,14 @@ describe('stream', () => {
     expect(response.headers.get('content-range')).toBe(`bytes */${size}`);
     const body = await response.json();
     expect(body.errorCode).toBe('RANGE_NOT_SATISFIABLE');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await fetch(`${gateway.url}${song.streamUrl}`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('content-length'))).toBe(size);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('ignores other range units and multi-range requests (whole body, 200)', async () => {
