@@ -61,15 +61,17 @@ export function FiltersBar({ filters, sort, relevance, onChange, onReset }: Filt
     onChange({ bpmMin: number(bpmMin), bpmMax: number(bpmMax), tags: tags.trim() || undefined });
   };
   return (
-    <Bar onSubmit={submit} aria-label={t('filters.sort')}>
+    <Bar onSubmit={submit}>
       <Select<Sort | 'RELEVANCE'>
         label={t('filters.sort')}
+        aria-label={t('filters.sort')}
         value={sort}
         options={sorts.map((value) => ({ value, label: t(`filters.sorts.${value}`) }))}
         onChange={(value) => onChange({ sort: value === 'RELEVANCE' ? undefined : value })}
       />
       <Select<SampleKind | 'any'>
         label={t('filters.kind')}
+        aria-label={t('filters.kind')}
         value={filters.kind ?? 'any'}
         options={(['any', 'oneshot', 'loop'] as const).map((value) => ({
           value,
@@ -79,6 +81,7 @@ export function FiltersBar({ filters, sort, relevance, onChange, onReset }: Filt
       />
       <Select<MusicalKey | 'any'>
         label={t('filters.key')}
+        aria-label={t('filters.key')}
         value={filters.key ?? 'any'}
         options={[
           { value: 'any' as const, label: t('filters.anyKey') },

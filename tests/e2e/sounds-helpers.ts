@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../helpers/e2e.ts';
+import { loginThroughForm, registerOverApi } from './shell-helpers.ts';
+
+/** Registers a fresh ORDINARY user (so likes and downloads never collide) and logs in. */
+export async function signInFresh(page: Page, tag: string): Promise<string> {
+  const email = await registerOverApi(page, tag);
+  await loginThroughForm(page, email);
+  return email;
+}
+
+/** The sample grid of the page. */
+export const grid = (page: Page) => page.getByRole('grid');
+
+/** Data rows of the grid (not the header). */
+export const dataRows = (page: Page) => grid(page).locator('[role="row"][data-sample-id]');
+
+/** The names of the loaded rows, in order. */
+export async function rowNames(page: Page): Promise<string[]> {
+  return dataRows(page).locator('strong').allInnerTexts();
+}
+
+/** Makes `showDirectoryPicker` answer the origin-private file system, so downloads land somewhere we can read. */
+export async function useOpfsAsDownloadFolder(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.assign(window, { showDirectoryPicker: () => navigator.storage.getDirectory() });
+  });
+}
+
+/** Picks the download folder with the player bar's folder button (the OPFS root here). */
+export async function chooseFolder(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /选择下载文件夹|下载到/ }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('keyval')) return resolve(false);
+              const get = db
+                .transaction('keyval')
+                .objectStore('keyval')
+                .get('yinku.downloadFolder');
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Every file under the OPFS root as `path:size`, sorted. */
+export async function opfsFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    type Dir = FileSystemDirectoryHandle & {
+      entries(): AsyncIterable<[string, FileSystemHandle]>;
+    };
+    async function walk(dir: Dir, prefix: string): Promise<void> {
+      for await (const [name, handle] of dir.entries()) {
+        if (handle.kind === 'directory') await walk(handle as Dir, `${prefix}${name}/`);
+        else
+          out.push(`${prefix}${name}:${(await (handle as FileSystemFileHandle).getFile()).size}`);
+      }
+    }
+    await walk((await navigator.storage.getDirectory()) as Dir, '');
+    return out.sort();
+  });
+}
