@@ -101,7 +101,7 @@ export interface RequestOptions {
 }
 
 /** Turns any failure into an ApiRequestError with the message SPEC §8 asks for. */
-async function toApiError(error: unknown): Promise<ApiRequestError> {
+function toApiError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (isHTTPError(error)) {
     const response = error.response;
@@ -130,7 +130,7 @@ async function toApiError(error: unknown): Promise<ApiRequestError> {
   }
   if (isTimeoutError(error))
     return new ApiRequestError(t('http.timeout'), { status: 0, cause: error });
-  if (error instanceof DOMException && error.name === 'AbortError') {
+  if (error instanceof Error && error.name === 'AbortError') {
     const aborted = new ApiRequestError(error.message, { status: 0, cause: error });
     aborted.notified = true; // The caller cancelled: nothing to tell the user.
     return aborted;
@@ -181,7 +181,7 @@ async function call<T>(
     });
     return await read(response);
   } catch (raw) {
-    const error = await toApiError(raw);
+    const error = toApiError(raw);
     if (!options.silent && !error.notified && !sessionEnding()) {
       toast.error(error.message);
       error.notified = true;
@@ -215,6 +215,3 @@ export const http = {
     return call('get', path, undefined, options, async (response) => response);
   },
 };
-
-/** Session expiry helper re-exported for callers that detect it themselves. */
-export { expireSession };
