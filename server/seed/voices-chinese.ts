@@ -148,8 +148,8 @@ function dizi(rng: Rng, sampleRate: number, seconds: number, midi: number) {
       1 + 0.008 * Math.min(1, Math.max(0, t - 0.3) / 0.3) * Math.sin(2 * Math.PI * rate * t);
     phase += (2 * Math.PI * f * vib) / sampleRate;
     const tone = Math.sin(phase) + 0.3 * Math.sin(2 * phase) + 0.12 * Math.sin(3 * phase);
-    const buzz = membrane.process(tone * rng.noise()) * 0.5;
-    const air = breath.process(rng.noise()) * (0.25 + 0.5 * Math.exp(-t / 0.08));
+    const buzz = membrane.process(tone * rng.noise()) * 0.12;
+    const air = breath.process(rng.noise()) * (0.06 + 0.35 * Math.exp(-t / 0.08));
     const env = Math.min(1, t / 0.06) * Math.max(0, Math.min(1, (seconds - t) / 0.15));
     out[i] = (tone * 0.6 + buzz + air) * env;
   }

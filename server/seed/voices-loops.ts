@@ -2,7 +2,7 @@
 // exactly `bars` bars long at its BPM. Tails that run past the end wrap to the start, so every
 // loop repeats seamlessly.
 import type { MusicalKey } from '../../src/shared/api/catalogue.types.ts';
-import { Biquad, reverb, saturate } from './dsp.ts';
+import { Biquad, normalize, reverb, saturate } from './dsp.ts';
 import { loopFrames, rootMidi, scaleOf, triad, degree } from './music-theory.ts';
 import { renderClap, renderKick, renderMetal, renderSnare } from './voices-drums.ts';
 import {
@@ -58,6 +58,11 @@ function drumLoop(input: VoiceInput): Float32Array[] {
     style === 'edm' || style === 'trap' ? renderClap(rng, sr, 0.4) : renderSnare(rng, sr, 0.35);
   const hat = renderMetal(rng, sr, 0.12, 0.035, 7500);
   const open = renderMetal(rng, sr, 0.35, 0.15, 7000);
+  // Each hit at full scale first, so the mix gains below are the kit's real balance.
+  normalize([kick], 1);
+  normalize([snare], 1);
+  normalize([hat], 1);
+  normalize([open], 1);
   const left = new Float32Array(grid.frames);
   const right = new Float32Array(grid.frames);
   const swing = style === 'hip-hop' || style === 'rnb' ? grid.step * rng.range(0.12, 0.22) : 0;
@@ -65,24 +70,17 @@ function drumLoop(input: VoiceInput): Float32Array[] {
     const at = s * grid.step + (s % 2 === 1 ? swing : 0);
     const bar = s % 16;
     const hit = (pattern: string | undefined) => pattern?.[bar];
-    const both = (buf: Float32Array, gain: number, pan = 0) => {
-      mixWrap(left, buf, at, gain * (1 - pan));
-      mixWrap(right, buf, at, gain * (1 + pan));
+    const both = (buf: Float32Array, gain: number, pan = 0, offset = 0) => {
+      mixWrap(left, buf, at + offset, gain * (1 - pan));
+      mixWrap(right, buf, at + offset, gain * (1 + pan));
     };
     if (hit(groove.kick) === 'x') both(kick, 0.9);
     if (hit(groove.snare) === 'x') both(snare, 0.7);
     const h = hit(groove.hat);
     if (h === 'x' || h === 'o') both(hat, (h === 'x' ? 0.35 : 0.22) * rng.range(0.85, 1.1), 0.3);
     if (hit(groove.open) === 'x') both(open, 0.3, -0.2);
-    // Trap hats roll in 32nds now and then.
-    if (style === 'trap' && bar >= 12 && rng.chance(0.35)) both(hat, 0.18, 0.3);
-  }
-  if (style === 'trap') {
-    for (let s = 0; s < grid.steps; s++)
-      if (s % 16 === 14 && rng.chance(0.6)) {
-        mixWrap(left, hat, s * grid.step + grid.step / 2, 0.2);
-        mixWrap(right, hat, s * grid.step + grid.step / 2, 0.26);
-      }
+    // Trap hats roll: extra 32nd notes between the sixteenths, mostly towards the bar's end.
+    if (style === 'trap' && rng.chance(bar >= 12 ? 0.5 : 0.1)) both(hat, 0.2, 0.3, grid.step / 2);
   }
   return [left, right];
 }

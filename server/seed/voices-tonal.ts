@@ -251,8 +251,16 @@ export const tonalVoices: Record<string, Voice> = {
       resonance: 2,
     }),
   ],
-  subBass: ({ rng, sampleRate, seconds, key }) => {
-    const out = render808(rng, sampleRate, seconds, rootMidi(key ?? 'C', 31));
+  subBass: ({ sampleRate, seconds, key }) => {
+    // A clean sub: a sine with a touch of second harmonic (audible on small speakers), held and
+    // released, with none of the 808's drop or distortion.
+    const out = new Float32Array(framesOf(seconds, sampleRate));
+    const w = (2 * Math.PI * midiToHz(rootMidi(key ?? 'C', 31))) / sampleRate;
+    for (let i = 0; i < out.length; i++) {
+      const t = i / sampleRate;
+      const env = Math.min(1, t / 0.006) * Math.min(1, (seconds - t) / (seconds * 0.3));
+      out[i] = (Math.sin(w * i) + 0.15 * Math.sin(2 * w * i)) * Math.max(0, env);
+    }
     return [out];
   },
   pad: (input) => {
