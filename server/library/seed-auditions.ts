@@ -18,17 +18,23 @@ export async function encodePendingAuditions(
   ctx: AppContext,
   onProgress?: (progress: SeedProgress) => void,
 ): Promise<number> {
-  const pending = ctx.db
-    .prepare(
-      `SELECT blob_hash FROM samples WHERE audition_hash IS NULL
-       GROUP BY blob_hash ORDER BY max(popularity) DESC`,
-    )
-    .all()
-    .map((row) => String(row.blob_hash));
-  if (pending.length === 0) return 0;
-  const rowsOf = ctx.db.prepare(
-    'SELECT id FROM samples WHERE blob_hash = ? AND audition_hash IS NULL',
+  // One pass groups the waiting rows by audio blob (there is no index on blob_hash, and the
+  // `large` library has ~100 rows per blob), most popular blob first.
+  const idsOf = new Map<string, { ids: number[]; popularity: number }>();
+  const waiting = ctx.db
+    .prepare('SELECT id, blob_hash, popularity FROM samples WHERE audition_hash IS NULL')
+    .all();
+  for (const row of waiting) {
+    const hash = String(row.blob_hash);
+    const entry = idsOf.get(hash) ?? { ids: [], popularity: 0 };
+    entry.ids.push(Number(row.id));
+    entry.popularity = Math.max(entry.popularity, Number(row.popularity));
+    idsOf.set(hash, entry);
+  }
+  const pending = [...idsOf.keys()].sort(
+    (a, b) => (idsOf.get(b)?.popularity ?? 0) - (idsOf.get(a)?.popularity ?? 0),
   );
+  if (pending.length === 0) return 0;
   const update = ctx.db.prepare(
     'UPDATE samples SET audition_hash = ?, audition_code = ? WHERE id = ? AND audition_hash IS NULL',
   );
@@ -39,8 +45,7 @@ export async function encodePendingAuditions(
     transaction(ctx.db, () => {
       for (const [blobHash, mp3] of done.splice(0)) {
         const mp3Hash = ctx.blobs.put(mp3);
-        for (const row of rowsOf.all(blobHash))
-          update.run(mp3Hash, newAuditionCode(), Number(row.id));
+        for (const id of idsOf.get(blobHash)?.ids ?? []) update.run(mp3Hash, newAuditionCode(), id);
         encoded++;
       }
     });
