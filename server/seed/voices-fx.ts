@@ -14,7 +14,9 @@ function impact(rng: Rng, sampleRate: number, seconds: number): Float32Array[] {
     phase += (2 * Math.PI * (32 + 70 * Math.exp(-t / 0.08))) / sampleRate;
     const boom = Math.sin(phase) * Math.exp(-t / 0.5);
     const crack = lp.process(rng.noise()) * Math.exp(-t / 0.06);
-    dry[i] = Math.tanh(1.8 * (boom + crack * 0.8));
+    // The dry part fades out before it ends, so the hall tail carries on without a click.
+    const fade = Math.min(1, (dry.length - i) / (0.25 * sampleRate));
+    dry[i] = Math.tanh(1.8 * (boom + crack * 0.8)) * fade;
   }
   return reverb(dry, sampleRate, {
     size: 0.95,

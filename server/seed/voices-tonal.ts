@@ -185,12 +185,15 @@ export function renderGuitar(
     mixInto(out, string, n * strum * sampleRate, 1 / Math.sqrt(midis.length));
   });
   const body = new Biquad(sampleRate).set('peaking', style === 'acoustic' ? 110 : 400, 1.5, 5);
+  // Below the low E string there is only rumble (and, once saturated, intermodulation mud).
+  const rumble = new Biquad(sampleRate).set('highpass', 70, 0.7);
   for (let i = 0; i < out.length; i++) out[i] = body.process(out[i]!);
   if (style === 'electric') {
     saturate(out, rng.range(3, 6));
     const cab = new Biquad(sampleRate).set('lowpass', 3800, 0.8);
     for (let i = 0; i < out.length; i++) out[i] = cab.process(out[i]!);
   }
+  for (let i = 0; i < out.length; i++) out[i] = rumble.process(out[i]!);
   return out;
 }
 
