@@ -39,3 +39,9 @@ export function triad(scale: number[], step: number): number[] {
 export function loopFrames(bpm: number, bars: number, sampleRate: number): number {
   return Math.round((bars * 4 * 60 * sampleRate) / bpm);
 }
+
+/** MIDI notes of the triad on scale degree `step` of the key, rooted in the octave from `low`. */
+export function chordMidis(key: MusicalKey, low: number, step: number): number[] {
+  const root = rootMidi(key, low);
+  return triad(scaleOf(key), step).map((s) => root + s);
+}

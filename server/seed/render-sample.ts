@@ -9,6 +9,7 @@ import { drumVoices } from './voices-drums.ts';
 import { fxVoices } from './voices-fx.ts';
 import { loopVoices } from './voices-loops.ts';
 import { tonalVoices } from './voices-tonal.ts';
+import { vocalVoices } from './voices-vocal.ts';
 import type { Voice } from './voice.types.ts';
 import { encodeWav, type WavBitDepth } from './wav-writer.ts';
 
@@ -16,6 +17,7 @@ import { encodeWav, type WavBitDepth } from './wav-writer.ts';
 export const VOICES: Record<string, Voice> = {
   ...drumVoices,
   ...tonalVoices,
+  ...vocalVoices,
   ...fxVoices,
   ...chineseVoices,
   ...loopVoices,

@@ -1,7 +1,8 @@
 // Chinese-style instruments: plucked strings (guzheng, pipa), the bowed erhu, the dizi flute,
 // gongs and the wooden fish, each built from the physical trait that makes it recognisable.
 import type { Rng } from './prng.ts';
-import { Biquad, framesOf, midiToHz, mixInto, pluckString, reverb } from './dsp.ts';
+import { Biquad, framesOf, midiToHz, mixInto, pluckString } from './dsp.ts';
+import { reverb } from './reverb.ts';
 import { degree, pentatonicOf, rootMidi } from './music-theory.ts';
 import { renderTom, renderWood } from './voices-drums.ts';
 import type { Voice } from './voice.types.ts';

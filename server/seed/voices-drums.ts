@@ -1,7 +1,8 @@
 // Drum and percussion one-shots: analogue-style models (pitch-swept sines, filtered noise,
 // metallic square clusters, resonators), as the classic drum machines build them.
 import type { Rng } from './prng.ts';
-import { Biquad, Osc, framesOf, reverb } from './dsp.ts';
+import { Biquad, Osc, framesOf } from './dsp.ts';
+import { reverb } from './reverb.ts';
 import type { Voice } from './voice.types.ts';
 
 /** A kick: sine swept from a high to a low pitch, exponential decay, and a short click. */

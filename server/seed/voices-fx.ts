@@ -1,6 +1,7 @@
 // Cinematic effects: impacts, risers, drones, whooshes and brass-like hits.
 import type { Rng } from './prng.ts';
-import { Biquad, Osc, framesOf, midiToHz, reverb, saturate } from './dsp.ts';
+import { Biquad, Osc, framesOf, midiToHz, saturate } from './dsp.ts';
+import { reverb } from './reverb.ts';
 import { rootMidi } from './music-theory.ts';
 import type { Voice } from './voice.types.ts';
 

@@ -2,16 +2,12 @@
 // exactly `bars` bars long at its BPM. Tails that run past the end wrap to the start, so every
 // loop repeats seamlessly.
 import type { MusicalKey } from '../../src/shared/api/catalogue.types.ts';
-import { Biquad, normalize, reverb, saturate } from './dsp.ts';
+import { Biquad, normalize, saturate } from './dsp.ts';
+import { reverb } from './reverb.ts';
 import { loopFrames, rootMidi, scaleOf, triad, degree } from './music-theory.ts';
 import { renderClap, renderKick, renderMetal, renderSnare } from './voices-drums.ts';
-import {
-  render808,
-  renderEpiano,
-  renderPiano,
-  renderSubtractive,
-  renderVowel,
-} from './voices-tonal.ts';
+import { render808, renderEpiano, renderPiano, renderSubtractive } from './voices-tonal.ts';
+import { renderVowel } from './voices-vocal.ts';
 import type { Voice, VoiceInput } from './voice.types.ts';
 
 /** Mixes `source` into the loop at frame `at`, wrapping what runs past the end to the start. */

@@ -1,19 +1,8 @@
 // Pitched instruments in the sample's key: basses, synths, keys, guitars and vocal-like sounds.
 import type { MusicalKey } from '../../src/shared/api/catalogue.types.ts';
 import type { Rng } from './prng.ts';
-import {
-  Biquad,
-  FormantFilter,
-  Osc,
-  framesOf,
-  midiToHz,
-  pluckString,
-  reverb,
-  saturate,
-  mixInto,
-  type Vowel,
-} from './dsp.ts';
-import { rootMidi, scaleOf, triad } from './music-theory.ts';
+import { Biquad, Osc, framesOf, midiToHz, pluckString, saturate, mixInto } from './dsp.ts';
+import { chordMidis, rootMidi } from './music-theory.ts';
 import type { Voice, VoiceInput } from './voice.types.ts';
 
 function keyOf(input: VoiceInput): MusicalKey {
@@ -197,48 +186,6 @@ export function renderGuitar(
   return out;
 }
 
-/**
- * A sung vowel: a glottal-like pulse (saw with vibrato and jitter) through a formant filter
- * that glides from one vowel to another.
- */
-export function renderVowel(
-  rng: Rng,
-  sampleRate: number,
-  seconds: number,
-  midi: number,
-  vowels: [Vowel, Vowel],
-  options: { breath?: number; attack?: number; release?: number; vibrato?: number } = {},
-): Float32Array {
-  const out = new Float32Array(framesOf(seconds, sampleRate));
-  const osc = new Osc(sampleRate, rng.next());
-  const formants = new FormantFilter(sampleRate);
-  const tilt = new Biquad(sampleRate).set('lowpass', 3500, 0.7);
-  const f = midiToHz(midi);
-  const vibRate = rng.range(4.8, 6);
-  const vibDepth = options.vibrato ?? 0.012;
-  const attack = options.attack ?? 0.04;
-  const release = options.release ?? 0.08;
-  let jitter = 0;
-  for (let i = 0; i < out.length; i++) {
-    const t = i / sampleRate;
-    if (i % 64 === 0) formants.setVowel(vowels[0], vowels[1], Math.min(1, t / (seconds * 0.7)));
-    jitter += 0.002 * (rng.noise() - jitter);
-    const vib = 1 + vibDepth * Math.min(1, t / 0.3) * Math.sin(2 * Math.PI * vibRate * t) + jitter;
-    const source = tilt.process(osc.next(f * vib, 'saw')) + rng.noise() * (options.breath ?? 0.05);
-    const env = Math.min(1, t / attack) * Math.max(0, Math.min(1, (seconds - t) / release));
-    out[i] = formants.process(source) * env;
-  }
-  return out;
-}
-
-const VOWEL_NAMES: Vowel[] = ['a', 'e', 'i', 'o', 'u'];
-
-/** Notes of a triad on a scale degree, above `low`. */
-function chordMidis(key: MusicalKey, low: number, step: number): number[] {
-  const root = rootMidi(key, low);
-  return triad(scaleOf(key), step).map((s) => root + s);
-}
-
 /** Pitched instrument voices by name. */
 export const tonalVoices: Record<string, Voice> = {
   bass808: ({ rng, sampleRate, seconds, key }) => [
@@ -351,39 +298,4 @@ export const tonalVoices: Record<string, Voice> = {
   guitarMuted: ({ rng, sampleRate, seconds, key }) => [
     renderGuitar(rng, sampleRate, seconds, [rootMidi(key ?? 'C', 40)], 'muted'),
   ],
-  vocalChop: ({ rng, sampleRate, seconds, key }) => {
-    const from = rng.pick(VOWEL_NAMES);
-    return [
-      renderVowel(rng, sampleRate, seconds, rootMidi(key ?? 'C', 57), [
-        from,
-        rng.pick(VOWEL_NAMES),
-      ]),
-    ];
-  },
-  vocalTexture: ({ rng, sampleRate, seconds, key }) => {
-    const dry = renderVowel(
-      rng,
-      sampleRate,
-      seconds,
-      rootMidi(key ?? 'C', 57),
-      [rng.pick(VOWEL_NAMES), rng.pick(VOWEL_NAMES)],
-      { breath: 0.35, attack: seconds * 0.3, release: seconds * 0.4, vibrato: 0.02 },
-    );
-    return reverb(dry, sampleRate, { size: 0.9, wet: 0.45 });
-  },
-  oohs: ({ rng, sampleRate, seconds, key }) => {
-    const dry = new Float32Array(framesOf(seconds, sampleRate));
-    for (const midi of chordMidis(key ?? 'C', 57, 0))
-      for (let v = 0; v < 2; v++)
-        mixInto(
-          dry,
-          renderVowel(rng, sampleRate, seconds, midi + rng.range(-0.1, 0.1), ['u', 'o'], {
-            attack: seconds * 0.25,
-            release: seconds * 0.35,
-          }),
-          0,
-          0.4,
-        );
-    return reverb(dry, sampleRate, { size: 0.85, wet: 0.4 });
-  },
 };
