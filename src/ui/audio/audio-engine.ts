@@ -84,21 +84,29 @@ export class AudioEngine implements PlaybackEngine {
   ): Promise<LoadedTrack> {
     const key = trackKey(song, options.audition);
     const ready = loadFadeWorklet(this.context);
-    let buffer = this.buffers.get(key);
-    if (!buffer) {
-      const pcm = await this.source(song, options.audition, options.signal);
-      buffer = new AudioBuffer({
-        length: pcm.frames,
-        numberOfChannels: pcm.channels.length,
-        sampleRate: pcm.sampleRate,
-      });
-      pcm.channels.forEach((plane, c) =>
-        buffer!.copyToChannel(plane as Float32Array<ArrayBuffer>, c),
-      );
-      this.buffers.set(key, buffer);
-    }
+    const cached = this.buffers.get(key);
+    const track = cached
+      ? { key, duration: cached.duration }
+      : this.cachePcm(key, await this.source(song, options.audition, options.signal));
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
+    return track;
+  }
+
+  /** Resolves once the fade processor is loaded (load() waits for it; call early to pre-warm). */
+  ready(): Promise<void> {
+    return loadFadeWorklet(this.context);
+  }
+
+  /** Puts decoded planes into the buffer cache under `key`, ready for `start`. */
+  cachePcm(key: string, pcm: Pick<LoadedPcm, 'channels' | 'sampleRate' | 'frames'>): LoadedTrack {
+    const buffer = new AudioBuffer({
+      length: pcm.frames,
+      numberOfChannels: pcm.channels.length,
+      sampleRate: pcm.sampleRate,
+    });
+    pcm.channels.forEach((plane, c) => buffer.copyToChannel(plane as Float32Array<ArrayBuffer>, c));
+    this.buffers.set(key, buffer);
     return { key, duration: buffer.duration };
   }
 

@@ -63,3 +63,13 @@ export function setAudioSession(session: AudioSession): void {
 export function getCachedPeaks(id: number): Float32Array | undefined {
   return loader?.spectra.get(id);
 }
+
+/** The pool and loader behind the engine, for benchmarks and diagnostics. */
+export function audioInternals(): {
+  pool: AudioWorkerPool;
+  loader: TrackLoader;
+  loadPrivateKey: typeof loadPrivateKey;
+} {
+  getAudioEngine();
+  return { pool: pool!, loader: loader!, loadPrivateKey };
+}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { isAudioErrorInfo, type AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
-import { getAudioEngine, onAudioGesture } from '../audio/audio-runtime.ts';
+import { audioInternals, getAudioEngine, onAudioGesture } from '../audio/audio-runtime.ts';
 import type { LoadedTrack, PlaybackEngine, PlayerSong } from '../audio/playback-engine.types.ts';
 import { addUnique, clamp, LOOP_TYPES, pickNeighbour, type LoopType } from './player-queue.ts';
 
@@ -337,7 +337,9 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
 
 // End-to-end tests and benchmarks reach the player and its engine from the page with this flag.
 if (typeof localStorage !== 'undefined' && localStorage.getItem('yinku.audioTestHooks') === '1') {
-  Object.assign(globalThis, { __yinkuPlayer: { store: usePlayerStore, engine } });
+  Object.assign(globalThis, {
+    __yinkuPlayer: { store: usePlayerStore, engine, internals: audioInternals },
+  });
 }
 
 /** Back to the initial state, with no request in flight (tests, logout). */

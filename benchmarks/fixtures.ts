@@ -1,0 +1,69 @@
+import {
+  constants,
+  createCipheriv,
+  createPublicKey,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto';
+import { Mp3Encoder } from '@breezystack/lamejs';
+import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
+
+/** A musical-ish test signal: two detuned partials with a slow tremolo, stereo. */
+function music(seconds: number, rate: number): Float32Array[] {
+  const frames = Math.round(seconds * rate);
+  return [0, 1].map((c) =>
+    Float32Array.from({ length: frames }, (_, i) => {
+      const t = i / rate;
+      const trem = 0.75 + 0.25 * Math.sin(2 * Math.PI * 0.5 * t);
+      return (
+        0.4 * trem * (Math.sin(2 * Math.PI * (220 + c) * t) + 0.5 * Math.sin(2 * Math.PI * 331 * t))
+      );
+    }),
+  );
+}
+
+/** 10 s stereo 44.1 kHz 16-bit WAV (1.7 MB), as STACK.md measured. */
+export function wavFixture(seconds = 10): Uint8Array {
+  return buildWav(music(seconds, 44100), { encoding: 'int', bits: 16 });
+}
+
+/** 10 s stereo 44.1 kHz MP3 at 192 kbit/s, encoded by LAME (lamejs). */
+export function mp3Fixture(seconds = 10): Uint8Array {
+  const planes = music(seconds, 44100);
+  const toInt = (p: Float32Array) => Int16Array.from(p, (v) => Math.round(v * 32767));
+  const [l, r] = planes.map(toInt) as [Int16Array, Int16Array];
+  const enc = new Mp3Encoder(2, 44100, 192);
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < l.length; i += 1152)
+    parts.push(enc.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
+  parts.push(enc.flush());
+  return Buffer.concat(parts.map((p) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength)));
+}
+
+/** What the gateway's play call sends (DESIGN §4), for a device public key in SPKI base64. */
+export function encryptForDevice(
+  plain: Uint8Array,
+  spkiBase64: string,
+): { body: Buffer; headers: Record<string, string> } {
+  const key = randomBytes(32);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  const publicKey = createPublicKey({
+    key: Buffer.from(spkiBase64, 'base64'),
+    format: 'der',
+    type: 'spki',
+  });
+  const wrapped = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    key,
+  );
+  return {
+    body,
+    headers: {
+      'x-encrypted-key': wrapped.toString('base64'),
+      'x-iv': iv.toString('base64'),
+      'content-type': 'audio/wav',
+    },
+  };
+}

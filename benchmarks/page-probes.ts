@@ -1,0 +1,174 @@
+/**
+ * Functions run inside the page (serialised by Playwright: no closures over Node values). They
+ * reach the app's engine through the `yinku.audioTestHooks` hook.
+ */
+
+interface Hook {
+  store: {
+    getState(): Record<string, unknown> & { playSong(song: object, o?: object): Promise<void> };
+  };
+  engine(): {
+    context: AudioContext;
+    analyser: AnalyserNode;
+    buffers: { size: number; count: number; limit: number };
+    cachePcm(key: string, pcm: object): { key: string; duration: number };
+    start(track: object, offset: number, o: object): void;
+    stop(): void;
+    ready(): Promise<void>;
+  };
+  internals(): {
+    pool: {
+      load(job: object): Promise<{ channels: Float32Array[]; sampleRate: number; frames: number }>;
+    };
+    loadPrivateKey(): Promise<{ privateKey: CryptoKey; publicKey: string }>;
+  };
+}
+
+/** Installs the detector worklet (bundled JS passed in) on the engine's output; returns the SPKI key. */
+export async function installProbe(detectorJs: string): Promise<string> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  const engine = hook.engine();
+  const ctx = engine.context;
+  await ctx.resume();
+  await engine.ready();
+  await ctx.audioWorklet.addModule(
+    URL.createObjectURL(new Blob([detectorJs], { type: 'text/javascript' })),
+  );
+  const detector = new AudioWorkletNode(ctx, 'yinku-detector');
+  const mute = new GainNode(ctx, { gain: 0 });
+  engine.analyser.connect(detector).connect(mute).connect(ctx.destination);
+  const w = window as unknown as Record<string, unknown>;
+  w.__probe = { detector, cache: new Map<string, AudioBuffer>(), seq: 0 };
+  return (await hook.internals().loadPrivateKey()).publicKey;
+}
+
+/**
+ * Milliseconds on the audio clock from a command to the first non-silent output sample, for one
+ * player: `engine` (our pool + engine, uncached or cached), `audio` (an <audio> element) or
+ * `main` (main-thread fetch + decodeAudioData, or its cached AudioBuffer).
+ */
+export async function clickToSound(args: {
+  player: 'engine' | 'audio' | 'main';
+  url: string;
+  cached: boolean;
+  encrypted: boolean;
+}): Promise<number> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  const engine = hook.engine();
+  const ctx = engine.context;
+  const probe = (
+    window as unknown as {
+      __probe: { detector: AudioWorkletNode; cache: Map<string, AudioBuffer>; seq: number };
+    }
+  ).__probe;
+  engine.stop();
+  const quiet = () => new Promise((r) => setTimeout(r, 400));
+  await quiet();
+  const url = `${args.url}?n=${++probe.seq}`;
+  const hit = new Promise<number>((resolve) => {
+    probe.detector.port.onmessage = (e: MessageEvent<{ time: number }>) => resolve(e.data.time);
+  });
+  probe.detector.port.postMessage('arm');
+  const ts = ctx.getOutputTimestamp();
+  const now = performance.now();
+  const commandTime = ts.contextTime! + (now - ts.performanceTime!) / 1000;
+  let cleanup = () => {};
+  if (args.player === 'engine') {
+    const key = `bench:${args.url}`;
+    if (!args.cached) {
+      const { pool, loadPrivateKey } = hook.internals();
+      const job = args.encrypted
+        ? {
+            jobId: `b${probe.seq}`,
+            url,
+            mode: 'encrypted',
+            accessToken: 'bench',
+            keyId: 'bench',
+            privateKey: (await loadPrivateKey()).privateKey,
+          }
+        : { jobId: `b${probe.seq}`, url, mode: 'plain' };
+      engine.cachePcm(key, await pool.load(job));
+    }
+    const b = engine.buffers as unknown as { get(k: string): AudioBuffer };
+    engine.start({ key, duration: b.get(key).duration }, 0, { fadeIn: true, onEnded: () => {} });
+    cleanup = () => engine.stop();
+  } else if (args.player === 'audio') {
+    const el = new Audio();
+    el.crossOrigin = 'anonymous';
+    el.src = url;
+    const node = ctx.createMediaElementSource(el);
+    node.connect(engine.analyser);
+    await el.play();
+    cleanup = () => {
+      el.pause();
+      node.disconnect();
+    };
+  } else {
+    let buffer = args.cached ? probe.cache.get(args.url) : undefined;
+    if (!buffer) {
+      buffer = await ctx.decodeAudioData(await (await fetch(url)).arrayBuffer());
+      probe.cache.set(args.url, buffer);
+    }
+    const src = new AudioBufferSourceNode(ctx, { buffer });
+    src.connect(engine.analyser);
+    src.start();
+    cleanup = () => src.stop();
+  }
+  const heard = await Promise.race([
+    hit,
+    new Promise<number>((r) => setTimeout(() => r(Number.NaN), 5000)),
+  ]);
+  cleanup();
+  return (heard - commandTime) * 1000;
+}
+
+/** Fetch-to-PCM time of the pool vs fetch + decodeAudioData on the main thread, same URL. */
+export async function decodeTimes(url: string): Promise<{ pool: number; native: number }> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  const { pool } = hook.internals();
+  const ctx = hook.engine().context;
+  const seq = Math.random().toString(36).slice(2);
+  let t = performance.now();
+  await pool.load({ jobId: `d${seq}`, url: `${url}?p=${seq}`, mode: 'plain' });
+  const poolMs = performance.now() - t;
+  t = performance.now();
+  await ctx.decodeAudioData(await (await fetch(`${url}?d=${seq}`)).arrayBuffer());
+  return { pool: poolMs, native: performance.now() - t };
+}
+
+/** Auditions `songs` at 10 per second; counts main-thread long tasks; says which one plays. */
+export async function rapidAuditions(
+  songs: { id: number; auditionCode: string }[],
+): Promise<{ longTasks: number; playingId: unknown; isPlaying: unknown }> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  let longTasks = 0;
+  const observer = new PerformanceObserver((list) => {
+    longTasks += list.getEntries().filter((e) => e.duration > 50).length;
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  for (const song of songs) {
+    void hook.store.getState().playSong(song, { audition: true, actionType: 'row' });
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  observer.disconnect();
+  const s = hook.store.getState();
+  return { longTasks, playingId: s.id, isPlaying: s.isPlaying };
+}
+
+/** Plays `count` songs in turn (full encrypted plays); answers the cache's bytes and bound. */
+export async function manyPlays({
+  songs,
+  count,
+}: {
+  songs: { id: number }[];
+  count: number;
+}): Promise<{ bytes: number; limit: number; entries: number; heap: number }> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  for (let i = 0; i < count; i++)
+    await hook.store.getState().playSong(songs[i % songs.length]!, { actionType: 'row' });
+  const b = hook.engine().buffers;
+  const heap =
+    (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+  return { bytes: b.size, limit: b.limit, entries: b.count, heap };
+}
