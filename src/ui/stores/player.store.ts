@@ -1,92 +1,17 @@
 import { create } from 'zustand';
 import { DEFAULTS } from '../../shared/constants.ts';
-import { isAudioErrorInfo, type AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
+import { isAudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import { audioInternals, getAudioEngine, onAudioGesture } from '../audio/audio-runtime.ts';
 import type { LoadedTrack, PlaybackEngine, PlayerSong } from '../audio/playback-engine.types.ts';
-import { addUnique, clamp, LOOP_TYPES, pickNeighbour, type LoopType } from './player-queue.ts';
+import { addUnique, clamp, LOOP_TYPES, pickNeighbour } from './player-queue.ts';
+import {
+  initialPlayerData,
+  type ActionType,
+  type PlayerState,
+  type PlayOptions,
+} from './player-state.ts';
 
-/** What started the current playback (SPEC §3). */
-export type ActionType = 'init' | 'button' | 'row' | 'seek' | 'auto' | 'ended';
-
-/** Options of `playSong`. */
-export interface PlayOptions {
-  actionType?: ActionType;
-  /** Where to start, 0–1. */
-  startProgress?: number;
-  /** Play the public preview (auditionCode) instead of the encrypted full file. */
-  audition?: boolean;
-}
-
-/** The sample player's state (SPEC §3 "Sample player state") and its actions (SPEC §4). */
-export interface PlayerState {
-  loopType: LoopType;
-  /** 0–100, default 60. */
-  volume: number;
-  playList: PlayerSong[];
-  song: PlayerSong | null;
-  id: number | null;
-  isPlaying: boolean;
-  isPause: boolean;
-  /** True while the current request loads. */
-  isLoading: boolean;
-  /** The current playback is a preview (auditionCode). */
-  audition: boolean;
-  /** 0–1, updated at most once per animation frame. */
-  progress: number;
-  /** Seconds. */
-  duration: number;
-  pausedProgress: number;
-  startProgress: number;
-  /** Seconds into the track. */
-  currentTime: number;
-  actionType: ActionType;
-  /** The AudioContext could not be unlocked: ask for a click (SPEC §8). */
-  needsUserInteraction: boolean;
-  /** The last playback failure (aborts never land here); DECRYPT must be shown as an alert. */
-  lastError: AudioErrorInfo | null;
-
-  playSong(song: PlayerSong, options?: PlayOptions): Promise<void>;
-  togglePlay(song?: PlayerSong, fromRow?: boolean): Promise<void>;
-  toggleAudition(song: PlayerSong): Promise<void>;
-  pause(): void;
-  seek(fraction: number): Promise<void>;
-  next(): Promise<void>;
-  previous(): Promise<void>;
-  addToPlayList(songs: PlayerSong | PlayerSong[]): void;
-  setPlayList(songs: PlayerSong[]): void;
-  setVolume(volume: number): void;
-  setLoopType(loopType: LoopType): void;
-  setProgress(progress: number): void;
-  /** Call on the first user gesture: resumes the AudioContext and plays a held request. */
-  unlock(): Promise<boolean>;
-}
-
-type Data = Omit<
-  PlayerState,
-  {
-    [K in keyof PlayerState]: PlayerState[K] extends (...a: never[]) => unknown ? K : never;
-  }[keyof PlayerState]
->;
-
-const initialData: Data = {
-  loopType: LOOP_TYPES.off,
-  volume: DEFAULTS.playerVolume,
-  playList: [],
-  song: null,
-  id: null,
-  isPlaying: false,
-  isPause: false,
-  isLoading: false,
-  audition: false,
-  progress: 0,
-  duration: 0,
-  pausedProgress: 0,
-  startProgress: 0,
-  currentTime: 0,
-  actionType: 'init',
-  needsUserInteraction: false,
-  lastError: null,
-};
+export type { ActionType, PlayerState, PlayOptions } from './player-state.ts';
 
 /** Wiring the store needs at run time: the engine and a per-frame scheduler. */
 export interface PlayerRuntime {
@@ -180,7 +105,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
   };
 
   return {
-    ...initialData,
+    ...initialPlayerData,
 
     async playSong(song, options = {}) {
       const seq = ++requestSeq;
@@ -351,5 +276,5 @@ export function resetPlayerStore(): void {
   frame = null;
   track = null;
   held = null;
-  usePlayerStore.setState(initialData);
+  usePlayerStore.setState(initialPlayerData);
 }
