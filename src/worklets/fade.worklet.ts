@@ -70,6 +70,8 @@ class FadeProcessor extends AudioWorkletProcessor {
   private gainAt(frame: number): number {
     while (this.queue.length > 0 && this.queue[0]!.startFrame <= frame) {
       const next = this.queue.shift()!;
+      // A voice already faded out stays silent (a pause before the scheduled end fade).
+      if (this.silent && next.thenSilent) continue;
       if (Number.isNaN(next.from)) next.from = Math.max(this.gain, DEFAULTS.minGain);
       this.ramp = next;
       this.silent = false;

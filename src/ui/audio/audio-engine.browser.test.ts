@@ -97,6 +97,14 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(rms(out, 0.35, 0.45)).toBeGreaterThan(0.55);
   });
 
+  it('a paused voice stays silent through its scheduled end fade', async () => {
+    const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.8);
+    engine.start(track, 0.7, { fadeIn: true, onEnded: () => {} }); // end fade due at 0.25 s
+    at(ctx, 0.1, () => engine.stop());
+    const out = (await ctx.startRendering()).getChannelData(0);
+    expect(rms(out, 0.2, 0.8)).toBe(0);
+  });
+
   it('without the fade the same start is a click (the check can fail)', async () => {
     const { ctx, engine, track } = await engineWith(tone(0.3, RATE), RATE, 0.5);
     engine.start(track, 0, { fadeIn: false, onEnded: () => {} });
