@@ -15,9 +15,8 @@ import {
 } from '../seed/library-plan.ts';
 import { BRANDS } from '../seed/packs.ts';
 import { renderCover } from '../seed/png-cover.ts';
-import { openRenderCache } from '../seed/render-cache.ts';
+import { openRenderCache, type RenderCache } from '../seed/render-cache.ts';
 import { startRenderPool } from '../seed/render-pool.ts';
-import type { RenderCache } from '../seed/render-cache.ts';
 import type { RenderResult } from '../seed/render-sample.ts';
 import { TAXONOMY } from '../seed/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
@@ -40,7 +39,8 @@ export async function seedSamples(
       ? openRenderCache()
       : null;
   // The big sizes leave MP3 auditions to a background pass: encoding is most of the work, and the
-  // gateway can serve (samples without a preview play in full) while it runs.
+  // gateway can serve (samples without a preview play in full) while it runs. Benchmarks that must
+  // not share the CPU with it set YINKU_SEED_AUDITIONS=wait.
   const deferAuditions = size === 'demo' || size === 'large';
   await seedPlan(ctx, planLibrary(size === 'large' ? 'demo' : size, ctx.clock.now()), {
     cache,
@@ -48,11 +48,14 @@ export async function seedSamples(
     auditions: !deferAuditions,
     onProgress,
   });
-  if (deferAuditions) {
-    encodePendingAuditions(ctx, onProgress).catch((error: unknown) => {
-      console.warn(`[seed] audition encoding stopped: ${String(error)}`);
-    });
+  if (!deferAuditions) return;
+  if (process.env.YINKU_SEED_AUDITIONS === 'wait') {
+    await encodePendingAuditions(ctx, onProgress);
+    return;
   }
+  encodePendingAuditions(ctx, onProgress).catch((error: unknown) => {
+    console.warn(`[seed] audition encoding stopped: ${String(error)}`);
+  });
 }
 
 /** Rows of the `large` library: `YINKU_LARGE_SAMPLES` (for 1M-row benchmarks) or 100,000. */
@@ -82,7 +85,12 @@ export async function seedPlan(
   } = {},
 ): Promise<void> {
   const writer = libraryWriter(ctx.db);
-  const brandIds = transaction(ctx.db, () => insertCatalogue(ctx, writer, plan.packs));
+  // Seeding runs only while the database is marked unseeded, so any library rows are the
+  // remains of an interrupted first start: replace them rather than collide with them.
+  const brandIds = transaction(ctx.db, () => {
+    writer.clear();
+    return insertCatalogue(ctx, writer, plan.packs);
+  });
   const rows = await renderAndInsert(
     ctx,
     writer,
@@ -118,7 +126,7 @@ function insertCatalogue(ctx: AppContext, writer: LibraryWriter, packs: PlannedP
 }
 
 /** Inserts one pack row with its cover image stored as a blob. */
-export function insertPack(
+function insertPack(
   ctx: AppContext,
   writer: LibraryWriter,
   pack: PlannedPack,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, MUSICAL_KEYS } from '../../src/shared/api/catalogue.types.ts';
 import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
 import { readPeaks } from '../../server/library/peaks.ts';
+import { seedSamples } from '../../server/library/seed-samples.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 // The preset suggestions of SPEC §2: popular searches, styles and instruments.
@@ -147,5 +148,18 @@ describe('the tiny demo library', () => {
       expect(String(p.description_en)).toContain(String(p.brand));
       expect(String(p.description_zh)).toContain(String(p.brand_zh));
     }
+  });
+
+  // Last in this file: it re-seeds the gateway's library.
+  it('replaces what an interrupted first start left instead of colliding with it', async () => {
+    const count = (table: string) =>
+      Number(
+        (gateway.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+      );
+    const before = ['samples', 'samples_fts', 'packs', 'brands', 'taxonomy'].map(count);
+    gateway.ctx.db.exec('DELETE FROM samples_fts WHERE rowid > 20');
+    gateway.ctx.db.exec('DELETE FROM samples WHERE id > 20');
+    await seedSamples(gateway.ctx, 'tiny');
+    expect(['samples', 'samples_fts', 'packs', 'brands', 'taxonomy'].map(count)).toEqual(before);
   });
 });

@@ -40,6 +40,8 @@ export interface SampleFtsText {
 
 /** Prepared insert statements for brands, taxonomy, packs, samples and their FTS rows. */
 export interface LibraryWriter {
+  /** Deletes the whole library (what an interrupted first start left), before seeding again. */
+  clear(): void;
   /** Inserts a brand (or finds it by name) and returns its id. */
   brand(name: string, nameZh: string): number;
   taxonomy(row: {
@@ -91,6 +93,10 @@ export function libraryWriter(db: Database): LibraryWriter {
     'INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   return {
+    clear() {
+      for (const table of ['samples_fts', 'samples', 'packs', 'taxonomy', 'brands'])
+        db.exec(`DELETE FROM ${table}`);
+    },
     brand(name, nameZh) {
       const found = findBrand.get(name);
       if (found) return Number(found.id);
