@@ -154,4 +154,5 @@ test('buying a plan (demo payment) raises the quota and shows the order', async 
   await expect(order).toContainText('演示');
   await page.goto('/profile/ac');
   await expect(page.getByTestId('account-quota')).toHaveText(String(quotaBefore + 200));
+  await expect(page.getByTestId('account-plan')).toHaveText('基础版');
 });

@@ -3,7 +3,10 @@ import { createGlobalStyle } from 'styled-components';
 /** Page-wide base styles that follow the theme (colours, font, focus ring, scrollbars). */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { color-scheme: ${({ theme }) => theme.mode}; }
+  html {
+    color-scheme: ${({ theme }) => theme.mode};
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
   body {
     margin: 0;
     min-height: 100vh;

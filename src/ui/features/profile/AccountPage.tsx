@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { commerceApi } from '../../api/commerce.api.ts';
 import { Card, Muted, PageTitle } from '../../components/index.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
 import { formatDate } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
+import { useLoad } from './use-load.ts';
 
 const Facts = styled.dl`
   display: grid;
@@ -37,7 +39,10 @@ const Stack = styled.div`
 export function AccountPage() {
   const { t } = useTranslation('profile');
   const userInfo = useUserInfo();
+  const products = useLoad(commerceApi.products);
   if (!userInfo) return null;
+  const plan = products.data?.find((p) => p.id === userInfo.plan);
+  const language = currentLanguage();
   const roles = userInfo.roles.length
     ? userInfo.roles.map((r) => r.roleCode)
     : ['ORDINARY' as const];
@@ -52,13 +57,13 @@ export function AccountPage() {
           <dt>{t('ac.role')}</dt>
           <dd data-testid="account-role">{roles.map((role) => t(`roles.${role}`)).join('、')}</dd>
           <dt>{t('ac.plan')}</dt>
-          <dd>{userInfo.plan}</dd>
+          <dd data-testid="account-plan">{plan ? plan.names[language] : userInfo.plan}</dd>
           <dt>{t('ac.quota')}</dt>
           <dd data-testid="account-quota">
             {userInfo.downloadQuota === null ? t('ac.unlimited') : userInfo.downloadQuota}
           </dd>
           <dt>{t('ac.memberSince')}</dt>
-          <dd>{formatDate(userInfo.createdAt, currentLanguage())}</dd>
+          <dd>{formatDate(userInfo.createdAt, language)}</dd>
         </Facts>
         <Link to="/update-password">{t('ac.changePassword')}</Link>
       </Card>
