@@ -178,10 +178,14 @@ function gong(rng: Rng, sampleRate: number, seconds: number, base: number) {
     const f = base * ratio * rng.range(0.99, 1.01);
     const tau = (seconds * rng.range(0.25, 0.6)) / Math.sqrt(ratio);
     let phase = rng.next() * 2 * Math.PI;
+    let env = level;
+    const decay = Math.exp(-1 / (tau * sampleRate));
+    const step = (2 * Math.PI * f) / sampleRate;
+    const glideFrames = 0.4 * sampleRate;
     for (let i = 0; i < out.length; i++) {
-      const t = i / sampleRate;
-      phase += (2 * Math.PI * f * (1 + glide * Math.min(1, t / 0.4))) / sampleRate;
-      out[i]! += Math.sin(phase) * level * Math.exp(-t / tau);
+      phase += step * (1 + glide * (i < glideFrames ? i / glideFrames : 1));
+      out[i]! += Math.sin(phase) * env;
+      env *= decay;
     }
   }
   const strike = new Biquad(sampleRate).set('bandpass', base * 6, 0.8);

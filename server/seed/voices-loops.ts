@@ -168,8 +168,14 @@ function melodicLoop(input: VoiceInput): Float32Array[] {
     } else if (style === 'rnb') {
       mixWrap(out, renderEpiano(rng, sr, barSeconds, chord), base, 0.5);
     } else {
-      for (const s of [0, 6, 8])
-        mixWrap(out, renderPiano(rng, sr, barSeconds * 0.6, chord), base + s * grid.step, 0.5);
+      // The chord is struck three times a bar; one rendering, played at three velocities.
+      const piano = renderPiano(rng, sr, barSeconds * 0.6, chord);
+      for (const [s, gain] of [
+        [0, 0.5],
+        [6, 0.38],
+        [8, 0.44],
+      ] as const)
+        mixWrap(out, piano, base + s * grid.step, gain);
     }
   }
   if (style === 'hip-hop') {
