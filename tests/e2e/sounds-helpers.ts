@@ -15,9 +15,19 @@ export const grid = (page: Page) => page.getByRole('grid');
 /** Data rows of the grid (not the header). */
 export const dataRows = (page: Page) => grid(page).locator('[role="row"][data-sample-id]');
 
-/** The names of the loaded rows, in order. */
+/** The names of the loaded rows, in order, once the first row is there. */
 export async function rowNames(page: Page): Promise<string[]> {
+  await dataRows(page).first().waitFor();
   return dataRows(page).locator('strong').allInnerTexts();
+}
+
+/** Reads a gateway list in Chinese (the UI's default language), as the page would. */
+export async function apiRecords<T>(page: Page, url: string): Promise<T[]> {
+  return page.evaluate(
+    async (path) =>
+      (await (await fetch(path, { headers: { 'accept-language': 'zh' } })).json()).data.records,
+    url,
+  );
 }
 
 /** Makes `showDirectoryPicker` answer the origin-private file system, so downloads land somewhere we can read. */

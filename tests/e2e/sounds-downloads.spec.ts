@@ -1,0 +1,157 @@
+/**
+ * Downloads and likes end to end (issue 5, SPEC §7 download flow) in headless Chromium against the
+ * real gateway: like and unlike, a sample and a whole pack written into the folder layout
+ * `sounds/packs/{brand}/{type}/` (the origin-private file system stands in for the folder the
+ * user picks), the browser-download fallback, the warehouse and liked pages, removal with
+ * 删除成功, and a bulk like over a selection mixing downloaded and new rows.
+ */
+import { expect, test } from '../helpers/e2e.ts';
+import { statSync } from 'node:fs';
+import type { Pack, Sample } from '../../src/shared/index.ts';
+import {
+  apiRecords,
+  chooseFolder,
+  opfsFiles,
+  rowNames,
+  signInFresh,
+  useOpfsAsDownloadFolder,
+} from './sounds-helpers.ts';
+
+const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
+const KICKS_API =
+  '/api/v2/tt-audios?range=samples&category=instruments&primaryName=Drums&secondaryName=Kick&pageSize=1';
+
+test('like and unlike a sample; the liked page follows', async ({ page }) => {
+  await signInFresh(page, 'like');
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  await page.getByRole('button', { name: `收藏 ${name}` }).click();
+  await expect(page.getByRole('button', { name: `取消收藏 ${name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.goto('/sounds/other/likes');
+  await expect.poll(() => rowNames(page)).toEqual([name]);
+  await page.getByRole('button', { name: `取消收藏 ${name}` }).click();
+  await expect(page.getByRole('button', { name: `收藏 ${name}` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('没有符合条件的采样')).toBeVisible();
+});
+
+test('signed out, a download asks to log in with 未登录', async ({ page }) => {
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  await page.getByRole('button', { name: `下载 ${name}` }).click();
+  await expect(page.getByText('未登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('download a sample into the folder layout; it shows in the warehouse and is liked', async ({
+  page,
+}) => {
+  await useOpfsAsDownloadFolder(page);
+  await signInFresh(page, 'download');
+  await page.goto(KICKS);
+  await chooseFolder(page);
+  const [name] = await rowNames(page);
+  const [sample] = await apiRecords<Sample>(page, KICKS_API);
+  if (!sample) throw new Error('no kick in the library');
+  expect(sample.audioName).toBe(name);
+
+  await page.getByRole('button', { name: `下载 ${name}` }).click();
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `取消收藏 ${name}` })).toBeVisible();
+  expect(await opfsFiles(page)).toEqual([
+    `sounds/packs/${sample.audioBrand}/Drums/${name}.wav:${sample.audioData.sizeBytes}`,
+  ]);
+
+  // A second download of the same file never overwrites the first.
+  await page.getByRole('button', { name: `已下载 ${name}` }).click();
+  await expect.poll(() => opfsFiles(page)).toHaveLength(2);
+  expect((await opfsFiles(page)).some((file) => file.includes(`/${name} (2).wav:`))).toBe(true);
+
+  await page.goto('/sounds/stockroom/resources');
+  await expect.poll(() => rowNames(page)).toEqual([name]);
+  await page.goto('/sounds/other/likes');
+  await expect.poll(() => rowNames(page)).toEqual([name]);
+});
+
+test('without a chosen folder, the browser downloads the file under a layout name', async ({
+  page,
+}) => {
+  await signInFresh(page, 'browser-dl');
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  const [sample] = await apiRecords<Sample>(page, KICKS_API);
+  expect(sample?.audioName).toBe(name);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `下载 ${name}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`sounds_packs_${sample?.audioBrand}_Drums_${name}.wav`);
+  expect(statSync(await download.path()).size).toBe(sample?.audioData.sizeBytes);
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
+});
+
+test('download a whole pack: every sample lands in its brand and type folder', async ({ page }) => {
+  await useOpfsAsDownloadFolder(page);
+  await signInFresh(page, 'pack');
+  const pack = await page.evaluate(
+    async () =>
+      (await (await fetch('/api/v2/tt-audios?range=packs&pageSize=1')).json()).data.records[0],
+  );
+  await page.goto(`/sounds/packs/track/${pack.packCode}/samples`);
+  await expect(page.getByRole('heading', { name: pack.names.zh })).toBeVisible();
+  await chooseFolder(page);
+  await page.getByRole('button', { name: '下载整个音色包' }).click();
+  await expect.poll(() => opfsFiles(page), { timeout: 30_000 }).toHaveLength(pack.sampleCount);
+  for (const file of await opfsFiles(page))
+    expect(file).toMatch(
+      new RegExp(`^sounds/packs/${pack.brand}/${pack.primaryName}/[^/]+\\.wav:\\d+$`),
+    );
+  await page.goto('/sounds/stockroom/resources');
+  await expect(page.getByText(`共 ${pack.sampleCount} 个`)).toBeVisible();
+});
+
+test('bulk like a selection mixing downloaded and new rows, then remove from the warehouse', async ({
+  page,
+}) => {
+  await useOpfsAsDownloadFolder(page);
+  await signInFresh(page, 'bulk');
+  await page.goto('/sounds/instruments/asset/Samples:Drums');
+  await chooseFolder(page);
+  const [first, second, third] = await rowNames(page);
+  await page.getByRole('button', { name: `下载 ${first}` }).click();
+  await expect(page.getByRole('button', { name: `已下载 ${first}` })).toBeVisible();
+  // Downloading likes too: unlike it so the selection mixes "downloaded, not liked" and "new".
+  await page.getByRole('button', { name: `取消收藏 ${first}` }).click();
+  await expect(page.getByRole('button', { name: `收藏 ${first}` })).toBeVisible();
+
+  await page.getByRole('checkbox', { name: `选择 ${first}` }).click();
+  await page.getByRole('checkbox', { name: `选择 ${third}` }).click({ modifiers: ['Shift'] });
+  const panel = page.getByRole('region', { name: '已选采样' });
+  await expect(panel.getByText('已选 3 项')).toBeVisible();
+  await expect(panel.getByRole('button', { name: '批量下载' })).toBeEnabled();
+  await panel.getByRole('button', { name: '批量收藏' }).click();
+  for (const name of [first, second, third])
+    await expect(page.getByRole('button', { name: `取消收藏 ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `已下载 ${second}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `已下载 ${third}` })).toBeVisible();
+  await expect(panel.getByRole('button', { name: '批量收藏' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: '批量下载' })).toBeDisabled();
+  await expect.poll(() => opfsFiles(page)).toHaveLength(3);
+  await panel.getByRole('button', { name: '清除选择' }).click();
+  await expect(panel).toBeHidden();
+
+  await page.goto('/sounds/stockroom/resources');
+  await expect
+    .poll(async () => (await rowNames(page)).sort())
+    .toEqual([first, second, third].sort());
+  await page.getByRole('checkbox', { name: `选择 ${second}` }).click();
+  await page
+    .getByRole('region', { name: '已选采样' })
+    .getByRole('button', { name: '批量移除' })
+    .click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect.poll(async () => (await rowNames(page)).sort()).toEqual([first, third].sort());
+});
