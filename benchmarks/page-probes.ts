@@ -52,6 +52,7 @@ export async function clickToSound(args: {
   url: string;
   cached: boolean;
   encrypted: boolean;
+  fadeIn?: boolean;
 }): Promise<number> {
   const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
   const engine = hook.engine();
@@ -90,7 +91,10 @@ export async function clickToSound(args: {
       engine.cachePcm(key, await pool.load(job));
     }
     const b = engine.buffers as unknown as { get(k: string): AudioBuffer };
-    engine.start({ key, duration: b.get(key).duration }, 0, { fadeIn: true, onEnded: () => {} });
+    engine.start({ key, duration: b.get(key).duration }, 0, {
+      fadeIn: args.fadeIn ?? true,
+      onEnded: () => {},
+    });
     cleanup = () => engine.stop();
   } else if (args.player === 'audio') {
     const el = new Audio();

@@ -31,12 +31,15 @@ export async function decodeMp3(
   const parts: Float32Array[][] = [];
   let sampleRate = 0;
   let frames = 0;
-  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
-    const out = d.decode(bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES)));
+  // Without a chunk listener one call is fastest (no slicing, no joining).
+  const step = onChunk ? CHUNK_BYTES : bytes.length;
+  for (let at = 0; at < bytes.length; at += step) {
+    const out = d.decode(bytes.subarray(at, Math.min(bytes.length, at + step)));
     if (out.samplesDecoded === 0) continue;
     sampleRate = out.sampleRate;
     frames += out.samplesDecoded;
-    const planes = out.channelData.map((p) => p.slice(0, out.samplesDecoded));
+    // The decoder hands out fresh arrays: views are enough.
+    const planes = out.channelData.map((p) => p.subarray(0, out.samplesDecoded));
     parts.push(planes);
     onChunk?.(planes, sampleRate);
   }
