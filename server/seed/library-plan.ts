@@ -71,27 +71,32 @@ const TINY: Record<string, number> = {
   'Gongs & Percussion': 3,
 };
 
-const ADJECTIVES: Array<[string, string]> = [
+// Adjectives that describe a hit (drums, percussion) and ones that describe a tone or a groove.
+const HIT_ADJECTIVES: Array<[string, string]> = [
   ['Deep', '深沉'],
   ['Punchy', '有力'],
+  ['Crisp', '清脆'],
+  ['Heavy', '厚重'],
+  ['Gritty', '粗粝'],
+  ['Tight', '紧实'],
+  ['Vintage', '复古'],
+  ['Dusty', '尘封'],
+  ['Snappy', '利落'],
+  ['Boomy', '轰鸣'],
+];
+const TONE_ADJECTIVES: Array<[string, string]> = [
   ['Warm', '温暖'],
   ['Bright', '明亮'],
   ['Dark', '暗黑'],
-  ['Crisp', '清脆'],
-  ['Heavy', '厚重'],
   ['Smooth', '顺滑'],
   ['Airy', '空灵'],
-  ['Gritty', '粗粝'],
   ['Lush', '丰满'],
-  ['Tight', '紧实'],
-  ['Vintage', '复古'],
   ['Dreamy', '梦幻'],
   ['Hazy', '朦胧'],
   ['Velvet', '丝绒'],
   ['Golden', '金色'],
   ['Midnight', '午夜'],
   ['Neon', '霓虹'],
-  ['Dusty', '尘封'],
 ];
 
 const BPM_RANGES: Record<string, [number, number]> = {
@@ -180,7 +185,8 @@ function planSample(
   const loop = secondary.kind === 'loop';
   const bpm = loop ? rng.int(...(BPM_RANGES[style] ?? [120, 128])) : null;
   const bars = bpm ? pickBars(rng, bpm, short) : null;
-  const [adjEn, adjZh] = secondary.adjective ? rng.pick(ADJECTIVES) : ['', ''];
+  const adjectives = secondary.tonal ? TONE_ADJECTIVES : HIT_ADJECTIVES;
+  const [adjEn, adjZh] = secondary.adjective ? rng.pick(adjectives) : ['', ''];
   const number = String(n).padStart(2, '0');
   const nounEn = [adjEn, secondary.noun[0]].filter(Boolean).join(' ');
   const nounZh = `${adjZh}${secondary.noun[1]}`;
