@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { createApp } from './app.ts';
 import { seedIfEmpty } from './library/seed-library.ts';
+import { encodePendingAuditions } from './library/seed-auditions.ts';
 
 /** `npm start` / `npm run serve`: open the data directory, seed on first run, serve. */
 async function main(): Promise<void> {
@@ -11,6 +12,15 @@ async function main(): Promise<void> {
     if (done === total || done % 100 === 0) console.log(`[seed] ${phase} ${done}/${total}`);
   });
   if (seed.seeded) console.log(`[seed] demo library ready in ${(seed.ms / 1000).toFixed(1)} s`);
+  // A first start already began encoding auditions in the background; after a restart, finish
+  // whatever an interrupted run left (samples without a preview play in full meanwhile).
+  if (!seed.seeded) {
+    encodePendingAuditions(ctx)
+      .then((count) => count > 0 && console.log(`[seed] encoded ${count} pending auditions`))
+      .catch((error: unknown) =>
+        console.warn(`[seed] audition encoding stopped: ${String(error)}`),
+      );
+  }
   const app = await createApp(ctx, { logger: true, serveClient: true });
   const shutdown = async () => {
     await app.close();
