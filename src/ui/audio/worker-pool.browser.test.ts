@@ -123,6 +123,30 @@ describe('the worker pool in Chromium', () => {
     expect((await other).frames).toBe(4410);
   });
 
+  it('a worker that crashes fails its jobs with DECODE and is replaced', async () => {
+    let spawned = 0;
+    const broken = URL.createObjectURL(
+      new Blob(['self.onmessage = () => { throw new Error("boom"); };'], {
+        type: 'text/javascript',
+      }),
+    );
+    urls.push(broken);
+    pool = new AudioWorkerPool({
+      size: 1,
+      spawn: () =>
+        ++spawned === 1
+          ? new Worker(broken)
+          : new Worker(new URL('../../workers/audio.worker.ts', import.meta.url), {
+              type: 'module',
+            }),
+    });
+    const src = blobUrl(wav(4410) as BlobPart);
+    expect((await failure(pool.load(job(src)))).code).toBe('DECODE');
+    expect(pool.workerCount).toBe(0);
+    expect((await pool.load(job(src))).frames).toBe(4410);
+    expect(spawned).toBe(2);
+  });
+
   it('stops idle workers and starts again on the next job', async () => {
     pool = new AudioWorkerPool({ size: 2, idleMs: 50 });
     const src = blobUrl(wav(4410) as BlobPart);

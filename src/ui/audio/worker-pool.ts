@@ -128,13 +128,16 @@ export class AudioWorkerPool {
 
   private crash(slot: Slot, message: string): void {
     const index = this.slots.indexOf(slot);
-    if (index >= 0) this.slots.splice(index, 1);
+    // A dead worker may report more errors: handle the first one only.
+    if (index < 0) return;
+    this.slots.splice(index, 1);
     for (const id of slot.jobs) {
       const pending = this.pending.get(id);
       this.settle(id, slot);
       pending?.reject(new AudioError('DECODE', `audio worker crashed: ${message}`));
     }
-    this.kill(slot);
+    // Its endpoint is gone: terminate without the Comlink release handshake.
+    slot.worker.terminate();
   }
 
   /** Forgets a job; false when it was already settled (cancelled or crashed). */
@@ -146,7 +149,11 @@ export class AudioWorkerPool {
   }
 
   private kill(slot: Slot): void {
-    slot.api[Comlink.releaseProxy]();
+    try {
+      void Promise.resolve(slot.api[Comlink.releaseProxy]()).catch(() => {});
+    } catch {
+      // Already released.
+    }
     slot.worker.terminate();
   }
 
