@@ -46,30 +46,28 @@ test('switching theme changes the colours and is kept across reloads', async ({ 
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/preferences');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(await background()).toBe('rgb(245, 247, 250)');
+  await expect.poll(background).toBe('rgb(245, 247, 250)');
   await page.getByRole('button', { name: '切换到深色模式' }).click();
-  expect(await background()).toBe('rgb(20, 20, 20)');
+  await expect.poll(background).toBe('rgb(20, 20, 20)');
   await page.reload();
-  expect(await background()).toBe('rgb(20, 20, 20)');
+  await expect.poll(background).toBe('rgb(20, 20, 20)');
   // The main colour applies everywhere it is used.
   await page.locator('input[type=color]').fill('#e91e63');
-  const logoColour = await page
-    .getByTestId('logo')
-    .locator('svg')
-    .evaluate((svg) => getComputedStyle(svg).color);
-  expect(logoColour).toBe('rgb(233, 30, 99)');
+  const logoColour = () =>
+    page
+      .getByTestId('logo')
+      .locator('svg')
+      .evaluate((svg) => getComputedStyle(svg).color);
+  await expect.poll(logoColour).toBe('rgb(233, 30, 99)');
 });
 
 test('the OS preference applies until the user chooses', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/preferences');
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-    'rgb(20, 20, 20)',
-  );
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect.poll(background).toBe('rgb(20, 20, 20)');
   await page.getByRole('radio', { name: '浅色' }).check();
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-    'rgb(245, 247, 250)',
-  );
+  await expect.poll(background).toBe('rgb(245, 247, 250)');
 });
 
 test('history back/forward, dropping forward entries, and tabs closed three ways', async ({

@@ -63,9 +63,9 @@ for (const mode of ['light', 'dark'] as const) {
           await page.waitForLoadState('networkidle');
           await expect(page.locator('#root')).not.toBeEmpty();
           await expect(page.locator('[data-error]')).toHaveCount(0);
-          expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-            expectedBackground,
-          );
+          await expect
+            .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+            .toBe(expectedBackground);
           const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
           await page.screenshot({
             path: join(OUT, `${name}.${mode}.${language}.${width}.png`),

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutStore } from '../../stores/layout.store.ts';
@@ -20,6 +20,8 @@ beforeEach(() => {
   useSettingsStore.getState().reset();
   useLayoutStore.setState({ searchOpen: false, drawerOpen: false });
 });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('TopBar', () => {
   it('shows visitors Sounds only, with login and register buttons and no avatar menu', () => {
@@ -110,5 +112,28 @@ describe('Sidebar', () => {
       '/sounds/cinematicFx',
       '/sounds/chineseStyle',
     ]);
+  });
+});
+
+describe('narrow screens', () => {
+  it('folds the tabs into a burger drawer', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 759px)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    useSessionStore.getState().setUserInfo(userInfo(['CREATOR']));
+    renderWithApp(<TopBar />, { path: '/preferences' });
+    expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+    const drawer = screen.getByRole('navigation', { name: '主导航' });
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['音色', '音乐', '价格']);
+    await userEvent.click(within(drawer).getByRole('link', { name: '音乐' }));
+    expect(screen.getByTestId('location').textContent).toBe('/songai');
+    expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
   });
 });
