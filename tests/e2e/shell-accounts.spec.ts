@@ -160,3 +160,24 @@ test('two open tabs with an expired token refresh only once between them', async
   await expect(page).toHaveURL(/\/profile\/ac$/);
   await expect(second).toHaveURL(/\/profile\/ac$/);
 });
+
+test('a session that cannot be refreshed ends once, on the login page, with 登录已过期，请重新登录', async ({
+  page,
+}) => {
+  await loginThroughForm(page, 'demo@yinku.local');
+  await page.evaluate((key) => {
+    localStorage.setItem(key, 'expired.token.value');
+    localStorage.setItem('yinku.refreshToken', 'revoked-refresh-token');
+  }, ACCESS_TOKEN_KEY);
+  await page.goto('/profile/ac');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fac$/);
+  await expect(page.getByRole('alert').filter({ hasText: '登录已过期，请重新登录' })).toBeVisible();
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  expect(keys).not.toContain(ACCESS_TOKEN_KEY);
+  expect(keys).not.toContain('yinku.refreshToken');
+  // Logging in again goes back where the user was.
+  await page.getByLabel('邮箱').fill('demo@yinku.local');
+  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\/ac$/);
+});
