@@ -96,12 +96,10 @@ test('without a chosen folder, the browser downloads the file under a layout nam
 test('download a whole pack: every sample lands in its brand and type folder', async ({ page }) => {
   await useOpfsAsDownloadFolder(page);
   await signInFresh(page, 'pack');
-  const pack = await page.evaluate(
-    async () =>
-      (await (await fetch('/api/v2/tt-audios?range=packs&pageSize=1')).json()).data.records[0],
-  );
+  const [pack] = await apiRecords<Pack>(page, '/api/v2/tt-audios?range=packs&pageSize=1');
+  if (!pack) throw new Error('no pack in the library');
   await page.goto(`/sounds/packs/track/${pack.packCode}/samples`);
-  await expect(page.getByRole('heading', { name: pack.names.zh })).toBeVisible();
+  await expect(page.getByRole('heading', { name: pack.name })).toBeVisible();
   await chooseFolder(page);
   await page.getByRole('button', { name: '下载整个音色包' }).click();
   await expect.poll(() => opfsFiles(page), { timeout: 30_000 }).toHaveLength(pack.sampleCount);

@@ -72,9 +72,17 @@ export async function opfsFiles(page: Page): Promise<string[]> {
     };
     async function walk(dir: Dir, prefix: string): Promise<void> {
       for await (const [name, handle] of dir.entries()) {
-        if (handle.kind === 'directory') await walk(handle as Dir, `${prefix}${name}/`);
-        else
+        if (handle.kind === 'directory') {
+          await walk(handle as Dir, `${prefix}${name}/`);
+          continue;
+        }
+        // Chromium writes through a temporary .crswap file that vanishes when the write closes.
+        if (name.endsWith('.crswap')) continue;
+        try {
           out.push(`${prefix}${name}:${(await (handle as FileSystemFileHandle).getFile()).size}`);
+        } catch {
+          // Renamed or removed while we listed: the next poll sees the final state.
+        }
       }
     }
     await walk((await navigator.storage.getDirectory()) as Dir, '');
