@@ -12,7 +12,7 @@ export interface DecodeOptions {
   /** Decoder for `other` formats (ffmpeg.wasm in the browser); absent → UNSUPPORTED_FORMAT. */
   fallback?: (bytes: Uint8Array) => Promise<DecodedPcm>;
   /** Receives MP3 planes slice by slice while decoding (progressive playback). */
-  onChunk?: (planes: Float32Array[], sampleRate: number) => void;
+  onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void;
 }
 
 /**

@@ -1,6 +1,11 @@
 import * as Comlink from 'comlink';
 import { AudioError, isAudioErrorInfo } from '../shared/audio/audio-errors.ts';
-import type { AudioJob, AudioJobOutcome, AudioWorkerApi } from '../shared/audio/worker-protocol.ts';
+import type {
+  AudioJob,
+  AudioJobOutcome,
+  AudioWorkerApi,
+  FirstChunk,
+} from '../shared/audio/worker-protocol.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decodeWithFfmpeg } from './decode-ffmpeg.ts';
 
@@ -8,11 +13,17 @@ const running = new Map<string, AbortController>();
 
 // The pool worker: each load runs fetch → decrypt → decode → peaks; cancel aborts by job id.
 const api: AudioWorkerApi<CryptoKey> = {
-  async load(job: AudioJob<CryptoKey>): Promise<AudioJobOutcome> {
+  async load(
+    job: AudioJob<CryptoKey>,
+    onFirstChunk?: (chunk: FirstChunk) => void,
+  ): Promise<AudioJobOutcome> {
     const controller = new AbortController();
     running.set(job.jobId, controller);
     try {
-      const result = await runAudioJob(job, controller.signal, { fallback: decodeWithFfmpeg });
+      const result = await runAudioJob(job, controller.signal, {
+        fallback: decodeWithFfmpeg,
+        onChunk: onFirstChunk && firstChunkSender(onFirstChunk),
+      });
       const outcome: AudioJobOutcome = { ok: true, result };
       // Hand the planes over without copying them.
       return Comlink.transfer(outcome, [
@@ -35,5 +46,29 @@ const api: AudioWorkerApi<CryptoKey> = {
     return running.size;
   },
 };
+
+/** Sends the first slice (copied: the decoder keeps its planes for the full result), once. */
+function firstChunkSender(send: (chunk: FirstChunk) => void) {
+  let sent = false;
+  return (planes: Float32Array[], sampleRate: number, fraction: number) => {
+    // A file decoded in a single slice gains nothing from a preview.
+    if (sent || fraction >= 1) return;
+    sent = true;
+    const copies = planes.map((p) => p.slice());
+    const chunk = {
+      planes: copies,
+      sampleRate,
+      estimatedDuration: copies[0]!.length / sampleRate / fraction,
+    };
+    void Promise.resolve(
+      send(
+        Comlink.transfer(
+          chunk,
+          copies.map((c) => c.buffer),
+        ),
+      ),
+    ).catch(() => {});
+  };
+}
 
 Comlink.expose(api);

@@ -53,10 +53,22 @@ export interface AudioJobResult extends DecodedPcm {
 export type AudioJobOutcome =
   { ok: true; result: AudioJobResult } | { ok: false; error: AudioErrorInfo };
 
+/** The first decoded slice of a progressively decoded file (MP3), sent before the rest. */
+export interface FirstChunk {
+  /** One plane per channel of the slice. */
+  planes: Float32Array[];
+  sampleRate: number;
+  /** Length of the whole file, extrapolated from the slice (s). */
+  estimatedDuration: number;
+}
+
 /** The pool worker's API as the main thread sees it (Comlink wraps each call in a Promise). */
 export interface AudioWorkerApi<Key = unknown> {
-  /** Runs a job; the outcome is a plain object (errors keep their code across the boundary). */
-  load(job: AudioJob<Key>): Promise<AudioJobOutcome>;
+  /**
+   * Runs a job; the outcome is a plain object (errors keep their code across the boundary).
+   * `onFirstChunk` receives the first slice early when the format decodes progressively.
+   */
+  load(job: AudioJob<Key>, onFirstChunk?: (chunk: FirstChunk) => void): Promise<AudioJobOutcome>;
   /** Aborts the job with this id, if it is still running in this worker. */
   cancel(jobId: string): void;
   /** Jobs in flight in this worker. */

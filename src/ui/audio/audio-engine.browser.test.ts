@@ -38,10 +38,12 @@ function rms(data: Float32Array, from: number, to: number): number {
   return Math.sqrt(sum / (b - a));
 }
 
-/** At `t` (s) of an offline render, runs `action` while the context is suspended. */
+/** At `t` (s) of an offline render, runs `action` while the context is suspended (and what it queues). */
 function at(ctx: OfflineAudioContext, t: number, action: () => void): void {
-  void ctx.suspend(t).then(() => {
+  void ctx.suspend(t).then(async () => {
     action();
+    // Offline rendering outruns any look-ahead: let promise callbacks schedule before resuming.
+    await new Promise((r) => setTimeout(r, 0));
     void ctx.resume();
   });
 }
@@ -103,6 +105,52 @@ describe('fades rendered in an OfflineAudioContext', () => {
     at(ctx, 0.1, () => engine.stop());
     const out = (await ctx.startRendering()).getChannelData(0);
     expect(rms(out, 0.2, 0.8)).toBe(0);
+  });
+
+  it('a progressive track starts on its first slice and continues seamlessly on the full buffer', async () => {
+    const full = tone(1, RATE, 220);
+    const render = async (progressive: boolean) => {
+      const ctx = new OfflineAudioContext({
+        numberOfChannels: 2,
+        length: 1.2 * RATE,
+        sampleRate: RATE,
+      });
+      let finishFull: () => void = () => {};
+      const source: PcmSource = (_song, _audition, _signal, onFirstChunk) =>
+        new Promise((resolve) => {
+          const pcm = {
+            channels: [full, full],
+            sampleRate: RATE,
+            frames: full.length,
+            peaks: new Float32Array(1),
+          };
+          if (!progressive) return resolve(pcm);
+          const slice = full.subarray(0, 0.3 * RATE);
+          onFirstChunk!({ planes: [slice, slice], sampleRate: RATE, estimatedDuration: 1 });
+          finishFull = () => resolve(pcm);
+        });
+      const engine = new AudioEngine({ context: ctx, source });
+      engine.setVolume(1);
+      const track = await engine.load(
+        { id: 1 },
+        { audition: true, signal: new AbortController().signal },
+      );
+      let ended = 0;
+      engine.start(track, 0, { fadeIn: true, onEnded: () => ended++ });
+      at(ctx, 0.1, () => finishFull()); // the rest arrives while the first slice plays
+      const out = (await ctx.startRendering()).getChannelData(0);
+      return { out, ended, duration: track.duration };
+    };
+    const direct = await render(false);
+    const progressive = await render(true);
+    let diff = 0;
+    for (let i = 0; i < direct.out.length; i++)
+      diff = Math.max(diff, Math.abs(direct.out[i]! - progressive.out[i]!));
+    console.info('largest difference, progressive vs direct', diff);
+    expect(diff).toBeLessThan(1e-4);
+    expect(maxStep(progressive.out, 0.1, 0.3)).toBeLessThan(0.03); // 220 Hz at 0.9 steps ≤ 0.026
+    expect(progressive.ended).toBe(1);
+    expect(progressive.duration).toBeCloseTo(1, 5); // the preview's estimate became the real length
   });
 
   it('without the fade the same start is a click (the check can fail)', async () => {

@@ -1,14 +1,13 @@
 import { AudioError } from '../../shared/audio/audio-errors.ts';
+import type { FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import {
   FADE_PROCESSOR_NAME,
   type FadeInit,
   type FadeMessage,
 } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
-// Vite bundles the worklet and hands back its URL; this is a URL, not an import of worklet code.
-// oxlint-disable-next-line no-restricted-imports, import/default
-import fadeWorkletUrl from '../../worklets/fade.worklet.ts?worker&url';
 import { LruCache } from './lru-cache.ts';
+import { bufferBytes, endFade, FADE_S, loadFadeWorklet, toBuffer } from './voice-nodes.ts';
 import type {
   LoadedTrack,
   PlaybackEngine,
@@ -17,19 +16,22 @@ import type {
 } from './playback-engine.types.ts';
 import { trackKey, type LoadedPcm } from './track-loader.ts';
 
-const FADE_S = DEFAULTS.fadeMs / 1000;
 const UNLOCK_WAIT_MS = 300;
 // The worklet silences a stopped voice itself; the source stops well after, whatever the message latency.
 const STOP_MARGIN_S = 0.5;
+// How far ahead the switch from a preview slice to the full buffer is scheduled.
+const SWITCH_AHEAD_S = 0.03;
 
 /** Loads a song's PCM (the TrackLoader in the app; a fake in render tests). */
 export type PcmSource = (
   song: PlayerSong,
   audition: boolean,
   signal: AbortSignal,
+  onFirstChunk?: (chunk: FirstChunk) => void,
 ) => Promise<LoadedPcm>;
 
 interface Voice {
+  /** The source playing now (a preview slice, then the full buffer). */
   source: AudioBufferSourceNode;
   fade: AudioWorkletNode;
   /** Context time the source started, and the offset it started from (s). */
@@ -37,20 +39,19 @@ interface Voice {
   offset: number;
   duration: number;
   stopped: boolean;
+  /** The full decode failed after a preview: the preview's end is the track's end. */
+  previewOnly?: boolean;
+  /** The preview slice ran out before the full buffer arrived. */
+  previewEnded?: boolean;
+  /** Reports the natural end once. */
+  finish: () => void;
 }
 
-/** Bytes an AudioBuffer holds (Float32 per sample per channel). */
-const bufferBytes = (b: AudioBuffer) => b.length * b.numberOfChannels * 4;
-
-/** Loads the fade processor into a context once (memoised per context). */
-const worklets = new WeakMap<BaseAudioContext, Promise<void>>();
-export function loadFadeWorklet(context: BaseAudioContext): Promise<void> {
-  let ready = worklets.get(context);
-  if (!ready) {
-    ready = context.audioWorklet.addModule(fadeWorkletUrl);
-    worklets.set(context, ready);
-  }
-  return ready;
+/** A track playing from its first decoded slice while the rest decodes. */
+interface Partial {
+  buffer: AudioBuffer;
+  track: LoadedTrack;
+  full: Promise<LoadedTrack>;
 }
 
 /**
@@ -68,6 +69,7 @@ export class AudioEngine implements PlaybackEngine {
   private readonly volume: GainNode;
   private readonly source: PcmSource;
   private voice: Voice | null = null;
+  private readonly partials = new Map<string, Partial>();
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
@@ -85,9 +87,39 @@ export class AudioEngine implements PlaybackEngine {
     const key = trackKey(song, options.audition);
     const ready = loadFadeWorklet(this.context);
     const cached = this.buffers.get(key);
-    const track = cached
-      ? { key, duration: cached.duration }
-      : this.cachePcm(key, await this.source(song, options.audition, options.signal));
+    let track: LoadedTrack;
+    if (cached) track = { key, duration: cached.duration };
+    else {
+      // Progressive formats answer a first slice early: playback may start on it (see start()).
+      let early: (t: LoadedTrack) => void = () => {};
+      const first = new Promise<LoadedTrack>((resolve) => (early = resolve));
+      let settle: { resolve(t: LoadedTrack): void; reject(e: unknown): void } | null = null;
+      const full = new Promise<LoadedTrack>((resolve, reject) => (settle = { resolve, reject }));
+      full.catch(() => {}); // a failure after the first slice is handled by the voice
+      this.source(song, options.audition, options.signal, (chunk) => {
+        const preview = { key, duration: chunk.estimatedDuration };
+        this.partials.set(key, {
+          buffer: toBuffer(chunk.planes, chunk.sampleRate),
+          track: preview,
+          full,
+        });
+        early(preview);
+      }).then(
+        (pcm) => {
+          const done = this.cachePcm(key, pcm);
+          const partial = this.partials.get(key);
+          // The store holds the preview's track object: give it the real length.
+          if (partial) partial.track.duration = done.duration;
+          this.partials.delete(key);
+          settle!.resolve(done);
+        },
+        (error: unknown) => {
+          this.partials.delete(key);
+          settle!.reject(error);
+        },
+      );
+      track = await Promise.race([full, first]);
+    }
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;
@@ -99,34 +131,23 @@ export class AudioEngine implements PlaybackEngine {
   }
 
   /** Puts decoded planes into the buffer cache under `key`, ready for `start`. */
-  cachePcm(key: string, pcm: Pick<LoadedPcm, 'channels' | 'sampleRate' | 'frames'>): LoadedTrack {
-    const buffer = new AudioBuffer({
-      length: pcm.frames,
-      numberOfChannels: pcm.channels.length,
-      sampleRate: pcm.sampleRate,
-    });
-    pcm.channels.forEach((plane, c) => buffer.copyToChannel(plane as Float32Array<ArrayBuffer>, c));
+  cachePcm(key: string, pcm: Pick<LoadedPcm, 'channels' | 'sampleRate'>): LoadedTrack {
+    const buffer = toBuffer(pcm.channels, pcm.sampleRate);
     this.buffers.set(key, buffer);
     return { key, duration: buffer.duration };
   }
 
   start(track: LoadedTrack, offset: number, options: StartOptions): void {
-    const buffer = this.buffers.get(track.key);
+    const partial = this.buffers.has(track.key) ? undefined : this.partials.get(track.key);
+    const buffer = this.buffers.get(track.key) ?? partial?.buffer;
     if (!buffer) throw new AudioError('DECODE', `track ${track.key} is no longer cached`);
     this.stop();
     const at = this.context.currentTime;
     const from = Math.min(Math.max(0, offset), buffer.duration);
-    const remaining = buffer.duration - from;
     const schedule: FadeMessage[] = [];
     if (options.fadeIn) schedule.push({ type: 'fade', direction: 'in', at, duration: FADE_S });
-    // Fade the tail too, unless the rest is too short to hold both ramps.
-    if (remaining > 2 * FADE_S)
-      schedule.push({
-        type: 'fade',
-        direction: 'out',
-        at: at + remaining - FADE_S,
-        duration: FADE_S,
-      });
+    // A preview's end is not known yet: its tail fade comes with the full buffer.
+    if (!partial) schedule.push(...endFade(at, buffer.duration - from));
     const init: FadeInit = { initialGain: options.fadeIn ? 0 : 1, schedule };
     const fade = new AudioWorkletNode(this.context, FADE_PROCESSOR_NAME, {
       numberOfInputs: 1,
@@ -134,27 +155,64 @@ export class AudioEngine implements PlaybackEngine {
       outputChannelCount: [buffer.numberOfChannels],
       processorOptions: init,
     });
-    const source = new AudioBufferSourceNode(this.context, { buffer });
-    source.connect(fade).connect(this.volume);
+    fade.connect(this.volume);
     const voice: Voice = {
-      source,
+      source: new AudioBufferSourceNode(this.context, { buffer }),
       fade,
       startedAt: at,
       offset: from,
       duration: buffer.duration,
       stopped: false,
-    };
-    source.onended = () => {
-      source.disconnect();
-      fade.disconnect();
-      if (!voice.stopped) {
+      finish: () => {
+        fade.disconnect();
+        if (voice.stopped) return;
         voice.stopped = true;
         if (this.voice === voice) this.voice = null;
         options.onEnded();
-      }
+      },
     };
-    source.start(at, from);
+    this.attach(voice, voice.source, !partial);
+    voice.source.start(at, from);
     this.voice = voice;
+    partial?.full.then(
+      (done) => this.switchToFull(voice, this.buffers.get(done.key)),
+      () => {
+        // The rest failed to decode: the preview is all there is.
+        voice.previewOnly = true;
+        if (voice.previewEnded) voice.finish();
+      },
+    );
+  }
+
+  /** Wires a source into a voice; only the source that plays to the true end finishes it. */
+  private attach(voice: Voice, source: AudioBufferSourceNode, final: boolean): void {
+    source.connect(voice.fade);
+    source.onended = () => {
+      source.disconnect();
+      if (voice.source !== source) return;
+      if (final || voice.previewOnly) voice.finish();
+      else voice.previewEnded = true;
+    };
+  }
+
+  /**
+   * Continues a voice that started on a preview slice with the full buffer: the full source
+   * starts a little ahead, at the exact position the preview will have reached, and the preview
+   * stops on the same frame — the samples are the same, so the seam is inaudible.
+   */
+  private switchToFull(voice: Voice, full: AudioBuffer | undefined): void {
+    if (!full || voice.stopped || this.voice !== voice) return;
+    const at = this.context.currentTime + SWITCH_AHEAD_S;
+    const position = voice.offset + (at - voice.startedAt);
+    if (position >= full.duration) return;
+    const next = new AudioBufferSourceNode(this.context, { buffer: full });
+    this.attach(voice, next, true);
+    next.start(at, position);
+    voice.source.stop(at);
+    voice.source = next;
+    voice.duration = full.duration;
+    for (const message of endFade(at, full.duration - position))
+      voice.fade.port.postMessage(message);
   }
 
   stop(): void {

@@ -35,7 +35,8 @@ export function getAudioEngine(): AudioEngine {
   loader = trackLoader;
   const eng = new AudioEngine({
     context: new AudioContext({ latencyHint: 'interactive' }),
-    source: (song, audition, signal) => trackLoader.load(song, audition, signal),
+    source: (song, audition, signal, onFirstChunk) =>
+      trackLoader.load(song, audition, signal, onFirstChunk),
   });
   engine = eng;
   void loadPrivateKey().catch((error: unknown) => console.error('[audio] device key', error));

@@ -1,6 +1,6 @@
 import { API } from '../../shared/api/paths.ts';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
-import type { AudioJob, AudioJobResult } from '../../shared/audio/worker-protocol.ts';
+import type { AudioJob, AudioJobResult, FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { ensureClientKey, loadPrivateKey } from './device-key.ts';
 import { LruCache } from './lru-cache.ts';
@@ -48,7 +48,12 @@ export class TrackLoader {
   }
 
   /** Loads a song's audio; rejects with AudioError (ABORTED when `signal` aborts). */
-  async load(song: PlayerSong, audition: boolean, signal: AbortSignal): Promise<LoadedPcm> {
+  async load(
+    song: PlayerSong,
+    audition: boolean,
+    signal: AbortSignal,
+    onFirstChunk?: (chunk: FirstChunk) => void,
+  ): Promise<LoadedPcm> {
     const session = this.session;
     if (!session) throw new AudioError('NETWORK', 'the audio engine has no gateway session');
     const preview = audition && song.auditionCode;
@@ -59,7 +64,7 @@ export class TrackLoader {
     const base = { url, headers: session.headers?.() ?? {} };
     let result: AudioJobResult;
     if (preview) {
-      result = await this.run({ ...base, mode: 'plain' }, signal);
+      result = await this.run({ ...base, mode: 'plain' }, signal, onFirstChunk);
     } else {
       const token = session.getAccessToken();
       if (!token) throw new AudioError('HTTP', 'sign in to play full samples', 401);
@@ -69,6 +74,7 @@ export class TrackLoader {
         return this.run(
           { ...base, mode: 'encrypted', accessToken: token, keyId, privateKey },
           signal,
+          onFirstChunk,
         );
       };
       // The gateway may have forgotten this device (new database, key rotation): register once more.
@@ -84,6 +90,7 @@ export class TrackLoader {
   private run(
     job: Omit<AudioJob<CryptoKey>, 'jobId'>,
     signal: AbortSignal,
+    onFirstChunk?: (chunk: FirstChunk) => void,
   ): Promise<AudioJobResult> {
     if (signal.aborted)
       return Promise.reject(new AudioError('ABORTED', 'the request was cancelled'));
@@ -91,7 +98,7 @@ export class TrackLoader {
     const cancel = () => this.pool.cancel(jobId);
     signal.addEventListener('abort', cancel, { once: true });
     return this.pool
-      .load({ ...job, jobId })
+      .load({ ...job, jobId }, onFirstChunk)
       .finally(() => signal.removeEventListener('abort', cancel));
   }
 }

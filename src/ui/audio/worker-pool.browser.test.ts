@@ -85,7 +85,32 @@ describe('the worker pool in Chromium', () => {
     const mp3 = new Blob([enc.encodeBuffer(pcm) as BlobPart, enc.flush() as BlobPart]);
     const result = await pool.load(job(blobUrl(mp3)));
     expect(result).toMatchObject({ format: 'mp3', sampleRate: 22050 });
+    expect(result.channels).toHaveLength(1); // mono stays mono
     expect(Math.abs(result.frames - 22050)).toBeLessThan(2 * 1152);
+  });
+
+  it('sends the first MP3 slice before the whole file is decoded', async () => {
+    pool = new AudioWorkerPool({ size: 2 });
+    const rate = 44100;
+    const pcm = Int16Array.from({ length: rate * 8 }, (_, i) =>
+      Math.round(12000 * Math.sin((2 * Math.PI * 440 * i) / rate)),
+    );
+    const enc = new Mp3Encoder(1, rate, 128);
+    const mp3 = new Blob([enc.encodeBuffer(pcm) as BlobPart, enc.flush() as BlobPart]);
+    const events: string[] = [];
+    let estimate = 0;
+    const result = await pool.load(job(blobUrl(mp3)), (chunk) => {
+      events.push(`first:${chunk.planes[0]!.length}`);
+      estimate = chunk.estimatedDuration;
+    });
+    events.push('full');
+    expect(events).toHaveLength(2);
+    expect(events[1]).toBe('full');
+    const firstFrames = Number(events[0]!.split(':')[1]);
+    expect(firstFrames).toBeGreaterThan(0);
+    expect(firstFrames).toBeLessThan(result.frames / 4); // a slice, not the file
+    expect(estimate).toBeGreaterThan(6);
+    expect(estimate).toBeLessThan(10); // 8 s, extrapolated from 16 KB
   });
 
   it('corrupt answers give typed errors and the pool keeps serving', async () => {

@@ -4,6 +4,7 @@ import type {
   AudioJob,
   AudioJobResult,
   AudioWorkerApi,
+  FirstChunk,
 } from '../../shared/audio/worker-protocol.ts';
 
 /** Options of the pool. */
@@ -65,14 +66,20 @@ export class AudioWorkerPool {
     return this.slots.length;
   }
 
-  /** Runs a job; resolves with PCM planes (transferred) or rejects with an AudioError. */
-  load(job: AudioJob<CryptoKey>): Promise<AudioJobResult> {
+  /**
+   * Runs a job; resolves with PCM planes (transferred) or rejects with an AudioError.
+   * `onFirstChunk` gets the first slice early when the file decodes progressively (MP3).
+   */
+  load(
+    job: AudioJob<CryptoKey>,
+    onFirstChunk?: (chunk: FirstChunk) => void,
+  ): Promise<AudioJobResult> {
     this.cancelIdle();
     const slot = this.pick();
     slot.jobs.add(job.jobId);
     return new Promise<AudioJobResult>((resolve, reject) => {
       this.pending.set(job.jobId, { slot, reject });
-      slot.api.load(job).then(
+      slot.api.load(job, onFirstChunk && Comlink.proxy(onFirstChunk)).then(
         (outcome) => {
           if (!this.settle(job.jobId, slot)) return;
           if (outcome.ok) resolve(outcome.result);

@@ -15,39 +15,44 @@ function mpg123(): Promise<MPEGDecoder> {
   return decoder;
 }
 
-/** Chunk size of progressive decoding: ~64 KB of MP3 is a few seconds of audio. */
+/** Progressive slices: a small first one (under a second of audio) so playback starts early. */
+const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Decodes MPEG layer I/II/III with mpg123 (WASM). With `onChunk`, decodes in slices and hands
- * each slice's planes over as soon as it is ready, so playback can start on the first frames.
+ * each slice's planes (and the fraction of the file read so far) over as soon as it is ready, so
+ * playback can start on the first frames.
  */
 export async function decodeMp3(
   bytes: Uint8Array,
-  onChunk?: (planes: Float32Array[], sampleRate: number) => void,
+  onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void,
 ): Promise<DecodedPcm> {
   const d = await mpg123();
   await d.reset();
   const parts: Float32Array[][] = [];
   let sampleRate = 0;
   let frames = 0;
+  // mpg123 always answers two planes; a mono stream's second plane is a copy.
+  const mono = isMonoMpeg(bytes);
   // Without a chunk listener one call is fastest (no slicing, no joining).
-  const step = onChunk ? CHUNK_BYTES : bytes.length;
-  for (let at = 0; at < bytes.length; at += step) {
-    const out = d.decode(bytes.subarray(at, Math.min(bytes.length, at + step)));
+  for (let at = 0; at < bytes.length;) {
+    const step = !onChunk ? bytes.length : at === 0 ? FIRST_CHUNK_BYTES : CHUNK_BYTES;
+    const end = Math.min(bytes.length, at + step);
+    const out = d.decode(bytes.subarray(at, end));
+    at = end;
     if (out.samplesDecoded === 0) continue;
     sampleRate = out.sampleRate;
     frames += out.samplesDecoded;
     // The decoder hands out fresh arrays: views are enough.
-    const planes = out.channelData.map((p) => p.subarray(0, out.samplesDecoded));
+    const planes = out.channelData
+      .slice(0, mono ? 1 : undefined)
+      .map((p) => p.subarray(0, out.samplesDecoded));
     parts.push(planes);
-    onChunk?.(planes, sampleRate);
+    onChunk?.(planes, sampleRate, at / bytes.length);
   }
   if (frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
-  const planes = joinPlanes(parts, frames);
-  // mpg123 always answers two planes; a mono stream's second plane is a copy.
-  const channels = isMonoMpeg(bytes) ? planes.slice(0, 1) : planes;
-  return { sampleRate, channels, frames, format: 'mp3', bitDepth: null };
+  return { sampleRate, channels: joinPlanes(parts, frames), frames, format: 'mp3', bitDepth: null };
 }
 
 /** Concatenates per-chunk planes into one plane per channel. */

@@ -1,0 +1,40 @@
+import type { FadeMessage } from '../../shared/audio/worklet-params.ts';
+import { DEFAULTS } from '../../shared/constants.ts';
+// Vite bundles the worklet and hands back its URL; this is a URL, not an import of worklet code.
+// oxlint-disable-next-line no-restricted-imports, import/default
+import fadeWorkletUrl from '../../worklets/fade.worklet.ts?worker&url';
+
+/** Fade length (s). */
+export const FADE_S = DEFAULTS.fadeMs / 1000;
+
+/** An AudioBuffer at the planes' own rate (the context resamples on playback). */
+export function toBuffer(planes: Float32Array[], sampleRate: number): AudioBuffer {
+  const buffer = new AudioBuffer({
+    length: planes[0]!.length,
+    numberOfChannels: planes.length,
+    sampleRate,
+  });
+  planes.forEach((plane, c) => buffer.copyToChannel(plane as Float32Array<ArrayBuffer>, c));
+  return buffer;
+}
+
+/** The tail fade of a voice with `remaining` seconds to play from `at`, unless too short for it. */
+export function endFade(at: number, remaining: number): FadeMessage[] {
+  return remaining > 2 * FADE_S
+    ? [{ type: 'fade', direction: 'out', at: at + remaining - FADE_S, duration: FADE_S }]
+    : [];
+}
+
+/** Bytes an AudioBuffer holds (Float32 per sample per channel). */
+export const bufferBytes = (b: AudioBuffer) => b.length * b.numberOfChannels * 4;
+
+/** Loads the fade processor into a context once (memoised per context). */
+const worklets = new WeakMap<BaseAudioContext, Promise<void>>();
+export function loadFadeWorklet(context: BaseAudioContext): Promise<void> {
+  let ready = worklets.get(context);
+  if (!ready) {
+    ready = context.audioWorklet.addModule(fadeWorkletUrl);
+    worklets.set(context, ready);
+  }
+  return ready;
+}
