@@ -388,6 +388,14 @@ describe('volume and progress', () => {
     expect(store().progress).toBe(0);
   });
 
+  it('a length estimated from a first slice is corrected on the next frame', async () => {
+    await playLoaded(song(1), 9.5);
+    engine.starts[0]!.track.duration = 10; // the engine learned the real length
+    engine.pos = 5;
+    frame();
+    expect(store()).toMatchObject({ duration: 10, progress: 0.5 });
+  });
+
   it('position reaches the store at most once per animation frame', async () => {
     await playLoaded(song(1), 10);
     let updates = 0;

@@ -63,7 +63,12 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     const state = get();
     if (!state.isPlaying || !track) return;
     const time = engine().position();
-    set({ currentTime: time, progress: clamp(time / (track.duration || 1), 0, 1) });
+    // duration too: a progressively decoded track starts with an estimate of its length.
+    set({
+      currentTime: time,
+      duration: track.duration,
+      progress: clamp(time / (track.duration || 1), 0, 1),
+    });
     frame = runtime.requestFrame(tick);
   };
   const stopTicking = () => {
