@@ -11,7 +11,7 @@ import {
   dataDir,
   loginThroughForm,
   registerOverApi,
-  topTabs,
+  expectTopTabs,
   uniqueEmail,
 } from './shell-helpers.ts';
 
@@ -31,7 +31,7 @@ test('register with the code from the outbox, then log in as the new ORDINARY us
   await expect(page).toHaveURL(/\/login$/);
 
   await loginThroughForm(page, email, 'secret-123');
-  expect(await topTabs(page)).toEqual(['音色']);
+  await expectTopTabs(page, ['音色']);
 });
 
 test('the forms show the SPEC §5 texts inline and send nothing invalid', async ({ page }) => {
@@ -64,13 +64,13 @@ test('tabs follow the role: ORDINARY sees Sounds, CREATOR sees Sounds, Music, Pr
   page,
 }) => {
   await loginThroughForm(page, 'demo@yinku.local');
-  expect(await topTabs(page)).toEqual(['音色']);
+  await expectTopTabs(page, ['音色']);
   await page.getByRole('button', { name: '账户菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 
   await loginThroughForm(page, 'creator@yinku.local');
-  expect(await topTabs(page)).toEqual(['音色', '音乐', '价格']);
+  await expectTopTabs(page, ['音色', '音乐', '价格']);
 });
 
 test('an invitation code starts the assessment; finishing grants CREATOR', async ({ page }) => {
@@ -98,7 +98,7 @@ test('an invitation code starts the assessment; finishing grants CREATOR', async
   await expect(page.getByRole('heading', { name: '恭喜' })).toBeVisible();
   await page.getByRole('button', { name: '开始浏览音色' }).click();
   await expect(page).toHaveURL(/\/sounds$/);
-  expect(await topTabs(page)).toEqual(['音色', '音乐', '价格']);
+  await expectTopTabs(page, ['音色', '音乐', '价格']);
   await page.goto('/profile/ac');
   await expect(page.getByTestId('account-role')).toContainText('创作者');
 });

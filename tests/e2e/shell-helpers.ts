@@ -42,10 +42,9 @@ export async function registerOverApi(page: Page, tag: string, password = DEMO_P
   return email;
 }
 
-/** Visible labels of the top-bar tabs. */
-export async function topTabs(page: Page): Promise<string[]> {
-  return page
-    .getByRole('navigation', { name: /主导航|Main navigation/ })
-    .getByRole('link')
-    .allInnerTexts();
+/** Waits until the top-bar tabs are exactly `labels` (they render after the route's loader). */
+export async function expectTopTabs(page: Page, labels: string[]): Promise<void> {
+  await expect(
+    page.getByRole('navigation', { name: /主导航|Main navigation/ }).getByRole('link'),
+  ).toHaveText(labels);
 }

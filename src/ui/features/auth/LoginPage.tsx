@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import type { AssessmentStart } from '../../../shared/index.ts';
 import { accountsApi } from '../../api/accounts.api.ts';
 import { ApiRequestError } from '../../api/http-error.ts';
@@ -9,6 +10,11 @@ import { Assessment } from './Assessment.tsx';
 import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
 import { useForm } from './use-form.ts';
 import { validateEmail, validateInvitation, validatePassword } from './validation.ts';
+
+const DemoHint = styled(Muted)`
+  margin-top: ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.small};
+`;
 
 /** Where to go after login: the `redirect` query when it is one of our paths, else /sounds. */
 export function safeRedirect(value: string | null): string {
@@ -84,7 +90,7 @@ export function LoginPage() {
         <Link to="/register">{t('login.register')}</Link>
         <Link to="/forgot-password">{t('login.forgot')}</Link>
       </Links>
-      <Muted style={{ marginTop: 12, fontSize: 12 }}>{t('login.demoHint')}</Muted>
+      <DemoHint>{t('login.demoHint')}</DemoHint>
     </AuthCard>
   );
 }

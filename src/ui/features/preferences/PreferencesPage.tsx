@@ -59,6 +59,15 @@ const Inline = styled.div`
   }
 `;
 
+const SliderBox = styled.div`
+  width: 220px;
+`;
+
+const Grow = styled.div`
+  flex: 1;
+  min-width: 220px;
+`;
+
 function Setting({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
     <Row>
@@ -131,7 +140,7 @@ export function PreferencesPage() {
           />
         </Setting>
         <Setting label={t('volume')}>
-          <div style={{ width: 220 }}>
+          <SliderBox>
             <Slider
               label={t('volume')}
               min={0}
@@ -140,18 +149,18 @@ export function PreferencesPage() {
               value={Math.round(settings.volume * 100)}
               onChange={(value) => settings.set('volume', value / 100)}
             />
-          </div>
+          </SliderBox>
           <span>{Math.round(settings.volume * 100)}%</span>
         </Setting>
         <Setting label={t('downloadPath')} hint={t('downloadPathHint')}>
-          <div style={{ flex: 1, minWidth: 220 }}>
+          <Grow>
             <TextField
               label={t('downloadPath')}
               placeholder={t('downloadPathPlaceholder')}
               value={settings.downloadPath}
               onChange={(event) => settings.set('downloadPath', event.target.value)}
             />
-          </div>
+          </Grow>
         </Setting>
         <Setting label={t('appStartup')} hint={t('appStartupHint')}>
           <Switch

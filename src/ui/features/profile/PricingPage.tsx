@@ -46,6 +46,10 @@ const Price = styled.p`
   }
 `;
 
+const Buy = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
 /** /profile/fieldset: plans from the gateway with quota and price; buying places a demo order. */
 export function PricingPage() {
   const { t } = useTranslation(['profile', 'common']);
@@ -95,16 +99,19 @@ export function PricingPage() {
                     : t('fieldset.quota', { count: product.downloadQuota })}
                 </Muted>
                 {product.priceCents > 0 && (
-                  <Button
-                    variant={current ? 'secondary' : 'primary'}
-                    block
-                    style={{ marginTop: 16 }}
-                    onClick={() =>
-                      userInfo ? setChoice(product) : navigate('/login?redirect=/profile/fieldset')
-                    }
-                  >
-                    {t('fieldset.buy')}
-                  </Button>
+                  <Buy>
+                    <Button
+                      variant={current ? 'secondary' : 'primary'}
+                      block
+                      onClick={() =>
+                        userInfo
+                          ? setChoice(product)
+                          : navigate('/login?redirect=/profile/fieldset')
+                      }
+                    >
+                      {t('fieldset.buy')}
+                    </Button>
+                  </Buy>
                 )}
               </Card>
             </li>
