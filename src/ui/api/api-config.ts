@@ -6,3 +6,10 @@ export function apiBase(): string {
   const configured = import.meta.env.VITE_API_BASE as string | undefined;
   return new URL(configured || '/', window.location.href).href;
 }
+
+/** The gateway path of a request URL (API.* spelling), without any path the base adds. */
+export function apiPathOf(url: string): string {
+  const base = new URL(apiBase()).pathname.replace(/\/$/, '');
+  const { pathname } = new URL(url);
+  return base && pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+}

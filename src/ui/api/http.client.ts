@@ -1,5 +1,6 @@
 import ky, { isHTTPError, isTimeoutError, type KyResponse } from 'ky';
 import {
+  API,
   CLIENT_MARKER_HEADER,
   DEFAULTS,
   DOWNLOAD_PREFIX,
@@ -10,7 +11,7 @@ import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useLoadingStore } from '../stores/loading.store.ts';
 import { getAccessToken, useSessionStore } from '../stores/session.store.ts';
 import { toast } from '../stores/toast.store.ts';
-import { CLIENT_MARKER, apiBase } from './api-config.ts';
+import { CLIENT_MARKER, apiBase, apiPathOf } from './api-config.ts';
 import { ApiRequestError, decodeErrorHeader, isEnvelope } from './http-error.ts';
 import { page } from './page.ts';
 import { flattenQuery, type KeyNotation, type QueryValue } from './query.ts';
@@ -18,7 +19,7 @@ import { expireSession, sessionEnding } from './session.ts';
 import { refreshAfterUnauthorized, refreshInFlight } from './token-refresh.ts';
 
 /** Calls that never trigger a refresh: they run without a session or are the refresh itself. */
-const NO_REFRESH_PATHS = ['/api/v4/users/login', '/api/v4/users/refresh-token'];
+const NO_REFRESH_PATHS: string[] = [API.login, API.refreshToken];
 
 const bearerOf = (request: Request) =>
   request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
@@ -39,7 +40,7 @@ export const kyClient = ky.create({
   hooks: {
     beforeRequest: [
       async ({ request }) => {
-        const path = new URL(request.url).pathname;
+        const path = apiPathOf(request.url);
         if (path.startsWith(DOWNLOAD_PREFIX) && !getAccessToken()) {
           const error = new ApiRequestError(t('http.notSignedIn'), {
             status: 401,
@@ -67,7 +68,7 @@ export const kyClient = ky.create({
     afterResponse: [
       async ({ request, response, retryCount }) => {
         if (response.status !== 401) return;
-        const path = new URL(request.url).pathname;
+        const path = apiPathOf(request.url);
         const sent = bearerOf(request);
         if (!sent || NO_REFRESH_PATHS.includes(path)) return;
         if (retryCount > 0) {
