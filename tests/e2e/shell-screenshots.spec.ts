@@ -18,6 +18,7 @@ const PAGES = [
   '/forgot-password',
   '/update-password',
   '/sounds',
+  '/sounds/instruments',
   '/songai',
   '/preferences',
   '/profile/ac',
