@@ -12,6 +12,7 @@ interface Hook {
     analyser: AnalyserNode;
     buffers: { size: number; count: number; limit: number };
     cachePcm(key: string, pcm: object): { key: string; duration: number };
+    load(song: object, o: { audition: boolean; signal: AbortSignal }): Promise<object>;
     start(track: object, offset: number, o: object): void;
     stop(): void;
     ready(): Promise<void>;
@@ -75,26 +76,15 @@ export async function clickToSound(args: {
   const commandTime = ts.contextTime! + (now - ts.performanceTime!) / 1000;
   let cleanup = () => {};
   if (args.player === 'engine') {
-    const key = `bench:${args.url}`;
-    if (!args.cached) {
-      const { pool, loadPrivateKey } = hook.internals();
-      const job = args.encrypted
-        ? {
-            jobId: `b${probe.seq}`,
-            url,
-            mode: 'encrypted',
-            accessToken: 'bench',
-            keyId: 'bench',
-            privateKey: (await loadPrivateKey()).privateKey,
-          }
-        : { jobId: `b${probe.seq}`, url, mode: 'plain' };
-      engine.cachePcm(key, await pool.load(job));
-    }
-    const b = engine.buffers as unknown as { get(k: string): AudioBuffer };
-    engine.start({ key, duration: b.get(key).duration }, 0, {
-      fadeIn: args.fadeIn ?? true,
-      onEnded: () => {},
-    });
+    // The product path: engine.load → track loader → pool (the bench origin answers these ids
+    // and audition codes with the fixtures, encrypted for this device when it is a full play).
+    const n = args.cached ? 0 : probe.seq;
+    const song = args.encrypted
+      ? { id: 900_000 + n }
+      : { id: 900_000 + n, auditionCode: `bench-${n}` };
+    const signal = new AbortController().signal;
+    const track = await engine.load(song, { audition: !args.encrypted, signal });
+    engine.start(track, 0, { fadeIn: args.fadeIn ?? true, onEnded: () => {} });
     cleanup = () => engine.stop();
   } else if (args.player === 'audio') {
     const el = new Audio();
