@@ -48,7 +48,7 @@ interface Voice {
 }
 
 /** A track playing from its first decoded slice while the rest decodes. */
-interface Partial {
+interface PreviewTrack {
   buffer: AudioBuffer;
   track: LoadedTrack;
   full: Promise<LoadedTrack>;
@@ -69,7 +69,7 @@ export class AudioEngine implements PlaybackEngine {
   private readonly volume: GainNode;
   private readonly source: PcmSource;
   private voice: Voice | null = null;
-  private readonly partials = new Map<string, Partial>();
+  private readonly partials = new Map<string, PreviewTrack>();
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
@@ -190,7 +190,8 @@ export class AudioEngine implements PlaybackEngine {
     source.onended = () => {
       source.disconnect();
       if (voice.source !== source) return;
-      if (final || voice.previewOnly) voice.finish();
+      // A stopped voice is only cleaned up; finish() reports an end only for a live one.
+      if (voice.stopped || final || voice.previewOnly) voice.finish();
       else voice.previewEnded = true;
     };
   }
