@@ -46,13 +46,18 @@ export const accountsApi = {
       { silent: true },
     );
   },
-  /** Changes the password of the signed-in user. */
-  async updatePassword(oldPassword: string, password: string): Promise<unknown> {
-    return http.post(
+  /**
+   * Changes the password of the signed-in user. The gateway revokes the old session and answers a
+   * new token pair: keep it, or the next refresh would sign the user out.
+   */
+  async updatePassword(oldPassword: string, password: string): Promise<TokenPair> {
+    const pair = await http.post<TokenPair>(
       API.passwordUpdate,
       { oldPassword: await hashPassword(oldPassword), password: await hashPassword(password) },
       { silent: true },
     );
+    useSessionStore.getState().setTokens(pair);
+    return pair;
   },
   /** Starts the creator assessment with an invitation code (XXX_XXX). */
   startAssessment(invitationCode: string): Promise<AssessmentStart> {

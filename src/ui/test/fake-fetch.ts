@@ -5,6 +5,8 @@ export interface SeenRequest {
   method: string;
   url: URL;
   headers: Headers;
+  /** The request body as text, when it had one. */
+  body?: string;
 }
 
 /** What the fake gateway answers for a request. */
@@ -27,7 +29,13 @@ export function installFakeFetch(handler: Handler): SeenRequest[] {
   const seen: SeenRequest[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const entry = { method: request.method, url: new URL(request.url), headers: request.headers };
+    const body = request.body ? await request.clone().text() : undefined;
+    const entry = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body,
+    };
     seen.push(entry);
     // Yield so concurrent requests really overlap, as over a network.
     await new Promise((resolve) => setTimeout(resolve, 1));
