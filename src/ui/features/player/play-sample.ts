@@ -2,6 +2,11 @@ import type { Sample } from '../../../shared/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
 
+/** Playback failures the store did not turn into `lastError` (e.g. no Web Audio): log them. */
+function logFailure(error: unknown): void {
+  console.error('[player] playback failed', error);
+}
+
 /**
  * Plays a sample from a list: the list becomes the play list (next/previous walk it), and the
  * audition toggle picks the preview when the sample has one.
@@ -10,14 +15,14 @@ export function playFromList(sample: Sample, list: readonly (Sample | undefined)
   const player = usePlayerStore.getState();
   player.setPlayList(list.filter((row): row is Sample => row !== undefined));
   const audition = useAuditionMode.getState().on && Boolean(sample.auditionCode);
-  void player.playSong(sample, { actionType: 'row', audition });
+  player.playSong(sample, { actionType: 'row', audition }).catch(logFailure);
 }
 
 /** Space on a row: pause/resume when it is the current song, else play it. */
 export function toggleSample(sample: Sample, list: readonly (Sample | undefined)[]): void {
   const player = usePlayerStore.getState();
   if (player.id === sample.id && player.song) {
-    void player.togglePlay();
+    player.togglePlay().catch(logFailure);
     return;
   }
   playFromList(sample, list);
@@ -32,10 +37,10 @@ export function seekSample(
   const player = usePlayerStore.getState();
   const to = Math.min(1, Math.max(0, fraction));
   if (player.id === sample.id && player.song) {
-    void player.seek(to);
+    player.seek(to).catch(logFailure);
     return;
   }
   player.setPlayList(list.filter((row): row is Sample => row !== undefined));
   const audition = useAuditionMode.getState().on && Boolean(sample.auditionCode);
-  void player.playSong(sample, { actionType: 'seek', startProgress: to, audition });
+  player.playSong(sample, { actionType: 'seek', startProgress: to, audition }).catch(logFailure);
 }
