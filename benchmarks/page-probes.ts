@@ -22,6 +22,7 @@ interface Hook {
       load(job: object): Promise<{ channels: Float32Array[]; sampleRate: number; frames: number }>;
     };
     loadPrivateKey(): Promise<{ privateKey: CryptoKey; publicKey: string }>;
+    createPool(size: number): { load(job: object): Promise<unknown>; terminate(): void };
   };
 }
 
@@ -165,4 +166,37 @@ export async function manyPlays({
   const heap =
     (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
   return { bytes: b.size, limit: b.limit, entries: b.count, heap };
+}
+
+/** Wall time of `jobs` concurrent decodes of `url` on a fresh pool of each size (after a warm-up). */
+export async function poolSizes({
+  url,
+  jobs,
+  sizes,
+}: {
+  url: string;
+  jobs: number;
+  sizes: number[];
+}): Promise<Record<number, number>> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  const out: Record<number, number> = {};
+  for (const size of sizes) {
+    const pool = hook.internals().createPool(size);
+    const run = (tag: string) =>
+      Promise.all(
+        Array.from({ length: jobs }, (_, i) =>
+          pool.load({
+            jobId: `${tag}${size}-${i}`,
+            url: `${url}?${tag}${size}-${i}`,
+            mode: 'plain',
+          }),
+        ),
+      );
+    await run('w'); // starts every worker and its WASM
+    const t = performance.now();
+    await run('m');
+    out[size] = performance.now() - t;
+    pool.terminate();
+  }
+  return out;
 }

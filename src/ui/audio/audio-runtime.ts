@@ -70,7 +70,14 @@ export function audioInternals(): {
   pool: AudioWorkerPool;
   loader: TrackLoader;
   loadPrivateKey: typeof loadPrivateKey;
+  /** A separate pool of `size` workers (pool-size measurements). */
+  createPool: (size: number) => AudioWorkerPool;
 } {
   getAudioEngine();
-  return { pool: pool!, loader: loader!, loadPrivateKey };
+  return {
+    pool: pool!,
+    loader: loader!,
+    loadPrivateKey,
+    createPool: (size) => new AudioWorkerPool({ size }),
+  };
 }
