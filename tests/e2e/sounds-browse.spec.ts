@@ -30,6 +30,13 @@ test('browse a category down to a secondary level, then jump with the grouped se
   await expect(dataRows(page)).toHaveCount(3);
   await page.goBack();
   await expect(page).toHaveURL(/All:Drums\/:Kick$/);
+
+  // Key and BPM columns are hidden under 990 px.
+  const keyHeader = grid(page).getByRole('columnheader', { name: '调性' });
+  await expect(keyHeader).toBeVisible();
+  await page.setViewportSize({ width: 980, height: 800 });
+  await expect(keyHeader).toBeHidden();
+  await expect(grid(page).getByRole('columnheader', { name: 'BPM' })).toBeHidden();
 });
 
 test('sort and filters live in the URL: reload and back restore them', async ({ page }) => {

@@ -111,7 +111,7 @@ test('download a whole pack: every sample lands in its brand and type folder', a
   await expect(page.getByText(`共 ${pack.sampleCount} 个`)).toBeVisible();
 });
 
-test('bulk like a selection mixing downloaded and new rows, then remove from the warehouse', async ({
+test('bulk like a selection mixing downloaded and new rows, then remove from the warehouse in bulk and singly', async ({
   page,
 }) => {
   await useOpfsAsDownloadFolder(page);
@@ -152,4 +152,8 @@ test('bulk like a selection mixing downloaded and new rows, then remove from the
     .click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect.poll(async () => (await rowNames(page)).sort()).toEqual([first, third].sort());
+
+  // And singly, from the row itself.
+  await page.getByRole('button', { name: `移除 ${first}` }).click();
+  await expect.poll(() => rowNames(page)).toEqual([third]);
 });

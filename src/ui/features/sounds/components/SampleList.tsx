@@ -56,6 +56,8 @@ export interface SampleListProps {
   /** Asks for the rows of a visible range. */
   ensureRange(start: number, end: number): void;
   label?: string;
+  /** Removes a row from the list shown (warehouse and liked pages). */
+  onRemove?: (sample: Sample) => void;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface SampleListProps {
  * scroll into view. Keyboard auditioning: ↑/↓ move and play, space toggles, ←/→ seek, Enter opens
  * the detail panel.
  */
-export function SampleList({ total, rows, error, ensureRange, label }: SampleListProps) {
+export function SampleList({ total, rows, error, ensureRange, label, onRemove }: SampleListProps) {
   const { t } = useTranslation('sounds');
   const scroller = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
@@ -198,6 +200,7 @@ export function SampleList({ total, rows, error, ensureRange, label }: SampleLis
               onSeek={seek}
               onDownload={download}
               onLike={like}
+              onRemove={onRemove}
             />
           );
         })}

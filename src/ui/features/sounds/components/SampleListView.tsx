@@ -30,6 +30,7 @@ export interface SampleListViewProps {
   version?: number;
   label?: string;
   totalLabel?: (total: number) => string;
+  onRemove?: (sample: Sample) => void;
 }
 
 /** A filterable, sortable, virtualized sample list whose state lives in the URL. */
@@ -40,6 +41,7 @@ export function SampleListView({
   version = 0,
   label,
   totalLabel,
+  onRemove,
 }: SampleListViewProps) {
   const { filters, sort, sortInUrl, update, reset } = useListFilters();
   const query: AudioListQuery = {
@@ -70,6 +72,7 @@ export function SampleListView({
         error={list.error}
         ensureRange={list.ensureRange}
         label={label}
+        onRemove={onRemove}
       />
     </Column>
   );

@@ -17,14 +17,14 @@ export const ROW_COLUMNS = css`
   display: grid;
   grid-template-columns:
     32px 40px minmax(140px, 2fr) minmax(120px, 3fr) minmax(90px, 1fr)
-    56px 56px 52px 88px;
+    56px 56px 52px 124px;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   padding: 0 ${({ theme }) => theme.space(3)};
   @media (max-width: ${({ theme }) => theme.breakpoints.metadata - 1}px) {
     grid-template-columns:
       32px 40px minmax(120px, 2fr) minmax(100px, 3fr) minmax(80px, 1fr)
-      52px 88px;
+      52px 124px;
     & > [data-meta] {
       display: none;
     }
@@ -114,6 +114,8 @@ export interface SampleRowHandlers {
   onSeek(index: number, fraction: number): void;
   onDownload(sample: Sample): void;
   onLike(sample: Sample): void;
+  /** Present on the warehouse and liked lists: removes the row from that list. */
+  onRemove?: (sample: Sample) => void;
 }
 
 /** Props of SampleRow. */
@@ -207,6 +209,14 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
             active={flags.download}
             size={18}
             onClick={() => props.onDownload(sample)}
+          />
+        )}
+        {props.onRemove && (
+          <IconButton
+            icon="close"
+            label={t('row.remove', { name })}
+            size={18}
+            onClick={() => props.onRemove?.(sample)}
           />
         )}
       </Actions>

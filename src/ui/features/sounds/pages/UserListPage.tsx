@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AudioListQuery, UserRelation } from '../../../../shared/index.ts';
+import type { AudioListQuery, Sample, UserRelation } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { t as translate } from '../../../i18n/i18n.ts';
 import { toast } from '../../../stores/toast.store.ts';
@@ -30,20 +30,29 @@ export function UserListPage({ relation, range }: UserListPageProps) {
   const signedIn = useSessionStore((s) => Boolean(s.accessToken));
   const [version, setVersion] = useState(0);
 
+  const remove = useCallback(
+    async (ids: number[]) => {
+      await catalogueApi.removeUserItems({ relation, range, ids });
+      useSelection.getState().drop(ids);
+      toast.success(translate('common:toast.deleted'));
+      setVersion((v) => v + 1);
+    },
+    [relation, range],
+  );
+
+  const removeOne = useCallback(
+    (sample: Sample) =>
+      void remove([sample.id]).catch(() => {
+        // The HTTP client already showed the gateway's error; the row stays.
+      }),
+    [remove],
+  );
+
   useEffect(() => {
     if (range !== 'samples') return;
-    useRemoval.setState({
-      removal: {
-        async run(ids) {
-          await catalogueApi.removeUserItems({ relation, range, ids });
-          useSelection.getState().drop(ids);
-          toast.success(translate('common:toast.deleted'));
-          setVersion((v) => v + 1);
-        },
-      },
-    });
+    useRemoval.setState({ removal: { run: remove } });
     return () => useRemoval.setState({ removal: null });
-  }, [relation, range]);
+  }, [range, remove]);
 
   const title = t(relation === 'stockroom' ? 'user.stockroom' : 'user.likes');
   if (!signedIn)
@@ -80,6 +89,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           version={version}
           label={title}
           totalLabel={(count) => t('list.total', { count })}
+          onRemove={removeOne}
         />
       ) : (
         <PackGrid
