@@ -13,7 +13,7 @@ import { requireRole } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import type { SongRecord } from './music.repository.ts';
-import { parseRange } from './http-range.ts';
+import { parseRange } from '../http/byte-range.ts';
 import { readSongSettings, startSongGeneration, type SongGenerator } from './song-generator.ts';
 import { issueStreamToken, verifyStreamToken } from './stream-token.ts';
 

@@ -8,7 +8,7 @@ import { requireUser } from '../http/auth-context.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import { readPeaks } from '../library/peaks.ts';
 import { encryptForClient } from './encrypt-audio.ts';
-import { parseByteRange } from './byte-range.ts';
+import { parseRange } from '../http/byte-range.ts';
 import { signedIn } from '../accounts/signed-in.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from '../catalogue/catalogue.schemas.ts';
 
@@ -97,20 +97,20 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
         .header('accept-ranges', 'bytes')
         .type(audition.mediaType);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const range = parseByteRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
+      const range = parseRange(request.headers.range, size);
+      if (range.kind === 'unsatisfiable') {
         throw new ApiError('RANGE_NOT_SATISFIABLE', MESSAGES.rangeNotSatisfiable, {
           headers: { 'content-range': `bytes */${size}` },
         });
       }
-      if (!range) {
+      if (range.kind === 'full') {
         return reply.header('content-length', size).send(ctx.blobs.stream(audition.hash));
       }
       return reply
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', range.end - range.start + 1)
-        .send(ctx.blobs.stream(audition.hash, range));
+        .send(ctx.blobs.stream(audition.hash, { start: range.start, end: range.end }));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './http-range.ts';
+import { parseRange } from './byte-range.ts';
 
 describe('parseRange', () => {
   it.each([
