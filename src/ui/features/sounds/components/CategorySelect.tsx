@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { Select } from '../../../components/index.ts';
-import { isLanguage } from '../../../i18n/i18n.ts';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { categoryGroups } from '../model/category-options.ts';
 import { assetPath, parseAsset, parseCategory, stripColon } from '../model/list-query.ts';
 
@@ -22,13 +22,13 @@ function assetLocation(pathname: string) {
  * groups, secondary names as options; choosing one goes to `Samples:{group}/:{option}`.
  */
 export function CategorySelect() {
-  const { t, i18n } = useTranslation('sounds');
+  const { t } = useTranslation('sounds');
+  const language = useLanguage();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tree = useCategoryTree();
   const where = assetLocation(pathname);
   if (!where || !tree) return null;
-  const language = isLanguage(i18n.language) ? i18n.language : 'zh';
   const groups = categoryGroups(tree, where.category, language);
   if (groups.length === 0) return null;
   const current = where.secondary

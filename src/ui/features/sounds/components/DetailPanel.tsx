@@ -11,7 +11,8 @@ import { playFromList, seekSample } from '../../player/play-sample.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { useSelection } from '../model/selection.store.ts';
-import { downloadActions, downloadPack } from '../services.ts';
+import { downloadActions } from '../services.ts';
+import { DownloadPackButton } from './DownloadPackButton.tsx';
 import { formatDuration } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 
@@ -206,7 +207,6 @@ function PackDetail({ pack }: { pack: Pack }) {
   const { t } = useTranslation('sounds');
   const override = useItemFlags((s) => s.flags[packKey(pack.packCode)]);
   const likes = override?.likes ?? pack.likes;
-  const [busy, setBusy] = useState(false);
   return (
     <>
       <img className="cover" src={pack.cover} alt="" />
@@ -229,20 +229,7 @@ function PackDetail({ pack }: { pack: Pack }) {
       <Link to={`/sounds/packs/track/${encodeURIComponent(pack.packCode)}/samples`}>
         {t('detail.openPack')}
       </Link>
-      <Button
-        icon="download"
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await downloadPack(pack.packCode);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        {t('detail.downloadPack')}
-      </Button>
+      <DownloadPackButton packCode={pack.packCode} />
       <Button
         variant="secondary"
         icon={likes ? 'heart' : 'heartOutline'}

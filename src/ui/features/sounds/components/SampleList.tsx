@@ -11,8 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { playFromList, seekSample, toggleSample } from '../../player/play-sample.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
+import { playFromList, seekBy, seekSample, toggleSample } from '../../player/play-sample.ts';
 import { gridCommand } from '../model/keyboard.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
@@ -132,11 +131,9 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
       case 'toggle':
         if (current) toggleSample(current, rows);
         break;
-      case 'seek': {
-        const player = usePlayerStore.getState();
-        if (player.song) void player.seek(Math.min(1, Math.max(0, player.progress + command.by)));
+      case 'seek':
+        seekBy(command.by);
         break;
-      }
       case 'detail':
         if (current) useSelection.getState().showDetail({ type: 'sample', sample: current });
         break;

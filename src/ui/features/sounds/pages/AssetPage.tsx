@@ -8,10 +8,10 @@ import {
   stripColon,
 } from '../model/list-query.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { isLanguage } from '../../../i18n/i18n.ts';
 import { PackGrid } from '../components/PackGrid.tsx';
 import { SampleListView } from '../components/SampleListView.tsx';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { Chips, Page } from './page-layout.ts';
 
 /**
@@ -19,7 +19,8 @@ import { Chips, Page } from './page-layout.ts';
  * All shows the packs above the samples.
  */
 export function AssetPage() {
-  const { t, i18n } = useTranslation('sounds');
+  const { t } = useTranslation('sounds');
+  const language = useLanguage();
   const params = useParams();
   const category = parseCategory(params.category);
   const asset = parseAsset(params.asset);
@@ -28,7 +29,6 @@ export function AssetPage() {
   const secondaryName = params.secondary ? stripColon(params.secondary) : undefined;
   const { kind, primaryName } = asset;
   const base = { category, primaryName, secondaryName };
-  const language = isLanguage(i18n.language) ? i18n.language : 'zh';
   const primary = tree
     ?.find((n) => n.category === category)
     ?.children.find((p) => p.name === primaryName);

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { isLanguage } from '../../../i18n/i18n.ts';
 import { SampleListView } from '../components/SampleListView.tsx';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { assetPath, parseCategory } from '../model/list-query.ts';
 import { Chips, Page } from './page-layout.ts';
 
 /** /sounds/{category}: the category's primary names and its samples. */
 export function CategoryPage() {
-  const { t, i18n } = useTranslation('sounds');
+  const { t } = useTranslation('sounds');
+  const language = useLanguage();
   const category = parseCategory(useParams().category);
   const tree = useCategoryTree();
   if (!category) return <Page role="alert">{t('notFound')}</Page>;
-  const language = isLanguage(i18n.language) ? i18n.language : 'zh';
   const node = tree?.find((n) => n.category === category);
   return (
     <Page>

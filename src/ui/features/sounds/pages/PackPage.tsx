@@ -4,9 +4,8 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { Pack } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { Button } from '../../../components/index.ts';
+import { DownloadPackButton } from '../components/DownloadPackButton.tsx';
 import { SampleListView } from '../components/SampleListView.tsx';
-import { downloadPack } from '../services.ts';
 import { Page } from './page-layout.ts';
 
 const Header = styled.header`
@@ -32,7 +31,6 @@ export function PackPage() {
   // Keyed by pack code so another pack's answer is never shown for this one.
   const [answer, setAnswer] = useState<{ code: string; pack: Pack | null } | null>(null);
   const pack = answer?.code === packCode ? answer.pack : undefined;
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
     catalogueApi
@@ -53,20 +51,7 @@ export function PackPage() {
               {pack.brand} · {t('detail.samples', { count: pack.sampleCount })}
             </p>
             <p>{pack.description}</p>
-            <Button
-              icon="download"
-              loading={busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
-                  await downloadPack(pack.packCode);
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              {t('detail.downloadPack')}
-            </Button>
+            <DownloadPackButton packCode={pack.packCode} />
           </div>
         </Header>
       )}
