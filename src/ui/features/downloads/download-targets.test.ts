@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBrowserDownloadTarget } from './browser-download-target.ts';
+import { canPickFolder, getDownloadTarget } from './download-targets.ts';
+import { MemoryFolder } from './memory-folder.test-helper.ts';
+
+const store = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('idb-keyval', () => ({
+  get: async (key: string) => store.get(key),
+  set: async (key: string, value: unknown) => void store.set(key, value),
+  del: async (key: string) => void store.delete(key),
+}));
+
+afterEach(() => {
+  store.clear();
+  vi.restoreAllMocks();
+});
+
+/** A window stand-in: only what the target choice reads. */
+const withPicker = (picker?: () => Promise<unknown>) =>
+  ({ document, ...(picker ? { showDirectoryPicker: picker } : {}) }) as unknown as Window;
+
+describe('choosing the download target', () => {
+  it('uses a browser download without the File System Access API', async () => {
+    const win = withPicker();
+    expect(canPickFolder(win)).toBe(false);
+    expect((await getDownloadTarget(win)).kind).toBe('browser');
+  });
+
+  it('uses a browser download until the user has picked a folder, then the folder', async () => {
+    const win = withPicker(async () => new MemoryFolder('Samples'));
+    expect(canPickFolder(win)).toBe(true);
+    expect((await getDownloadTarget(win)).kind).toBe('browser');
+    store.set('yinku.downloadFolder', new MemoryFolder('Samples'));
+    expect((await getDownloadTarget(win)).kind).toBe('fs-access');
+  });
+});
+
+describe('browser download target', () => {
+  it('clicks a download link named after the folder layout and cleans it up', async () => {
+    const clicked: { download: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:test');
+    const saved = await createBrowserDownloadTarget(document).save({
+      folders: ['sounds', 'packs', 'Yinku Labs', 'Drums'],
+      fileName: 'Kick 1.wav',
+      data: new Blob(['RIFF']),
+    });
+    expect(clicked).toEqual([
+      { download: 'sounds_packs_Yinku Labs_Drums_Kick 1.wav', href: 'blob:test' },
+    ]);
+    expect(saved.userFilePath).toBe('sounds_packs_Yinku Labs_Drums_Kick 1.wav');
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+});
