@@ -157,3 +157,22 @@ test('bulk like a selection mixing downloaded and new rows, then remove from the
   await page.getByRole('button', { name: `移除 ${first}` }).click();
   await expect.poll(() => rowNames(page)).toEqual([third]);
 });
+
+test('like a pack from its details; the liked packs page lists it and removes it', async ({
+  page,
+}) => {
+  await signInFresh(page, 'pack-like');
+  await page.goto('/sounds/instruments/asset/Packs:Drums');
+  const card = page.locator('[data-pack-code]').first();
+  const name = await card.getByRole('link').innerText();
+  await card.getByRole('button', { name: `查看 ${name} 详情` }).click();
+  const details = page.getByRole('complementary', { name: '详情' });
+  await details.getByRole('button', { name: '收藏音色包' }).click();
+  await expect(details.getByRole('button', { name: '取消收藏音色包' })).toBeVisible();
+
+  await page.goto('/sounds/other/Packs');
+  await expect(page.locator('[data-pack-code]')).toHaveCount(1);
+  await page.getByRole('button', { name: `移除 ${name}` }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(page.getByText('没有符合条件的音色包')).toBeVisible();
+});

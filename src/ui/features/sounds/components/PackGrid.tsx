@@ -54,10 +54,19 @@ export interface PackGridProps {
   firstPageOnly?: boolean;
   version?: number;
   label?: string;
+  /** Present on the warehouse and liked pack lists: removes the pack from that list. */
+  onRemove?: (pack: Pack) => void;
 }
 
 /** Pack cards (cover, name, brand, count), loaded a page at a time. */
-export function PackGrid({ base, load, firstPageOnly, version = 0, label }: PackGridProps) {
+export function PackGrid({
+  base,
+  load,
+  firstPageOnly,
+  version = 0,
+  label,
+  onRemove,
+}: PackGridProps) {
   const { t } = useTranslation('sounds');
   const key = JSON.stringify([base, version]);
   // Only `key` changes reload the list; the loader may be a new function on every render.
@@ -84,6 +93,11 @@ export function PackGrid({ base, load, firstPageOnly, version = 0, label }: Pack
             <span>
               {pack.brand} · {t('browse.samplesCount', { count: pack.sampleCount })}
             </span>
+            {onRemove && (
+              <Button variant="text" size="small" icon="close" onClick={() => onRemove(pack)}>
+                {t('row.remove', { name: pack.name })}
+              </Button>
+            )}
           </Card>
         ))}
       </Grid>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AudioListQuery, Sample, UserRelation } from '../../../../shared/index.ts';
+import type { AudioListQuery, Pack, Sample, UserRelation } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { t as translate } from '../../../i18n/i18n.ts';
 import { toast } from '../../../stores/toast.store.ts';
@@ -31,20 +31,22 @@ export function UserListPage({ relation, range }: UserListPageProps) {
   const [version, setVersion] = useState(0);
 
   const remove = useCallback(
-    async (ids: number[]) => {
+    async (ids: (number | string)[]) => {
       await catalogueApi.removeUserItems({ relation, range, ids });
-      useSelection.getState().drop(ids);
+      useSelection.getState().drop(ids.filter((id): id is number => typeof id === 'number'));
       toast.success(translate('common:toast.deleted'));
       setVersion((v) => v + 1);
     },
     [relation, range],
   );
 
-  const removeOne = useCallback(
-    (sample: Sample) =>
-      void remove([sample.id]).catch(() => {
-        // The HTTP client already showed the gateway's error; the row stays.
-      }),
+  // One item from its own button; the HTTP client already showed a failure, the item stays.
+  const removeSample = useCallback(
+    (sample: Sample) => void remove([sample.id]).catch(() => {}),
+    [remove],
+  );
+  const removePack = useCallback(
+    (pack: Pack) => void remove([pack.packCode]).catch(() => {}),
     [remove],
   );
 
@@ -89,7 +91,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           version={version}
           label={title}
           totalLabel={(count) => t('list.total', { count })}
-          onRemove={removeOne}
+          onRemove={removeSample}
         />
       ) : (
         <PackGrid
@@ -97,6 +99,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           load={(query, signal) => catalogueApi.userPacks({ ...query, relation }, signal)}
           version={version}
           label={title}
+          onRemove={removePack}
         />
       )}
     </Page>
