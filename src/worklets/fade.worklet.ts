@@ -12,11 +12,17 @@ interface Ramp {
   to: number;
   /** After an out-ramp the voice is silent for good. */
   thenSilent: boolean;
+  /** `sine` for fade-ins (equal-power), `exp` for fade-outs. */
+  shape: 'sine' | 'exp';
 }
 
 /**
- * Applies the player's fades (50 ms, exponential, floor gain 0.0001) at exact sample frames:
- * each command takes effect on the frame nearest its context time, so a fade-in lines up with
+ * Applies the player's fades (50 ms, floor gain 0.0001) at exact sample frames: fade-ins follow
+ * an equal-power (quarter-sine) curve from the floor to 1, fade-outs an exponential one down to
+ * the floor. An exponential fade-in spends its first ~20 ms below −60 dBFS (heard as a late
+ * start); the quarter sine is audible within a millisecond and still rises by at most
+ * π/2 / (50 ms of frames) per frame (6.5e-4 at 48 kHz), so it cannot click.
+ * Each command takes effect on the frame nearest its context time, so a fade-in lines up with
  * the source's start and a fade-out ends where the source is stopped. One node per voice.
  */
 class FadeProcessor extends AudioWorkletProcessor {
@@ -39,7 +45,14 @@ class FadeProcessor extends AudioWorkletProcessor {
     const startFrame = Math.max(Math.round(message.at * sampleRate), currentFrame);
     const ramp: Ramp =
       message.type === 'set'
-        ? { startFrame, frames: 0, from: message.gain, to: message.gain, thenSilent: false }
+        ? {
+            startFrame,
+            frames: 0,
+            from: message.gain,
+            to: message.gain,
+            thenSilent: false,
+            shape: 'exp',
+          }
         : {
             startFrame,
             frames: Math.max(1, Math.round(message.duration * sampleRate)),
@@ -47,6 +60,7 @@ class FadeProcessor extends AudioWorkletProcessor {
             from: message.direction === 'in' ? DEFAULTS.minGain : Number.NaN,
             to: message.direction === 'in' ? 1 : DEFAULTS.minGain,
             thenSilent: message.direction === 'out',
+            shape: message.direction === 'in' ? 'sine' : 'exp',
           };
     this.queue.push(ramp);
     this.queue.sort((a, b) => a.startFrame - b.startFrame);
@@ -85,8 +99,12 @@ class FadeProcessor extends AudioWorkletProcessor {
       this.silent = ramp.thenSilent;
       return this.silent ? 0 : this.gain;
     }
-    // Exponential between two positive gains, as AudioParam.exponentialRampToValueAtTime does.
-    this.gain = ramp.from * (ramp.to / ramp.from) ** (k / ramp.frames);
+    const x = k / ramp.frames;
+    this.gain =
+      ramp.shape === 'sine'
+        ? ramp.from + (ramp.to - ramp.from) * Math.sin((Math.PI / 2) * x)
+        : // Exponential between two positive gains, as AudioParam.exponentialRampToValueAtTime does.
+          ramp.from * (ramp.to / ramp.from) ** x;
     return this.gain;
   }
 }

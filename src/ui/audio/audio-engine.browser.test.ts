@@ -88,6 +88,24 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(ended).toBe(1); // the paused voice never reports an end
   });
 
+  it('the fade-in starts at the floor gain, is audible within 1 ms and reaches full gain at 50 ms', async () => {
+    const render = async (fadeIn: boolean) => {
+      const { ctx, engine, track } = await engineWith(tone(0.5, RATE), RATE, 0.2);
+      engine.start(track, 0, { fadeIn, onEnded: () => {} });
+      return (await ctx.startRendering()).getChannelData(0);
+    };
+    const faded = await render(true);
+    const plain = await render(false); // the same output without the fade (volume glide and all)
+    const gain = (i: number) => faded[i]! / plain[i]!;
+    expect(gain(0)).toBeCloseTo(0.0001, 6); // the floor, not silence or a jump
+    // Equal-power: sin(π/2 · 1/50) ≈ 0.031 after 1 ms (an exponential ramp is still at 1.2e-4,
+    // below −60 dBFS for its first ~20 ms).
+    expect(gain(RATE / 1000)).toBeGreaterThan(0.03);
+    expect(gain(RATE / 40)).toBeCloseTo(Math.SQRT1_2, 3); // half way: −3 dB
+    expect(gain(RATE / 20)).toBeCloseTo(1, 6);
+    expect(maxStep(faded, 0, 0.1)).toBeLessThan(0.01);
+  });
+
   it('a source change cross-fades without a click', async () => {
     const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.6);
     engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
