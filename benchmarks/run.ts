@@ -62,18 +62,21 @@ async function benchOrigin(
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     const plain = { 'cache-control': 'no-store' };
-    if (path === '/bench/wav')
-      return void res.writeHead(200, { ...plain, 'content-type': 'audio/wav' }).end(wav);
-    if (path === '/bench/mp3')
-      return void res.writeHead(200, { ...plain, 'content-type': 'audio/mpeg' }).end(mp3);
+    // Sent with their length, as the gateway sends them (Fastify's send, the audition route).
+    const answer = (body: Uint8Array, headers: Record<string, string>) =>
+      void res
+        .writeHead(200, { ...plain, ...headers, 'content-length': String(body.length) })
+        .end(body);
+    if (path === '/bench/wav') return answer(wav, { 'content-type': 'audio/wav' });
+    if (path === '/bench/mp3') return answer(mp3, { 'content-type': 'audio/mpeg' });
     // Ids from 900000 and audition codes bench-* are the fixtures, through the real play paths.
     const play = /^\/api\/v2\/tt-audios\/play\/(\d+)$/.exec(path ?? '');
     if (play && Number(play[1]) >= 900_000) {
       const enc = encryptForDevice(wav, spki);
-      return void res.writeHead(200, { ...plain, ...enc.headers }).end(enc.body);
+      return answer(enc.body, enc.headers);
     }
     if (path?.startsWith('/api/v2/tt-audios/play-audition/bench-'))
-      return void res.writeHead(200, { ...plain, 'content-type': 'audio/mpeg' }).end(mp3);
+      return answer(mp3, { 'content-type': 'audio/mpeg' });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {

@@ -4,20 +4,7 @@ import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts'
 import { AudioError } from '../shared/audio/audio-errors.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
-
-const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-
-/** What the gateway's play call does (DESIGN §4): fresh AES-256-GCM key wrapped with RSA-OAEP. */
-async function encryptLikeGateway(plain: Uint8Array, publicKey: CryptoKey) {
-  const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const body = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, aes, plain as BufferSource),
-  );
-  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', aes));
-  const wrapped = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, raw));
-  return { body, key: toB64(wrapped), iv: toB64(iv) };
-}
+import { encryptLikeGateway, toB64 } from './testing/encrypt-like-gateway.ts';
 
 let device: CryptoKeyPair;
 const wav = buildWav(referenceSignal(2, 4410, 44100), { encoding: 'int', bits: 16 });

@@ -1,20 +1,26 @@
 import { AudioError } from '../shared/audio/audio-errors.ts';
+import { AES_TAG_BYTES } from '../shared/audio/protocol.ts';
 import type { AudioJob, AudioJobResult } from '../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../shared/constants.ts';
 import { decodeAudio, type DecodeOptions } from '../wasm/decode-audio.ts';
 import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
-import { decryptAudio } from './decrypt-audio.ts';
-import { fetchAudio } from './fetch-audio.ts';
+import { sniffFormat } from '../wasm/sniff-format.ts';
+import { decryptAudio, decryptPrefix, unwrapAudioKey, type AudioKey } from './decrypt-audio.ts';
+import { fetchAudio, type BodyPrefix } from './fetch-audio.ts';
 
 /** What the pipeline may borrow from its host (the worker, or a test). */
 export interface PipelineDeps extends DecodeOptions {
   fetch?: typeof fetch;
 }
 
+/** Body bytes a preview starts from: 16 KB is under a second of MP3, 93 ms of CD-quality WAV. */
+export const PREVIEW_BYTES = 16 * 1024;
+
 /**
  * One job: fetch → unwrap + AES-GCM decrypt (encrypted mode) → reject < 1024 bytes → sniff →
  * decode → peaks. Throws AudioError only; checks `signal` between stages so a cancelled job
- * stops early and ends as ABORTED.
+ * stops early and ends as ABORTED. With `deps.onChunk`, a WAV or MP3 whose first bytes arrive
+ * well ahead of the rest is previewed from them (see `previewPrefix`) while the rest arrives.
  */
 export async function runAudioJob(
   job: AudioJob<CryptoKey>,
@@ -22,17 +28,35 @@ export async function runAudioJob(
   deps: PipelineDeps = {},
 ): Promise<AudioJobResult> {
   const t0 = performance.now();
-  const fetched = await fetchAudio(job, signal, deps.fetch);
+  let key: Promise<AudioKey> | undefined;
+  // Unwrapped once, as soon as the headers are known (by the preview, else after the body).
+  const keyFor = (encryptedKey: string | null, iv: string | null) =>
+    (key ??= unwrapAudioKey(encryptedKey, iv, job.privateKey));
+  const onChunk = deps.onChunk;
+  let preview: Promise<boolean> = Promise.resolve(false);
+  const fetched = await fetchAudio(
+    job,
+    signal,
+    deps.fetch,
+    onChunk && {
+      bytes: PREVIEW_BYTES,
+      onPrefix: (prefix) => {
+        preview = previewPrefix(prefix, job, keyFor, signal, onChunk).catch(() => false);
+      },
+    },
+  );
   const t1 = performance.now();
   checkAborted(signal);
   const bytes =
     job.mode === 'encrypted'
-      ? await decryptAudio(fetched.bytes, fetched.encryptedKey, fetched.iv, job.privateKey)
+      ? await decryptAudio(fetched.bytes, await keyFor(fetched.encryptedKey, fetched.iv))
       : fetched.bytes;
   const t2 = performance.now();
   checkAborted(signal);
   validateAudioBytes(bytes);
-  const pcm = await decodeAudio(bytes, deps);
+  // The preview is done first: it may be using this thread's MP3 decoder.
+  const previewed = await preview;
+  const pcm = await decodeAudio(bytes, { ...deps, onChunk: previewed ? undefined : onChunk });
   checkAborted(signal);
   const peaks = computePeaks(pcm.channels, job.peaks ?? DEFAULTS.spectrumPeaks);
   return {
@@ -41,6 +65,37 @@ export async function runAudioJob(
     peaks,
     timings: { fetch: t1 - t0, decrypt: t2 - t1, decode: performance.now() - t2 },
   };
+}
+
+/**
+ * Decodes a body's first bytes (an encrypted one through AES-CTR, unauthenticated until the
+ * whole body's GCM tag is checked) and hands the planes to `onChunk`; true when it did. Only
+ * WAV (every whole frame received) and MP3 (the first 16 KB) are previewed, and only when the
+ * preview lasts at least twice as long as the rest should take to arrive at the rate seen so
+ * far — so a slow link waits for the whole file instead of running out of preview.
+ */
+async function previewPrefix(
+  prefix: BodyPrefix,
+  job: AudioJob<CryptoKey>,
+  keyFor: (encryptedKey: string | null, iv: string | null) => Promise<AudioKey>,
+  signal: AbortSignal,
+  onChunk: NonNullable<DecodeOptions['onChunk']>,
+): Promise<boolean> {
+  const encrypted = job.mode === 'encrypted';
+  const received = encrypted
+    ? await decryptPrefix(prefix.bytes, prefix.total, await keyFor(prefix.encryptedKey, prefix.iv))
+    : prefix.bytes;
+  const format = sniffFormat(received);
+  if (signal.aborted || (format !== 'wav' && format !== 'mp3')) return false;
+  const plain = format === 'mp3' ? received.subarray(0, PREVIEW_BYTES) : received;
+  const pcm = await decodeAudio(plain);
+  const previewS = pcm.frames / pcm.sampleRate;
+  const restS =
+    ((prefix.total - prefix.bytes.length) * prefix.elapsedMs) / prefix.bytes.length / 1000;
+  if (signal.aborted || previewS < 2 * restS) return false;
+  const whole = prefix.total - (encrypted ? AES_TAG_BYTES : 0);
+  onChunk(pcm.channels, pcm.sampleRate, plain.length / whole);
+  return true;
 }
 
 /** SPEC §5: audio data that is empty or under 1024 bytes is invalid. */

@@ -10,14 +10,35 @@ export interface FetchedAudio {
   iv: string | null;
 }
 
+/** The first bytes of a body while the rest still arrives (progressive playback). */
+export interface BodyPrefix {
+  /** The bytes received so far (at least `prefixBytes`); never written to afterwards. */
+  bytes: Uint8Array;
+  /** Length of the whole body (Content-Length). */
+  total: number;
+  /** Milliseconds from the response headers to these bytes (to estimate the rest's arrival). */
+  elapsedMs: number;
+  encryptedKey: string | null;
+  iv: string | null;
+}
+
+/** Asks `fetchAudio` for the body's first `bytes` as soon as they are in. */
+export interface PrefixRequest {
+  bytes: number;
+  onPrefix: (prefix: BodyPrefix) => void;
+}
+
 /**
  * Fetches the job's URL with its bearer token and key id. Failures are typed: ABORTED,
  * NETWORK, UNKNOWN_CLIENT_KEY (the gateway forgot this device's key: re-register once) or HTTP.
+ * With `prefix` and a known, uncompressed length, the body is streamed into one buffer of that
+ * length and `onPrefix` sees its first bytes while the rest is on the way.
  */
 export async function fetchAudio(
   job: AudioJob,
   signal: AbortSignal,
   fetchImpl: typeof fetch = fetch,
+  prefix?: PrefixRequest,
 ): Promise<FetchedAudio> {
   const headers: Record<string, string> = { ...job.headers };
   if (job.accessToken) headers.authorization = `Bearer ${job.accessToken}`;
@@ -30,18 +51,60 @@ export async function fetchAudio(
     throw new AudioError('NETWORK', `network error: ${(error as Error)?.message ?? error}`);
   }
   if (!response.ok) throw await httpError(response);
-  let body: ArrayBuffer;
+  const encryptedKey = response.headers.get(PLAY_HEADERS.encryptedKey);
+  const iv = response.headers.get(PLAY_HEADERS.iv);
+  // Content-Length counts encoded bytes: a compressed body cannot be preallocated.
+  const total = response.headers.has('content-encoding')
+    ? Number.NaN
+    : Number(response.headers.get('content-length') ?? Number.NaN);
+  let bytes: Uint8Array;
   try {
-    body = await response.arrayBuffer();
+    bytes =
+      prefix && response.body && Number.isSafeInteger(total) && total > prefix.bytes
+        ? await readStreaming(response.body, total, prefix.bytes, (received, elapsedMs) =>
+            prefix.onPrefix({ bytes: received, total, elapsedMs, encryptedKey, iv }),
+          )
+        : new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
+    if (error instanceof AudioError) throw error;
     throw new AudioError('NETWORK', `the body broke off: ${(error as Error)?.message ?? error}`);
   }
-  return {
-    bytes: new Uint8Array(body),
-    encryptedKey: response.headers.get(PLAY_HEADERS.encryptedKey),
-    iv: response.headers.get(PLAY_HEADERS.iv),
-  };
+  return { bytes, encryptedKey, iv };
+}
+
+/**
+ * Reads a body of `total` bytes into one buffer; once `prefixBytes` (but not all) are in, calls
+ * `onPrefix` with them.
+ */
+async function readStreaming(
+  body: ReadableStream<Uint8Array>,
+  total: number,
+  prefixBytes: number,
+  onPrefix: (received: Uint8Array, elapsedMs: number) => void,
+): Promise<Uint8Array> {
+  const started = performance.now();
+  const out = new Uint8Array(total);
+  const reader = body.getReader();
+  let length = 0;
+  let told = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (length + value.length > total) {
+      await reader.cancel();
+      throw new AudioError('NETWORK', `the body is longer than its Content-Length (${total})`);
+    }
+    out.set(value, length);
+    length += value.length;
+    if (!told && length >= prefixBytes) {
+      told = true;
+      if (length < total) onPrefix(out.subarray(0, length), performance.now() - started);
+    }
+  }
+  if (length !== total)
+    throw new AudioError('NETWORK', `the body broke off after ${length} of ${total} bytes`);
+  return out;
 }
 
 async function httpError(response: Response): Promise<AudioError> {

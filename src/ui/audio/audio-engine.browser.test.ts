@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AudioError } from '../../shared/audio/audio-errors.ts';
 import { AudioEngine, type PcmSource } from './audio-engine.ts';
 import type { LoadedTrack } from './playback-engine.types.ts';
 
@@ -169,6 +170,41 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(maxStep(progressive.out, 0.1, 0.3)).toBeLessThan(0.03); // 220 Hz at 0.9 steps ≤ 0.026
     expect(progressive.ended).toBe(1);
     expect(progressive.duration).toBeCloseTo(1, 5); // the preview's estimate became the real length
+  });
+
+  it('a preview whose whole file then fails decryption fades out and reports DECRYPT', async () => {
+    const ctx = new OfflineAudioContext({
+      numberOfChannels: 2,
+      length: 0.6 * RATE,
+      sampleRate: RATE,
+    });
+    const slice = tone(0.4, RATE);
+    let fail: () => void = () => {};
+    const source: PcmSource = (_song, _audition, _signal, onFirstChunk) =>
+      new Promise((_resolve, reject) => {
+        onFirstChunk!({ planes: [slice, slice], sampleRate: RATE, estimatedDuration: 1 });
+        fail = () => reject(new AudioError('DECRYPT', 'decryption failed'));
+      });
+    const engine = new AudioEngine({ context: ctx, source });
+    engine.setVolume(1);
+    const track = await engine.load(
+      { id: 1 },
+      { audition: false, signal: new AbortController().signal },
+    );
+    const errors: string[] = [];
+    let ended = 0;
+    engine.start(track, 0, {
+      fadeIn: true,
+      onEnded: () => ended++,
+      onError: (e) => errors.push(e.code),
+    });
+    at(ctx, 0.1, () => fail());
+    const out = (await ctx.startRendering()).getChannelData(0);
+    expect(errors).toEqual(['DECRYPT']);
+    expect(ended).toBe(0);
+    expect(rms(out, 0.02, 0.09)).toBeGreaterThan(0.5); // the preview played
+    expect(maxStep(out, 0.09, 0.2)).toBeLessThan(0.01); // then faded out, no click
+    expect(rms(out, 0.2, 0.6)).toBe(0); // and stayed silent
   });
 
   it('without the fade the same start is a click (the check can fail)', async () => {

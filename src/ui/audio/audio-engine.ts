@@ -1,4 +1,4 @@
-import { AudioError } from '../../shared/audio/audio-errors.ts';
+import { AudioError, isAudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import {
   FADE_PROCESSOR_NAME,
@@ -176,7 +176,14 @@ export class AudioEngine implements PlaybackEngine {
     this.voice = voice;
     partial?.full.then(
       (done) => this.switchToFull(voice, this.buffers.get(done.key)),
-      () => {
+      (error: unknown) => {
+        if (isAudioErrorInfo(error) && error.code === 'DECRYPT') {
+          // The preview was read before the body's tag could be checked, and the tag failed.
+          if (voice.stopped) return;
+          this.stop();
+          options.onError?.(error);
+          return;
+        }
         // The rest failed to decode: the preview is all there is.
         voice.previewOnly = true;
         if (voice.previewEnded) voice.finish();

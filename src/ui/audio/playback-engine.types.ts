@@ -1,3 +1,4 @@
+import type { AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { Sample } from '../../shared/api/catalogue.types.ts';
 
 /** A song the sample player can play: a sample row, or anything with an id and optional preview. */
@@ -17,6 +18,11 @@ export interface StartOptions {
   fadeIn: boolean;
   /** Called once when the track plays to its natural end (never after `stop`). */
   onEnded: () => void;
+  /**
+   * Called when a track that started on a preview turns out not to be authentic (the whole
+   * body failed AES-GCM: DECRYPT); the engine has already faded the voice out.
+   */
+  onError?: (error: AudioErrorInfo) => void;
 }
 
 /** What the player store needs from the audio engine (the real one, or a fake in unit tests). */

@@ -190,6 +190,18 @@ describe('starting a song', () => {
     expect(log).toHaveBeenCalledOnce();
     expect(store().lastError).toBeNull();
   });
+
+  it('a preview that fails decryption once the whole file is in stops and records DECRYPT', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await playLoaded(song(1));
+    const first = engine.starts[0]!.options;
+    await playLoaded(song(2));
+    first.onError!({ code: 'DECRYPT', message: 'late' }); // a replaced voice: ignored
+    expect(store()).toMatchObject({ id: 2, isPlaying: true, lastError: null });
+    engine.starts[1]!.options.onError!({ code: 'DECRYPT', message: 'bad tag' });
+    expect(store()).toMatchObject({ id: 2, isPlaying: false, lastError: { code: 'DECRYPT' } });
+    expect(log).toHaveBeenCalledOnce();
+  });
 });
 
 describe('pause, toggle and seek', () => {

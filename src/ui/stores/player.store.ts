@@ -163,6 +163,13 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       eng.start(loaded, offset, {
         fadeIn: loaded.duration > DEFAULTS.shortTrackSeconds,
         onEnded: onEnded(seq),
+        // A preview whose file then fails decryption: the engine silenced it; report as a load failure.
+        onError: (info) => {
+          if (seq !== requestSeq) return;
+          stopTicking();
+          console.error(`[player] ${info.code}: ${info.message}`);
+          set({ isPlaying: false, isPause: false, lastError: info });
+        },
       });
       set({
         isPlaying: true,
