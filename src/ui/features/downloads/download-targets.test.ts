@@ -1,17 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserDownloadTarget } from './browser-download-target.ts';
-import { canPickFolder, getDownloadTarget } from './download-targets.ts';
+import { canPickFolder, downloadFolderName, getDownloadTarget } from './download-targets.ts';
 import { MemoryFolder } from './memory-folder.test-helper.ts';
 
 const store = vi.hoisted(() => new Map<string, unknown>());
+const idb = vi.hoisted(() => ({ missing: false }));
 vi.mock('idb-keyval', () => ({
-  get: async (key: string) => store.get(key),
+  // Without IndexedDB the real idb-keyval throws synchronously (ReferenceError), not a rejection.
+  get: (key: string) => {
+    if (idb.missing) throw new ReferenceError('indexedDB is not defined');
+    return Promise.resolve(store.get(key));
+  },
   set: async (key: string, value: unknown) => void store.set(key, value),
   del: async (key: string) => void store.delete(key),
 }));
 
 afterEach(() => {
   store.clear();
+  idb.missing = false;
   vi.restoreAllMocks();
 });
 
@@ -32,6 +38,15 @@ describe('choosing the download target', () => {
     expect((await getDownloadTarget(win)).kind).toBe('browser');
     store.set('yinku.downloadFolder', new MemoryFolder('Samples'));
     expect((await getDownloadTarget(win)).kind).toBe('fs-access');
+  });
+});
+
+describe('without IndexedDB', () => {
+  it('remembers no folder and falls back to a browser download instead of throwing', async () => {
+    idb.missing = true;
+    await expect(downloadFolderName()).resolves.toBeUndefined();
+    const win = withPicker(async () => new MemoryFolder('Samples'));
+    expect((await getDownloadTarget(win)).kind).toBe('browser');
   });
 });
 

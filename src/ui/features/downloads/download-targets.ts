@@ -10,9 +10,16 @@ type PickerWindow = Window & {
   showDirectoryPicker?: (options?: { id?: string; mode?: 'readwrite' }) => Promise<DirectoryLike>;
 };
 
-/** The remembered folder in IndexedDB. */
+/** The remembered folder in IndexedDB (none when IndexedDB is unavailable, e.g. private modes). */
 export const folderStore: FolderStore = {
-  load: async () => (await get<DirectoryLike>(FOLDER_KEY).catch(() => undefined)) ?? undefined,
+  load: async () => {
+    // idb-keyval throws synchronously when there is no IndexedDB at all, so catch, not .catch().
+    try {
+      return (await get<DirectoryLike>(FOLDER_KEY)) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  },
   save: (folder) => set(FOLDER_KEY, folder),
 };
 
