@@ -67,3 +67,24 @@ export function encryptForDevice(
     },
   };
 }
+
+/** The same 10 s stereo 44.1 kHz signal as 16-bit FLAC, encoded by libFLAC (level 5, LPC). */
+export async function flacFixture(seconds = 10): Promise<Uint8Array> {
+  const Flac = (await import('libflacjs/dist/libflac.js')).default as typeof import('libflacjs');
+  if (!Flac.isReady()) await new Promise((r) => Flac.on('ready', r));
+  const [l, r] = music(seconds, 44100) as [Float32Array, Float32Array];
+  const interleaved = new Int32Array(l.length * 2);
+  for (let i = 0; i < l.length; i++) {
+    interleaved[2 * i] = Math.round(l[i]! * 32767);
+    interleaved[2 * i + 1] = Math.round(r[i]! * 32767);
+  }
+  const encoder = Flac.create_libflac_encoder(44100, 2, 16, 5, l.length);
+  const parts: Uint8Array[] = [];
+  if (Flac.init_encoder_stream(encoder, (data) => void parts.push(data.slice())) !== 0)
+    throw new Error('libFLAC encoder init failed');
+  if (!Flac.FLAC__stream_encoder_process_interleaved(encoder, interleaved, l.length))
+    throw new Error('libFLAC could not encode the fixture');
+  Flac.FLAC__stream_encoder_finish(encoder);
+  Flac.FLAC__stream_encoder_delete(encoder);
+  return Buffer.concat(parts);
+}

@@ -11,7 +11,7 @@ import { build } from 'vite';
 import { startTestGateway } from '../tests/helpers/test-gateway.ts';
 import { API } from '../src/shared/api/paths.ts';
 import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
-import { encryptForDevice, mp3Fixture, wavFixture } from './fixtures.ts';
+import { encryptForDevice, flacFixture, mp3Fixture, wavFixture } from './fixtures.ts';
 import {
   clickToSound,
   decodeTimes,
@@ -58,6 +58,7 @@ async function benchOrigin(
 ): Promise<{ url: string; setDeviceKey(spki: string): void; close(): void }> {
   const wav = wavFixture();
   const mp3 = mp3Fixture();
+  const flac = await flacFixture();
   let spki = '';
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
@@ -69,6 +70,7 @@ async function benchOrigin(
         .end(body);
     if (path === '/bench/wav') return answer(wav, { 'content-type': 'audio/wav' });
     if (path === '/bench/mp3') return answer(mp3, { 'content-type': 'audio/mpeg' });
+    if (path === '/bench/flac') return answer(flac, { 'content-type': 'audio/flac' });
     // Ids from 900000 and audition codes bench-* are the fixtures, through the real play paths.
     const play = /^\/api\/v2\/tt-audios\/play\/(\d+)$/.exec(path ?? '');
     if (play && Number(play[1]) >= 900_000) {
@@ -168,6 +170,7 @@ async function main(): Promise<number> {
     for (const [format, budget] of [
       ['wav', 0.5],
       ['mp3', 1.0],
+      ['flac', 1.0],
     ] as const) {
       const url = `${origin.url}/bench/${format}`;
       for (let i = 0; i < 2; i++) await page.evaluate(decodeTimes, url); // warm-up: workers, WASM
