@@ -17,6 +17,9 @@ import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { ROW_COLUMNS, ROW_HEIGHT, SampleRow } from './SampleRow.tsx';
 
+/** Height of the sticky header row (px); rows start below it. */
+const HEADER_HEIGHT = 36;
+
 const Grid = styled.div`
   position: relative;
   /* A definite height: the grid is its own scroll container (size containment below). */
@@ -32,7 +35,7 @@ const Header = styled.div`
   position: sticky;
   top: 0;
   z-index: 1;
-  height: 36px;
+  height: ${HEADER_HEIGHT}px;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -81,8 +84,8 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    paddingStart: 36,
-    scrollPaddingStart: 36,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -169,17 +172,21 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
         <span role="columnheader">{t('list.duration')}</span>
         <span role="columnheader">{t('list.actions')}</span>
       </Header>
-      <div style={{ height: virtualizer.getTotalSize() - 36, position: 'relative' }}>
+      <div style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, position: 'relative' }}>
         {items.map((item) => {
           const sample = rows[item.index];
-          const style = { transform: `translateY(${item.start - 36}px)` };
+          const top = item.start - HEADER_HEIGHT;
           if (!sample)
             return (
               <div
                 key={item.key}
                 role="row"
                 aria-rowindex={item.index + 2}
-                style={{ ...style, position: 'absolute', height: ROW_HEIGHT }}
+                style={{
+                  transform: `translateY(${top}px)`,
+                  position: 'absolute',
+                  height: ROW_HEIGHT,
+                }}
                 aria-busy
               />
             );
@@ -191,7 +198,7 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
               index={item.index}
               selected={selectedIds.has(sample.id)}
               active={item.index === active}
-              style={style}
+              top={top}
               onActivate={activate}
               onToggleSelect={toggleSelect}
               onSeek={seek}

@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
@@ -37,6 +37,9 @@ const Row = styled.div<{ $selected: boolean; $active: boolean; $current: boolean
   left: 0;
   right: 0;
   height: ${ROW_HEIGHT}px;
+  /* Each row is its own layer: scrolling moves rasterised rows instead of repainting waveforms. */
+  will-change: transform;
+  contain: layout paint style;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme, $selected, $current }) =>
     $selected || $current ? theme.colors.primarySoft : 'transparent'};
@@ -124,13 +127,14 @@ export interface SampleRowProps extends SampleRowHandlers {
   index: number;
   selected: boolean;
   active: boolean;
-  style: CSSProperties;
+  /** Offset from the top of the rows (px); a number, so the memo holds across scroll frames. */
+  top: number;
   rowId: string;
 }
 
 /** One sample row of the grid: cover with play state, name, waveform, metadata, like and download. */
 export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
-  const { sample, index, selected, active, style, rowId } = props;
+  const { sample, index, selected, active, top, rowId } = props;
   const { t } = useTranslation('sounds');
   const flags = useSampleFlags(sample);
   const current = usePlayerStore((s) => s.id === sample.id);
@@ -151,7 +155,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
       $selected={selected}
       $active={active}
       $current={current}
-      style={style}
+      style={{ transform: `translateY(${top}px)` }}
       onClick={() => props.onActivate(index)}
     >
       <div role="gridcell" onClick={stop}>

@@ -1,4 +1,4 @@
-import { memo, useId, type MouseEvent } from 'react';
+import { memo, useId, useMemo, type MouseEvent } from 'react';
 import styled from 'styled-components';
 
 /** Width of the drawing in peak units: one unit per peak of the spectrum answer. */
@@ -40,7 +40,7 @@ export interface WaveformProps {
 /** A sample's waveform from its 256 peaks, the played part in the main colour; a click seeks. */
 export const Waveform = memo(function Waveform({ peaks, progress, label, onSeek }: WaveformProps) {
   const clip = useId();
-  const d = peaks ? barsPath(peaks) : `M0 ${HEIGHT / 2}H${UNITS}`;
+  const d = useMemo(() => (peaks ? barsPath(peaks) : `M0 ${HEIGHT / 2}H${UNITS}`), [peaks]);
   const click = (event: MouseEvent<SVGSVGElement>) => {
     event.stopPropagation();
     const box = event.currentTarget.getBoundingClientRect();
