@@ -29,7 +29,7 @@ export async function runAudioJob(
 ): Promise<AudioJobResult> {
   const t0 = performance.now();
   let key: Promise<AudioKey> | undefined;
-  // Unwrapped once, as soon as the headers are known (by the preview, else after the body).
+  // Unwrapped once, starting as soon as the headers are in when a preview may need it.
   const keyFor = (encryptedKey: string | null, iv: string | null) =>
     (key ??= unwrapAudioKey(encryptedKey, iv, job.privateKey));
   const onChunk = deps.onChunk;
@@ -40,6 +40,9 @@ export async function runAudioJob(
     deps.fetch,
     onChunk && {
       bytes: PREVIEW_BYTES,
+      // A failure here is reported where the key is awaited (preview, then the full decrypt).
+      onHeaders: (encryptedKey, iv) =>
+        void (job.mode === 'encrypted' && keyFor(encryptedKey, iv).catch(() => {})),
       onPrefix: (prefix) => {
         preview = previewPrefix(prefix, job, keyFor, signal, onChunk).catch(() => false);
       },

@@ -26,6 +26,8 @@ export interface BodyPrefix {
 export interface PrefixRequest {
   bytes: number;
   onPrefix: (prefix: BodyPrefix) => void;
+  /** Called with the key headers of a 2xx answer, before its body is read. */
+  onHeaders?: (encryptedKey: string | null, iv: string | null) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function fetchAudio(
   if (!response.ok) throw await httpError(response);
   const encryptedKey = response.headers.get(PLAY_HEADERS.encryptedKey);
   const iv = response.headers.get(PLAY_HEADERS.iv);
+  prefix?.onHeaders?.(encryptedKey, iv);
   // Content-Length counts encoded bytes: a compressed body cannot be preallocated.
   const total = response.headers.has('content-encoding')
     ? Number.NaN
