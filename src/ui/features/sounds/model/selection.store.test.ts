@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Sample } from '../../../../shared/index.ts';
-import { stackPreview, useSelection } from './selection.store.ts';
+import { sanitizeCheckRows, stackPreview, useSelection } from './selection.store.ts';
 
 const rows = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, audioName: `S${i + 1}` }) as Sample);
 const ids = () => useSelection.getState().selected.map((s) => s.id);
@@ -58,5 +58,53 @@ describe('row selection', () => {
     for (const i of [5, 0, 3, 6]) toggle(i);
     expect(stackPreview(useSelection.getState().selected).map((s) => s.id)).toEqual([1, 4, 7]);
     expect(stackPreview([])).toEqual([]);
+  });
+});
+
+describe('persisted check rows (SPEC §3)', () => {
+  const row = (id: number) =>
+    ({
+      id,
+      audioName: `S${id}`,
+      download: false,
+      likes: true,
+      audioData: { kind: 'oneshot' },
+    }) as unknown as Sample;
+
+  beforeEach(() => localStorage.clear());
+
+  /** What a reload does: the store starts from its initial state, then reads storage back. */
+  const reload = async (stored: string | null) => {
+    useSelection.setState({ selected: [], anchor: null, detail: null });
+    if (stored === null) localStorage.removeItem('yinku.checkRows');
+    else localStorage.setItem('yinku.checkRows', stored);
+    await useSelection.persist.rehydrate();
+  };
+
+  it('keeps the selected rows across a reload, but not the anchor or detail', async () => {
+    useSelection.getState().toggle([row(1), row(2)], 0, false);
+    useSelection.getState().toggle([row(1), row(2)], 1, false);
+    const raw = localStorage.getItem('yinku.checkRows');
+    const stored = JSON.parse(raw ?? '{}') as { state: Record<string, unknown>; version: number };
+    expect(stored.version).toBe(1);
+    expect(Object.keys(stored.state)).toEqual(['selected']);
+    await reload(raw);
+    expect(useSelection.getState().selected.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('drops malformed and duplicate stored rows instead of breaking the lists', () => {
+    expect(sanitizeCheckRows(null)).toEqual([]);
+    expect(sanitizeCheckRows({ selected: 'nope' })).toEqual([]);
+    const kept = sanitizeCheckRows({
+      selected: [row(1), { id: 'x' }, row(1), { ...row(2), download: 'yes' }, 42, row(3)],
+    });
+    expect(kept.map((s) => s.id)).toEqual([1, 3]);
+  });
+
+  it('starts empty when the stored JSON is unreadable or holds garbage rows', async () => {
+    await reload('{not json');
+    expect(useSelection.getState().selected).toEqual([]);
+    await reload(JSON.stringify({ state: { selected: [{ id: 'x' }, 7] }, version: 1 }));
+    expect(useSelection.getState().selected).toEqual([]);
   });
 });

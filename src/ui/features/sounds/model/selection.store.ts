@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 import { DEFAULTS, type Pack, type Sample } from '../../../../shared/index.ts';
+import { isRecord, safeJsonStorage } from '../../../stores/persist-storage.ts';
 
 /** What the right detail panel shows. */
 export type DetailItem = { type: 'sample'; sample: Sample } | { type: 'pack'; pack: Pack };
@@ -24,34 +26,75 @@ export interface SelectionState {
   showDetail(item: DetailItem | null): void;
 }
 
-/** Selection and detail-panel store shared by lists, the selected-rows panel and the detail panel. */
-export const useSelection = create<SelectionState>()((set, get) => ({
-  selected: [],
-  anchor: null,
-  detail: null,
-  toggle(rows, index, shift) {
-    const row = rows[index];
-    if (!row) return;
-    const { selected, anchor } = get();
-    const ids = new Set(selected.map((s) => s.id));
-    const select = !ids.has(row.id);
-    const range =
-      shift && anchor !== null && anchor < rows.length
-        ? rows
-            .slice(Math.min(anchor, index), Math.max(anchor, index) + 1)
-            .filter((r): r is Sample => r !== undefined)
-        : [row];
-    // Keep the clicked row last so the stack preview shows it on top.
-    const ordered = range[0] === row ? [...range].reverse() : range;
-    const next = select
-      ? [...selected, ...ordered.filter((r) => !ids.has(r.id))]
-      : selected.filter((s) => !range.some((r) => r.id === s.id));
-    set({ selected: next, anchor: shift && anchor !== null ? anchor : index });
-  },
-  clear: () => set({ selected: [], anchor: null }),
-  drop: (ids) => set((state) => ({ selected: state.selected.filter((s) => !ids.includes(s.id)) })),
-  showDetail: (detail) => set({ detail }),
-}));
+/** Most selected rows kept across reloads (SPEC §3 "check rows"). */
+export const CHECK_ROWS_LIMIT = 1000;
+
+/** Whether a stored value still looks like a sample row the panels can show and act on. */
+function isStoredSample(value: unknown): value is Sample {
+  return (
+    isRecord(value) &&
+    Number.isInteger(value.id) &&
+    typeof value.audioName === 'string' &&
+    typeof value.download === 'boolean' &&
+    typeof value.likes === 'boolean' &&
+    isRecord(value.audioData)
+  );
+}
+
+/** The persisted check rows, validated: malformed entries and duplicates are dropped. */
+export function sanitizeCheckRows(stored: unknown): Sample[] {
+  const rows = isRecord(stored) && Array.isArray(stored.selected) ? stored.selected : [];
+  const seen = new Set<number>();
+  return rows
+    .filter(isStoredSample)
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .slice(-CHECK_ROWS_LIMIT);
+}
+
+/**
+ * Selection and detail-panel store shared by lists, the selected-rows panel and the detail panel.
+ * The selected rows persist under `yinku.checkRows` (SPEC §3); logout clears them with the rest of
+ * local storage.
+ */
+export const useSelection = create<SelectionState>()(
+  persist(
+    (set, get) => ({
+      selected: [],
+      anchor: null,
+      detail: null,
+      toggle(rows, index, shift) {
+        const row = rows[index];
+        if (!row) return;
+        const { selected, anchor } = get();
+        const ids = new Set(selected.map((s) => s.id));
+        const select = !ids.has(row.id);
+        const range =
+          shift && anchor !== null && anchor < rows.length
+            ? rows
+                .slice(Math.min(anchor, index), Math.max(anchor, index) + 1)
+                .filter((r): r is Sample => r !== undefined)
+            : [row];
+        // Keep the clicked row last so the stack preview shows it on top.
+        const ordered = range[0] === row ? [...range].reverse() : range;
+        const next = select
+          ? [...selected, ...ordered.filter((r) => !ids.has(r.id))]
+          : selected.filter((s) => !range.some((r) => r.id === s.id));
+        set({ selected: next, anchor: shift && anchor !== null ? anchor : index });
+      },
+      clear: () => set({ selected: [], anchor: null }),
+      drop: (ids) =>
+        set((state) => ({ selected: state.selected.filter((s) => !ids.includes(s.id)) })),
+      showDetail: (detail) => set({ detail }),
+    }),
+    {
+      name: 'yinku.checkRows',
+      version: 1,
+      storage: safeJsonStorage(),
+      partialize: (state) => ({ selected: state.selected }) as unknown as SelectionState,
+      merge: (stored, current) => ({ ...current, selected: sanitizeCheckRows(stored) }),
+    },
+  ),
+);
 
 /** The rows of the stack preview: the last three selected, newest last. */
 export function stackPreview(selected: readonly Sample[]): Sample[] {
