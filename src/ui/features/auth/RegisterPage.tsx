@@ -1,94 +1,16 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { accountsApi } from '../../api/accounts.api.ts';
-import { ApiRequestError } from '../../api/http-error.ts';
-import { Button, TextField } from '../../components/index.ts';
-import { toast } from '../../stores/toast.store.ts';
-import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
-import { SendCodeButton } from './SendCodeButton.tsx';
-import { useForm } from './use-form.ts';
-import { validateCode, validateConfirm, validateEmail, validatePassword } from './validation.ts';
-
-type Field = 'email' | 'code' | 'password' | 'confirm';
+import { EmailCodeForm } from './EmailCodeForm.tsx';
 
 /** /register: e-mail, code from sendCode, password twice; success toast, then login. */
 export function RegisterPage() {
-  const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Field>(
-    { email: '', code: '', password: '', confirm: '' },
-    {
-      email: (v) => validateEmail(v.email),
-      code: (v) => validateCode(v.code),
-      password: (v) => validatePassword(v.password),
-      confirm: (v) => validateConfirm(v.password, v.confirm),
-    },
-  );
-  const message = (field: Field) => {
-    const { key, text } = form.error(field);
-    return key ? t(key) : (text ?? null);
-  };
-  const emailValid = () => {
-    form.bind('email').onBlur();
-    return validateEmail(form.values.email) === null;
-  };
-
-  const submit = async () => {
-    if (!form.check()) return;
-    setBusy(true);
-    try {
-      await accountsApi.register(form.values.email, form.values.password, form.values.code);
-      toast.success(t('register.success'));
-      navigate('/login', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiRequestError) form.showServerError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <AuthCard title={t('register.title')} onSubmit={() => void submit()}>
-      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        placeholder={t('fields.emailPlaceholder')}
-        error={message('email')}
-        {...form.bind('email')}
-      />
-      <TextField
-        label={t('fields.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={message('code')}
-        addon={<SendCodeButton email={form.values.email} purpose="register" canSend={emailValid} />}
-        {...form.bind('code')}
-      />
-      <TextField
-        label={t('fields.password')}
-        type="password"
-        autoComplete="new-password"
-        error={message('password')}
-        {...form.bind('password')}
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={message('confirm')}
-        {...form.bind('confirm')}
-      />
-      <Button type="submit" variant="primary" block loading={busy}>
-        {t('register.submit')}
-      </Button>
-      <Links>
-        <Link to="/login">{t('register.haveAccount')}</Link>
-      </Links>
-    </AuthCard>
+    <EmailCodeForm
+      purpose="register"
+      keys="register"
+      passwordLabel="fields.password"
+      linkLabel="register.haveAccount"
+      emailPlaceholder
+      submit={({ email, password, code }) => accountsApi.register(email, password, code)}
+    />
   );
 }

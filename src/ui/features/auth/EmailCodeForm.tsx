@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../api/http-error.ts';
+import { Button, TextField } from '../../components/index.ts';
+import { toast } from '../../stores/toast.store.ts';
+import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
+import { SendCodeButton } from './SendCodeButton.tsx';
+import { useForm } from './use-form.ts';
+import { validateCode, validateConfirm, validateEmail, validatePassword } from './validation.ts';
+
+type Field = 'email' | 'code' | 'password' | 'confirm';
+
+/** The values an e-mail-code form submits. */
+export interface EmailCodeValues {
+  email: string;
+  code: string;
+  password: string;
+}
+
+/** Which screen the form is, by its translation keys (namespace `auth`). */
+export interface EmailCodeFormProps {
+  purpose: 'register' | 'reset';
+  /** Key prefix of title, submit, success and the link back (`register` or `forgot`). */
+  keys: 'register' | 'forgot';
+  passwordLabel: 'fields.password' | 'fields.newPassword';
+  linkLabel: 'register.haveAccount' | 'forgot.backToLogin';
+  emailPlaceholder?: boolean;
+  submit: (values: EmailCodeValues) => Promise<unknown>;
+}
+
+/**
+ * The e-mail + code + password-twice form that registration and password reset share: inline
+ * SPEC §5 validation, a send-code button, the gateway's error shown in place, a success toast,
+ * then the login page.
+ */
+export function EmailCodeForm({
+  purpose,
+  keys,
+  passwordLabel,
+  linkLabel,
+  emailPlaceholder,
+  submit,
+}: EmailCodeFormProps) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Field>(
+    { email: '', code: '', password: '', confirm: '' },
+    {
+      email: (v) => validateEmail(v.email),
+      code: (v) => validateCode(v.code),
+      password: (v) => validatePassword(v.password),
+      confirm: (v) => validateConfirm(v.password, v.confirm),
+    },
+  );
+  const message = (field: Field) => {
+    const { key, text } = form.error(field);
+    return key ? t(key) : (text ?? null);
+  };
+  const emailValid = () => {
+    form.bind('email').onBlur();
+    return validateEmail(form.values.email) === null;
+  };
+
+  const onSubmit = async () => {
+    if (!form.check()) return;
+    setBusy(true);
+    try {
+      const { email, code, password } = form.values;
+      await submit({ email, code, password });
+      toast.success(t(`${keys}.success`));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiRequestError) form.showServerError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t(`${keys}.title`)} onSubmit={() => void onSubmit()}>
+      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        placeholder={emailPlaceholder ? t('fields.emailPlaceholder') : undefined}
+        error={message('email')}
+        {...form.bind('email')}
+      />
+      <TextField
+        label={t('fields.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={message('code')}
+        addon={<SendCodeButton email={form.values.email} purpose={purpose} canSend={emailValid} />}
+        {...form.bind('code')}
+      />
+      <TextField
+        label={t(passwordLabel)}
+        type="password"
+        autoComplete="new-password"
+        error={message('password')}
+        {...form.bind('password')}
+      />
+      <TextField
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={message('confirm')}
+        {...form.bind('confirm')}
+      />
+      <Button type="submit" variant="primary" block loading={busy}>
+        {t(`${keys}.submit`)}
+      </Button>
+      <Links>
+        <Link to="/login">{t(linkLabel)}</Link>
+      </Links>
+    </AuthCard>
+  );
+}
