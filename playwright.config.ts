@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
 
 /** End-to-end tests: Debian's Chromium against a real gateway started by the global setup. */
 export default defineConfig({
@@ -9,18 +10,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   outputDir: 'test-results',
   use: {
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
 });
