@@ -15,6 +15,7 @@ import {
 } from '../../src/shared/api/catalogue.types.ts';
 import { DEFAULTS } from '../../src/shared/constants.ts';
 import { badRequest } from '../http/api-error.ts';
+import { pagingProperties } from '../http/validation.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
 import { toMatchQuery, toPhrase } from './cjk-text.ts';
 import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
@@ -69,13 +70,7 @@ export function listQuerySchema(mode: ListMode) {
       tags: list,
       sort: { type: 'string', enum: SEARCH_SORTS },
       seed: { type: 'integer', minimum: 0, maximum: 2147483647 },
-      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-      pageSize: {
-        type: 'integer',
-        minimum: 1,
-        maximum: DEFAULTS.maxPageSize,
-        default: DEFAULTS.defaultPageSize,
-      },
+      ...pagingProperties,
     },
   } as const;
 }

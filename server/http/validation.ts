@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { DEFAULTS } from '../../src/shared/constants.ts';
 import type { FastifyInstance } from 'fastify';
 
 // Query strings and path params arrive as text: coerce them to the schema's types. JSON bodies
@@ -35,4 +36,15 @@ export const idParamsSchema = {
   additionalProperties: false,
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+/** The `page` (from 1) and `pageSize` (1–100, default 30) properties every list query has. */
+export const pagingProperties = {
+  page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+  pageSize: {
+    type: 'integer',
+    minimum: 1,
+    maximum: DEFAULTS.maxPageSize,
+    default: DEFAULTS.defaultPageSize,
+  },
 } as const;

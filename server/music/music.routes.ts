@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, MESSAGES, type Message } from '../http/api-error.ts';
 import { requireRole } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
-import { idParamsSchema } from '../http/validation.ts';
+import { idParamsSchema, pagingProperties } from '../http/validation.ts';
 import type { SongRecord } from './music.repository.ts';
 import { parseRange } from '../http/byte-range.ts';
 import { readSongSettings, startSongGeneration, type SongGenerator } from './song-generator.ts';
@@ -36,13 +36,7 @@ const listQuerySchema = {
   properties: {
     tag: { type: 'string', minLength: 1, maxLength: 40 },
     keyword: { type: 'string', minLength: 1, maxLength: 100 },
-    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-    pageSize: {
-      type: 'integer',
-      minimum: 1,
-      maximum: DEFAULTS.maxPageSize,
-      default: DEFAULTS.defaultPageSize,
-    },
+    ...pagingProperties,
   },
 } as const;
 
