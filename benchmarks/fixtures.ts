@@ -6,6 +6,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { Mp3Encoder } from '@breezystack/lamejs';
+import type * as FlacApi from 'libflacjs/dist/libflac.js';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
 
 /** A musical-ish test signal: two detuned partials with a slow tremolo, stereo. */
@@ -70,7 +71,9 @@ export function encryptForDevice(
 
 /** The same 10 s stereo 44.1 kHz signal as 16-bit FLAC, encoded by libFLAC (level 5, LPC). */
 export async function flacFixture(seconds = 10): Promise<Uint8Array> {
-  const Flac = (await import('libflacjs/dist/libflac.js')).default as typeof import('libflacjs');
+  // A CommonJS module: its exports object is the library.
+  const mod = (await import('libflacjs/dist/libflac.js')) as { default?: unknown };
+  const Flac = (mod.default ?? mod) as typeof FlacApi;
   if (!Flac.isReady()) await new Promise((r) => Flac.on('ready', r));
   const [l, r] = music(seconds, 44100) as [Float32Array, Float32Array];
   const interleaved = new Int32Array(l.length * 2);
