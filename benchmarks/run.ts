@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { startTestGateway } from '../tests/helpers/test-gateway.ts';
+import { chromiumLaunchOptions } from '../tests/helpers/chromium.ts';
 import { API } from '../src/shared/api/paths.ts';
 import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
 import { encryptForDevice, flacFixture, mp3Fixture, wavFixture } from './fixtures.ts';
@@ -117,16 +118,7 @@ async function main(): Promise<number> {
     throw new Error('run `npm run build` first (npm run bench does)');
   const gateway = await startTestGateway({ size: 'small', serveClient: true });
   const origin = await benchOrigin(gateway.url);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const figures: Figure[] = [];
   const add = (name: string, value: number, unit: string, baseline: number, budget: number) =>
     figures.push({
