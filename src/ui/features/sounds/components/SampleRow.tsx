@@ -5,12 +5,16 @@ import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useSampleFlags } from '../../downloads/item-flags.store.ts';
+import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { formatDuration } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 
 /** Row height in px: fixed so the virtualizer never measures (smooth at 100k rows). */
 export const ROW_HEIGHT = 56;
+
+/** Side of a row's cover (CSS px). */
+const COVER_SIDE = 40;
 
 /** Grid columns shared by the header and the rows; key and BPM go under 990 px. */
 export const ROW_COLUMNS = css`
@@ -59,8 +63,8 @@ const Row = styled.div<{ $selected: boolean; $active: boolean; $current: boolean
 
 const Cover = styled.div`
   position: relative;
-  width: 40px;
-  height: 40px;
+  width: ${COVER_SIDE}px;
+  height: ${COVER_SIDE}px;
   border-radius: ${({ theme }) => theme.radius.small};
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceAlt};
@@ -141,6 +145,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
   const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
   const peaks = usePeaks(sample.id);
+  const cover = useCoverThumb(sample.icon, COVER_SIDE);
   const name = sample.audioName;
   const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -169,7 +174,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
       </div>
       <div role="gridcell">
         <Cover aria-label={t(playing ? 'row.pause' : 'row.play', { name })} role="img">
-          <img src={sample.icon} alt="" loading="lazy" decoding="async" />
+          {cover && <img src={cover} alt="" decoding="async" />}
           {playing && <Icon name="pause" size={20} />}
         </Cover>
       </div>

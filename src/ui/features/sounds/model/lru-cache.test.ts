@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LruCache, createPeaksCache } from './lru-cache.ts';
+import { LruCache, createLoadingCache, createPeaksCache } from './lru-cache.ts';
 
 describe('LruCache', () => {
   it('drops the least recently used entry when full', () => {
@@ -11,6 +11,17 @@ describe('LruCache', () => {
     expect(cache.has(1)).toBe(true);
     expect(cache.has(2)).toBe(false);
     expect(cache.size).toBe(2);
+  });
+
+  it('tells onEvict about each entry dropped for room, not about replaced ones', () => {
+    const evicted: [string, number][] = [];
+    const cache = new LruCache<number, string>(2, (value, key) => evicted.push([value, key]));
+    cache.set(1, 'a');
+    cache.set(1, 'a2');
+    cache.set(2, 'b');
+    expect(evicted).toEqual([]);
+    cache.set(3, 'c');
+    expect(evicted).toEqual([['a2', 1]]);
   });
 
   it('refuses a limit below one', () => {
@@ -35,5 +46,27 @@ describe('peaks cache', () => {
     await expect(cache.load(-1)).rejects.toThrow('offline');
     await expect(cache.load(-1)).rejects.toThrow('offline');
     expect(fetchPeaks).toHaveBeenCalledTimes(503);
+  });
+});
+
+describe('loading cache (cover thumbnails)', () => {
+  it('releases evicted values, shares loads in flight and does not cache failures', async () => {
+    const released: string[] = [];
+    const make = vi.fn(async (url: string) => {
+      if (url === 'bad') throw new Error('404');
+      return `thumb:${url}`;
+    });
+    const cache = createLoadingCache<string, string>(make, 2, (thumb) => released.push(thumb));
+    const [a, b] = await Promise.all([cache.load('x'), cache.load('x')]);
+    expect([a, b]).toEqual(['thumb:x', 'thumb:x']);
+    expect(make).toHaveBeenCalledTimes(1);
+    await cache.load('y');
+    await cache.load('z');
+    expect(released).toEqual(['thumb:x']);
+    expect(cache.peek('x')).toBeUndefined();
+    expect(cache.peek('z')).toBe('thumb:z');
+    await expect(cache.load('bad')).rejects.toThrow('404');
+    await expect(cache.load('bad')).rejects.toThrow('404');
+    expect(make).toHaveBeenCalledTimes(5);
   });
 });

@@ -2,10 +2,13 @@
 export class LruCache<K, V> {
   readonly limit: number;
   readonly #map = new Map<K, V>();
+  readonly #onEvict: ((value: V, key: K) => void) | undefined;
 
-  constructor(limit: number) {
+  /** `onEvict` hears about each entry dropped for room (e.g. to revoke an object URL). */
+  constructor(limit: number, onEvict?: (value: V, key: K) => void) {
     if (!(limit >= 1)) throw new RangeError('LRU limit must be at least 1');
     this.limit = limit;
+    this.#onEvict = onEvict;
   }
 
   /** The value, marked as most recently used. */
@@ -21,7 +24,10 @@ export class LruCache<K, V> {
   set(key: K, value: V): void {
     this.#map.delete(key);
     this.#map.set(key, value);
-    if (this.#map.size > this.limit) this.#map.delete(this.#map.keys().next().value as K);
+    if (this.#map.size <= this.limit) return;
+    const [oldKey, oldValue] = this.#map.entries().next().value as [K, V];
+    this.#map.delete(oldKey);
+    this.#onEvict?.(oldValue, oldKey);
   }
 
   /** Whether the key is cached (does not touch its recency). */
@@ -36,28 +42,31 @@ export class LruCache<K, V> {
 }
 
 /**
- * Peaks by sample id: an LRU of finished answers (500 entries, SPEC §9) plus the requests in
- * flight, so a row scrolled past twice asks the gateway once.
+ * Values loaded by key: an LRU of finished answers plus the requests in flight, so a row scrolled
+ * past twice asks once. A failed load is not cached; `onEvict` hears about dropped values.
  */
-export function createPeaksCache(fetchPeaks: (id: number) => Promise<number[]>, limit: number) {
-  const done = new LruCache<number, number[]>(limit);
-  const pending = new Map<number, Promise<number[]>>();
+export function createLoadingCache<K, V>(
+  loadValue: (key: K) => Promise<V>,
+  limit: number,
+  onEvict?: (value: V, key: K) => void,
+) {
+  const done = new LruCache<K, V>(limit, onEvict);
+  const pending = new Map<K, Promise<V>>();
   return {
-    /** Cached peaks right now, if any (lets a row render its waveform on the first frame). */
-    peek: (id: number) => done.get(id),
-    /** Peaks from the cache or the gateway; a failed fetch is not cached. */
-    load(id: number): Promise<number[]> {
-      const hit = done.get(id);
-      if (hit) return Promise.resolve(hit);
-      let request = pending.get(id);
+    /** The cached value right now, if any (lets a row render it on its first frame). */
+    peek: (key: K) => done.get(key),
+    /** The value from the cache or from `loadValue`. */
+    load(key: K): Promise<V> {
+      if (done.has(key)) return Promise.resolve(done.get(key) as V);
+      let request = pending.get(key);
       if (!request) {
-        request = fetchPeaks(id)
-          .then((peaks) => {
-            done.set(id, peaks);
-            return peaks;
+        request = loadValue(key)
+          .then((value) => {
+            done.set(key, value);
+            return value;
           })
-          .finally(() => pending.delete(id));
-        pending.set(id, request);
+          .finally(() => pending.delete(key));
+        pending.set(key, request);
       }
       return request;
     },
@@ -66,4 +75,9 @@ export function createPeaksCache(fetchPeaks: (id: number) => Promise<number[]>, 
       return done.size;
     },
   };
+}
+
+/** Peaks by sample id (500 entries, SPEC §9). */
+export function createPeaksCache(fetchPeaks: (id: number) => Promise<number[]>, limit: number) {
+  return createLoadingCache<number, number[]>(fetchPeaks, limit);
 }

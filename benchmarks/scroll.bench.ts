@@ -1,0 +1,179 @@
+/**
+ * The 100k-row scroll benchmark (issue 5 "Show"): a gateway seeded with the `large` library, the
+ * built client in headless Chromium, a user signed in through the login form, the grid of /sounds
+ * (every sample, 100,000 rows) scrolled by a fixed step every animation frame at several speeds.
+ * Frame times are rAF deltas, long tasks come from PerformanceObserver('longtask'). Budget:
+ * p95 frame ≤ 16.7 ms and no long task over 50 ms. The baseline of every ratio is the budget itself
+ * (one 60 Hz frame, or the 50 ms long-task limit), so a ratio above 1 fails; the idle page's p95
+ * frame is reported as a figure of its own to show what the machine gives with no scrolling.
+ * `node benchmarks/scroll.bench.ts [--quick]` prints the figures as JSON.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright';
+import config from '../playwright.config.ts';
+import { createUser } from '../tests/helpers/accounts.ts';
+import { startTestGateway } from '../tests/helpers/test-gateway.ts';
+
+/** One benchmark figure, as benchmarks/results/latest.json records it. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: number;
+  ratio: number;
+  budget: number;
+}
+
+/** A 60 Hz frame (ms): the frame budget and the baseline of the frame ratios. */
+export const FRAME_BUDGET_MS = 16.7;
+/** The longest main-thread task allowed while scrolling (ms). */
+export const LONG_TASK_BUDGET_MS = 50;
+
+/** Scroll speeds in px per animation frame: a slow wheel, a fast wheel, a hard fling. */
+const SPEEDS = [24, 120, 600] as const;
+
+/** What one scroll run in the page gives back. */
+interface Run {
+  frames: number[];
+  longTasks: number[];
+}
+
+/**
+ * Runs in the page: scrolls the grid by `step` px every animation frame for `ms` (step 0 = idle),
+ * wrapping back to the top at the end, and returns the rAF deltas and long-task durations.
+ */
+async function scrollRun(args: { step: number; ms: number }): Promise<Run> {
+  const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  const frames: number[] = [];
+  await new Promise<void>((resolve) => {
+    let start = 0;
+    let last = 0;
+    const tick = (now: number) => {
+      if (start === 0) start = now;
+      else frames.push(now - last);
+      last = now;
+      if (now - start >= args.ms) return resolve();
+      if (args.step > 0) {
+        const max = grid.scrollHeight - grid.clientHeight;
+        grid.scrollTop = grid.scrollTop + args.step > max ? 0 : grid.scrollTop + args.step;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  // Long tasks are delivered after they end: give the last one a moment to arrive.
+  await new Promise((r) => setTimeout(r, 100));
+  observer.disconnect();
+  return { frames, longTasks };
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const round = (x: number) => Math.round(x * 100) / 100;
+
+function figure(name: string, value: number, unit: string, budget: number): Figure {
+  return {
+    name,
+    value: round(value),
+    unit,
+    baseline: budget,
+    ratio: round(value / budget),
+    budget,
+  };
+}
+
+/** Signs in through the login form and opens /sounds with its grid of every sample. */
+async function openList(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel(/邮箱|E-mail/).fill(email);
+  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
+  await page.waitForURL(/\/sounds$/);
+  await page.locator('[role="grid"][aria-rowcount="100001"] [data-sample-id]').first().waitFor();
+}
+
+/** Options of measureScroll. */
+export interface MeasureOptions {
+  quick: boolean;
+  /** Writes a CPU profile (.cpuprofile) of the fastest run here, for finding what dominates. */
+  profileTo?: string;
+}
+
+/** Measures scrolling on a running gateway (serving the built client) for a signed-up user. */
+export async function measureScroll(
+  url: string,
+  user: { email: string; password: string },
+  options: MeasureOptions,
+): Promise<Figure[]> {
+  const browser = await chromium.launch(config.use?.launchOptions);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await openList(page, url, user.email, user.password);
+    const ms = options.quick ? 3000 : 8000;
+    // Warm up: the first pages and waveforms, JIT of the row code.
+    await page.evaluate(scrollRun, { step: 60, ms: 1500 });
+    const figures: Figure[] = [];
+    const idle = await page.evaluate(scrollRun, { step: 0, ms: 2000 });
+    figures.push(figure('idle page p95 frame', percentile(idle.frames, 95), 'ms', FRAME_BUDGET_MS));
+    for (const step of SPEEDS) {
+      const cdp = options.profileTo && step === SPEEDS.at(-1) ? await startProfile(page) : null;
+      const run = await page.evaluate(scrollRun, { step, ms });
+      if (cdp) writeFileSync(options.profileTo!, JSON.stringify(await cdp()));
+      const label = `scroll 100k rows at ${step} px/frame`;
+      figures.push(
+        figure(`${label}: p95 frame`, percentile(run.frames, 95), 'ms', FRAME_BUDGET_MS),
+        figure(`${label}: median frame`, percentile(run.frames, 50), 'ms', FRAME_BUDGET_MS),
+        figure(
+          `${label}: longest long task`,
+          Math.max(0, ...run.longTasks),
+          'ms',
+          LONG_TASK_BUDGET_MS,
+        ),
+      );
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Starts the CDP sampling profiler; the answer stops it and gives the profile. */
+async function startProfile(page: Page): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => (await cdp.send('Profiler.stop')).profile;
+}
+
+/**
+ * The scroll figures: starts its own gateway with the `large` library (auditions encoded before
+ * measuring, so the CPU is quiet) serving `dist/` (run `npm run build` first), measures, closes.
+ */
+export async function scrollFigures(options: { quick: boolean }): Promise<Figure[]> {
+  const previous = process.env.YINKU_SEED_AUDITIONS;
+  process.env.YINKU_SEED_AUDITIONS = 'wait';
+  const gateway = await startTestGateway({ size: 'large', serveClient: true }).finally(() => {
+    if (previous === undefined) delete process.env.YINKU_SEED_AUDITIONS;
+    else process.env.YINKU_SEED_AUDITIONS = previous;
+  });
+  try {
+    const user = await createUser(gateway);
+    return await measureScroll(gateway.url, user, options);
+  } finally {
+    await gateway.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const figures = await scrollFigures({ quick: process.argv.includes('--quick') });
+  console.log(JSON.stringify(figures, null, 2));
+}

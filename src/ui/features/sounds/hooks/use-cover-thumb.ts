@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { createLoadingCache } from '../model/lru-cache.ts';
+
+/** Waits this long before loading, so rows flying past during a fast scroll never ask. */
+const SETTLE_MS = 120;
+/** Thumbnails kept (object URLs are revoked when dropped). */
+const THUMB_LIMIT = 300;
+
+/**
+ * A cover shrunk to `side` device pixels, as an object URL of a small PNG. Pack covers are 256 px:
+ * drawn at 40 px, software rasterisation rescaled every one of them as rows scrolled in, which was
+ * most of the scroll cost at 100k rows. Without the APIs (jsdom) the original URL is kept.
+ */
+async function shrinkCover(url: string, side: number): Promise<string> {
+  if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return url;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cover ${url}: ${response.status}`);
+  const bitmap = await createImageBitmap(await response.blob(), {
+    resizeWidth: side,
+    resizeHeight: side,
+    resizeQuality: 'medium',
+  });
+  const canvas = new OffscreenCanvas(side, side);
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return URL.createObjectURL(await canvas.convertToBlob());
+}
+
+let thumbs: ReturnType<typeof createLoadingCache<string, string>> | null = null;
+
+function thumbCache(side: number) {
+  thumbs ??= createLoadingCache<string, string>(
+    (url) => shrinkCover(url, side),
+    THUMB_LIMIT,
+    (thumb) => {
+      if (thumb.startsWith('blob:')) URL.revokeObjectURL(thumb);
+    },
+  );
+  return thumbs;
+}
+
+/** A row cover's thumbnail URL: at once when cached, else made once the row stays on screen. */
+export function useCoverThumb(url: string, cssSide: number): string | undefined {
+  const side = Math.round(cssSide * (globalThis.devicePixelRatio || 1));
+  const [loaded, setLoaded] = useState<{ url: string; thumb: string } | null>(null);
+  const cached = thumbCache(side).peek(url);
+  useEffect(() => {
+    if (thumbCache(side).peek(url)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      thumbCache(side)
+        .load(url)
+        .then((thumb) => live && setLoaded({ url, thumb }))
+        .catch(() => {
+          // The cover's background colour stands in; the row still plays.
+        });
+    }, SETTLE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [url, side]);
+  return cached ?? (loaded?.url === url ? loaded.thumb : undefined);
+}
