@@ -13,6 +13,7 @@ import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { playFromList, seekBy, seekSample, toggleSample } from '../../player/play-sample.ts';
 import { gridCommand } from '../model/keyboard.ts';
+import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { ROW_COLUMNS, ROW_HEIGHT, SampleRow } from './SampleRow.tsx';
@@ -156,6 +157,7 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
       aria-activedescendant={active >= 0 && rows[active] ? `${idPrefix}-${active}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onScroll={(event) => gridScrollSpeed.note(event.currentTarget.scrollTop)}
     >
       <Header role="row" aria-rowindex={1}>
         <span role="columnheader" />

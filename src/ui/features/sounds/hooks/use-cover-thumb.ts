@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { createLoadingCache } from '../model/lru-cache.ts';
 
 /** Waits this long before loading, so rows flying past during a fast scroll never ask. */
@@ -47,14 +48,20 @@ export function useCoverThumb(url: string, cssSide: number): string | undefined 
   useEffect(() => {
     if (thumbCache(side).peek(url)) return;
     let live = true;
-    const timer = setTimeout(() => {
+    const attempt = () => {
+      // Still flying past: wait until the grid slows down (a row's loads cost most of a frame).
+      if (gridScrollSpeed.fast()) {
+        timer = setTimeout(attempt, SETTLE_MS);
+        return;
+      }
       thumbCache(side)
         .load(url)
         .then((thumb) => live && setLoaded({ url, thumb }))
         .catch(() => {
           // The cover's background colour stands in; the row still plays.
         });
-    }, SETTLE_MS);
+    };
+    let timer = setTimeout(attempt, SETTLE_MS);
     return () => {
       live = false;
       clearTimeout(timer);

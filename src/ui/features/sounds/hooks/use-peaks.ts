@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { peaksCache } from '../services.ts';
 
 /** Waits this long before fetching, so rows flying past during a fast scroll never ask. */
@@ -11,14 +12,20 @@ export function usePeaks(id: number): number[] | undefined {
   useEffect(() => {
     if (peaksCache().peek(id)) return;
     let live = true;
-    const timer = setTimeout(() => {
+    const attempt = () => {
+      // Still flying past: wait until the grid slows down (a row's loads cost most of a frame).
+      if (gridScrollSpeed.fast()) {
+        timer = setTimeout(attempt, SETTLE_MS);
+        return;
+      }
       peaksCache()
         .load(id)
         .then((peaks) => live && setLoaded({ id, peaks }))
         .catch(() => {
           // A row without a waveform still plays; the flat line says "not loaded".
         });
-    }, SETTLE_MS);
+    };
+    let timer = setTimeout(attempt, SETTLE_MS);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { createScrollSpeed } from './scroll-speed.ts';
+
+describe('grid scroll speed', () => {
+  it('is fast while the grid moves more than ~50 px per frame, and not once it stops', () => {
+    const speed = createScrollSpeed();
+    expect(speed.fast(0)).toBe(false);
+    speed.note(0, 1000);
+    speed.note(120, 1016.7);
+    expect(speed.fast(1020)).toBe(true);
+    expect(speed.fast(1120)).toBe(false);
+  });
+
+  it('is not fast at a slow wheel pace or after a single jump from rest', () => {
+    const speed = createScrollSpeed();
+    speed.note(0, 1000);
+    speed.note(24, 1016.7);
+    expect(speed.fast(1020)).toBe(false);
+    speed.note(5000, 2000);
+    expect(speed.fast(2010)).toBe(false);
+  });
+});
