@@ -2,10 +2,12 @@
  * The 100k-row scroll benchmark (issue 5 "Show"): a gateway seeded with the `large` library, the
  * built client in headless Chromium, a user signed in through the login form, the grid of /sounds
  * (every sample, 100,000 rows) scrolled by a fixed step every animation frame at several speeds.
- * Frame times are rAF deltas, long tasks come from PerformanceObserver('longtask'). Budget:
- * p95 frame ≤ 16.7 ms and no long task over 50 ms. The baseline of every ratio is the budget itself
- * (one 60 Hz frame, or the 50 ms long-task limit), so a ratio above 1 fails; the idle page's p95
- * frame is reported as a figure of its own to show what the machine gives with no scrolling.
+ * Frame times are rAF deltas in whole 60 Hz vsync intervals (Chromium coarsens the timestamps to
+ * 100 µs, so one frame reads 16.6–16.8 ms; a delta counts as n frames when it is within 0.5 ms of
+ * n × 16.67 ms), long tasks come from PerformanceObserver('longtask'). Budget: p95 frame ≤ 16.7 ms
+ * and no long task over 50 ms. The baseline of every ratio is that limit (one 60 Hz frame, or
+ * 50 ms) and the ratio budget is 1; the idle page's p95 frame is a figure of its own, to show what
+ * the machine gives with no scrolling.
  * `node benchmarks/scroll.bench.ts [--quick]` prints the figures as JSON.
  */
 import { writeFileSync } from 'node:fs';
@@ -27,6 +29,8 @@ export interface Figure {
 
 /** A 60 Hz frame (ms): the frame budget and the baseline of the frame ratios. */
 export const FRAME_BUDGET_MS = 16.7;
+/** One 60 Hz vsync interval (ms). */
+const VSYNC_MS = 1000 / 60;
 /** The longest main-thread task allowed while scrolling (ms). */
 export const LONG_TASK_BUDGET_MS = 50;
 
@@ -79,16 +83,15 @@ const percentile = (xs: number[], p: number) => {
 };
 const round = (x: number) => Math.round(x * 100) / 100;
 
-function figure(name: string, value: number, unit: string, budget: number): Figure {
-  return {
-    name,
-    value: round(value),
-    unit,
-    baseline: budget,
-    ratio: round(value / budget),
-    budget,
-  };
+/** A rAF delta as the whole vsync intervals it spans, in ms (16.8 → 16.67, 17.5 → 33.33). */
+const snapToVsync = (delta: number) => Math.max(1, Math.ceil(delta / VSYNC_MS - 0.03)) * VSYNC_MS;
+
+/** A figure whose baseline is its limit (ms), so the ratio must stay at or under 1. */
+function figure(name: string, value: number, limit: number): Figure {
+  const ratio = Math.round((value / limit) * 1000) / 1000;
+  return { name, value: round(value), unit: 'ms', baseline: limit, ratio, budget: 1 };
 }
+const p95Frame = (run: Run) => percentile(run.frames.map(snapToVsync), 95);
 
 /** Signs in through the login form and opens /sounds with its grid of every sample. */
 async function openList(page: Page, url: string, email: string, password: string): Promise<void> {
@@ -122,21 +125,15 @@ export async function measureScroll(
     await page.evaluate(scrollRun, { step: 60, ms: 1500 });
     const figures: Figure[] = [];
     const idle = await page.evaluate(scrollRun, { step: 0, ms: 2000 });
-    figures.push(figure('idle page p95 frame', percentile(idle.frames, 95), 'ms', FRAME_BUDGET_MS));
+    figures.push(figure('idle page: p95 frame', p95Frame(idle), FRAME_BUDGET_MS));
     for (const step of SPEEDS) {
       const cdp = options.profileTo && step === SPEEDS.at(-1) ? await startProfile(page) : null;
       const run = await page.evaluate(scrollRun, { step, ms });
       if (cdp) writeFileSync(options.profileTo!, JSON.stringify(await cdp()));
       const label = `scroll 100k rows at ${step} px/frame`;
       figures.push(
-        figure(`${label}: p95 frame`, percentile(run.frames, 95), 'ms', FRAME_BUDGET_MS),
-        figure(`${label}: median frame`, percentile(run.frames, 50), 'ms', FRAME_BUDGET_MS),
-        figure(
-          `${label}: longest long task`,
-          Math.max(0, ...run.longTasks),
-          'ms',
-          LONG_TASK_BUDGET_MS,
-        ),
+        figure(`${label}: p95 frame`, p95Frame(run), FRAME_BUDGET_MS),
+        figure(`${label}: longest long task`, Math.max(0, ...run.longTasks), LONG_TASK_BUDGET_MS),
       );
     }
     return figures;

@@ -132,4 +132,26 @@ describe('SampleList', () => {
     act(() => useItemFlags.getState().patch(sampleKey(4), { downloading: false, download: true }));
     expect(screen.getByRole('button', { name: 'Kick 4 downloaded' })).toBeTruthy();
   });
+
+  it('loads waveforms only once the grid stops flying past', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const load = vi.spyOn(peaksCache(), 'load').mockResolvedValue([0.5]);
+      renderList();
+      const grid = screen.getByRole('grid');
+      let top = 0;
+      Object.defineProperty(grid, 'scrollTop', { configurable: true, get: () => top });
+      // 120 px every 16 ms (7.5 px/ms) for 288 ms: well past the 120 ms settle, still too fast.
+      for (let i = 0; i < 18; i++) {
+        top = 120 - top;
+        fireEvent.scroll(grid);
+        act(() => vi.advanceTimersByTime(16));
+      }
+      expect(load).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(250));
+      expect(load).toHaveBeenCalledTimes(rows.length);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
