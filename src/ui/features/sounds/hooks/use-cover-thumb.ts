@@ -27,26 +27,26 @@ async function shrinkCover(url: string, side: number): Promise<string> {
   return URL.createObjectURL(await canvas.convertToBlob());
 }
 
-let thumbs: ReturnType<typeof createLoadingCache<string, string>> | null = null;
-
-function thumbCache(side: number) {
-  thumbs ??= createLoadingCache<string, string>(
-    (url) => shrinkCover(url, side),
-    THUMB_LIMIT,
-    (thumb) => {
-      if (thumb.startsWith('blob:')) URL.revokeObjectURL(thumb);
-    },
-  );
-  return thumbs;
-}
+/** Thumbnails keyed by `"{side} {url}"` (cover URLs have no spaces), so a new pixel ratio redraws. */
+const thumbs = createLoadingCache<string, string>(
+  (key) => {
+    const space = key.indexOf(' ');
+    return shrinkCover(key.slice(space + 1), Number(key.slice(0, space)));
+  },
+  THUMB_LIMIT,
+  (thumb) => {
+    if (thumb.startsWith('blob:')) URL.revokeObjectURL(thumb);
+  },
+);
 
 /** A row cover's thumbnail URL: at once when cached, else made once the row stays on screen. */
 export function useCoverThumb(url: string, cssSide: number): string | undefined {
   const side = Math.round(cssSide * (globalThis.devicePixelRatio || 1));
-  const [loaded, setLoaded] = useState<{ url: string; thumb: string } | null>(null);
-  const cached = thumbCache(side).peek(url);
+  const key = `${side} ${url}`;
+  const [loaded, setLoaded] = useState<{ key: string; thumb: string } | null>(null);
+  const cached = thumbs.peek(key);
   useEffect(() => {
-    if (thumbCache(side).peek(url)) return;
+    if (thumbs.peek(key)) return;
     let live = true;
     const attempt = () => {
       // Still flying past: wait until the grid slows down (a row's loads cost most of a frame).
@@ -54,9 +54,9 @@ export function useCoverThumb(url: string, cssSide: number): string | undefined 
         timer = setTimeout(attempt, SETTLE_MS);
         return;
       }
-      thumbCache(side)
-        .load(url)
-        .then((thumb) => live && setLoaded({ url, thumb }))
+      thumbs
+        .load(key)
+        .then((thumb) => live && setLoaded({ key, thumb }))
         .catch(() => {
           // The cover's background colour stands in; the row still plays.
         });
@@ -66,6 +66,6 @@ export function useCoverThumb(url: string, cssSide: number): string | undefined 
       live = false;
       clearTimeout(timer);
     };
-  }, [url, side]);
-  return cached ?? (loaded?.url === url ? loaded.thumb : undefined);
+  }, [key]);
+  return cached ?? (loaded?.key === key ? loaded.thumb : undefined);
 }
