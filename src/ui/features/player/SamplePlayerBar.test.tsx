@@ -126,3 +126,19 @@ describe('SamplePlayerBar', () => {
     expect(useAuditionMode.getState().on).toBe(true);
   });
 });
+
+describe('SamplePlayerBar playback errors (SPEC §8)', () => {
+  it('alerts that decryption failed, and only logs other failures', () => {
+    renderBar();
+    act(() =>
+      usePlayerStore.setState({ lastError: { code: 'NETWORK', message: 'Failed to fetch' } }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() =>
+      usePlayerStore.setState({ lastError: { code: 'DECRYPT', message: 'OperationError' } }),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Audio decryption failed; this sample cannot be played',
+    );
+  });
+});

@@ -215,7 +215,8 @@ export function SamplePlayerBar() {
           {t('needsInteraction')}
         </button>
       )}
-      {lastError && <span role="alert">{lastError.message}</span>}
+      {/* SPEC §8: a decryption failure is an alert; other playback errors are only logged. */}
+      {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
       <LiveSpectrum analyser={playing ? playerAnalyser() : null} label={t('spectrum')} />
       <Switch
         label={t('audition')}

@@ -21,4 +21,5 @@ export const en: LocaleShape<typeof zh> = {
   spectrum: 'Live spectrum',
   nothing: 'Nothing playing',
   needsInteraction: 'Click anywhere to enable sound',
+  decryptFailed: 'Audio decryption failed; this sample cannot be played',
 };

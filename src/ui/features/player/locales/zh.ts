@@ -18,4 +18,5 @@ export const zh = {
   spectrum: '实时频谱',
   nothing: '未在播放',
   needsInteraction: '点击任意位置以启用声音',
+  decryptFailed: '音频解密失败，无法播放',
 };
