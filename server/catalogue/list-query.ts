@@ -13,7 +13,6 @@ import {
   type SearchSort,
   type UserRelation,
 } from '../../src/shared/api/catalogue.types.ts';
-import { DEFAULTS } from '../../src/shared/constants.ts';
 import { badRequest } from '../http/api-error.ts';
 import { pagingProperties } from '../http/validation.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';

@@ -6,7 +6,6 @@ import type {
   SongListPage,
 } from '../../src/shared/api/music.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import { DEFAULTS } from '../../src/shared/constants.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, MESSAGES, type Message } from '../http/api-error.ts';
 import { requireRole } from '../http/auth-context.ts';
