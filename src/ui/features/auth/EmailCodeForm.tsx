@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../api/http-error.ts';
 import { Button, TextField } from '../../components/index.ts';
 import { toast } from '../../stores/toast.store.ts';
 import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
@@ -44,7 +42,6 @@ export function EmailCodeForm({
 }: EmailCodeFormProps) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const form = useForm<Field>(
     { email: '', code: '', password: '', confirm: '' },
     {
@@ -54,29 +51,18 @@ export function EmailCodeForm({
       confirm: (v) => validateConfirm(v.password, v.confirm),
     },
   );
-  const message = (field: Field) => {
-    const { key, text } = form.error(field);
-    return key ? t(key) : (text ?? null);
-  };
   const emailValid = () => {
     form.bind('email').onBlur();
     return validateEmail(form.values.email) === null;
   };
 
-  const onSubmit = async () => {
-    if (!form.check()) return;
-    setBusy(true);
-    try {
+  const onSubmit = () =>
+    form.submit(async () => {
       const { email, code, password } = form.values;
       await submit({ email, code, password });
       toast.success(t(`${keys}.success`));
       navigate('/login', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiRequestError) form.showServerError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AuthCard title={t(`${keys}.title`)} onSubmit={() => void onSubmit()}>
@@ -86,7 +72,7 @@ export function EmailCodeForm({
         type="email"
         autoComplete="email"
         placeholder={emailPlaceholder ? t('fields.emailPlaceholder') : undefined}
-        error={message('email')}
+        error={form.message('email')}
         {...form.bind('email')}
       />
       <TextField
@@ -94,7 +80,7 @@ export function EmailCodeForm({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        error={message('code')}
+        error={form.message('code')}
         addon={<SendCodeButton email={form.values.email} purpose={purpose} canSend={emailValid} />}
         {...form.bind('code')}
       />
@@ -102,17 +88,17 @@ export function EmailCodeForm({
         label={t(passwordLabel)}
         type="password"
         autoComplete="new-password"
-        error={message('password')}
+        error={form.message('password')}
         {...form.bind('password')}
       />
       <TextField
         label={t('fields.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={message('confirm')}
+        error={form.message('confirm')}
         {...form.bind('confirm')}
       />
-      <Button type="submit" variant="primary" block loading={busy}>
+      <Button type="submit" variant="primary" block loading={form.busy}>
         {t(`${keys}.submit`)}
       </Button>
       <Links>

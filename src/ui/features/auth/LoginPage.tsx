@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { AssessmentStart } from '../../../shared/index.ts';
 import { accountsApi } from '../../api/accounts.api.ts';
-import { ApiRequestError } from '../../api/http-error.ts';
 import { Button, Muted, TextField } from '../../components/index.ts';
 import { Assessment } from './Assessment.tsx';
 import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
@@ -26,7 +25,6 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
   const [assessment, setAssessment] = useState<AssessmentStart | null>(null);
   const form = useForm(
     { email: '', password: '', invitationCode: '' },
@@ -36,25 +34,13 @@ export function LoginPage() {
       invitationCode: (v) => validateInvitation(v.invitationCode),
     },
   );
-  const message = (field: 'email' | 'password' | 'invitationCode') => {
-    const { key, text } = form.error(field);
-    return key ? t(key) : (text ?? null);
-  };
-
-  const submit = async () => {
-    if (!form.check()) return;
-    setBusy(true);
-    try {
+  const submit = () =>
+    form.submit(async () => {
       await accountsApi.login(form.values.email, form.values.password);
       const code = form.values.invitationCode.trim();
       if (code) setAssessment(await accountsApi.startAssessment(code));
       else navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiRequestError) form.showServerError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   if (assessment) return <Assessment start={assessment} />;
   return (
@@ -65,25 +51,25 @@ export function LoginPage() {
         type="email"
         autoComplete="username"
         placeholder={t('fields.emailPlaceholder')}
-        error={message('email')}
+        error={form.message('email')}
         {...form.bind('email')}
       />
       <TextField
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"
-        error={message('password')}
+        error={form.message('password')}
         {...form.bind('password')}
       />
       <TextField
         label={t('login.invitationTitle')}
         placeholder={t('fields.invitationPlaceholder')}
         hint={t('login.invitationHint')}
-        error={message('invitationCode')}
+        error={form.message('invitationCode')}
         autoComplete="off"
         {...form.bind('invitationCode')}
       />
-      <Button type="submit" variant="primary" block loading={busy}>
+      <Button type="submit" variant="primary" block loading={form.busy}>
         {form.values.invitationCode.trim() ? t('login.startAssessment') : t('login.submit')}
       </Button>
       <Links>

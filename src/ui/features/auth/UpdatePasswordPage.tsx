@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '../../api/accounts.api.ts';
-import { ApiRequestError } from '../../api/http-error.ts';
 import { Button, TextField } from '../../components/index.ts';
 import { toast } from '../../stores/toast.store.ts';
 import { AuthCard, FormAlert } from './AuthCard.tsx';
@@ -15,7 +13,6 @@ type Field = 'oldPassword' | 'password' | 'confirm';
 export function UpdatePasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const form = useForm<Field>(
     { oldPassword: '', password: '', confirm: '' },
     {
@@ -24,24 +21,12 @@ export function UpdatePasswordPage() {
       confirm: (v) => validateConfirm(v.password, v.confirm),
     },
   );
-  const message = (field: Field) => {
-    const { key, text } = form.error(field);
-    return key ? t(key) : (text ?? null);
-  };
-
-  const submit = async () => {
-    if (!form.check()) return;
-    setBusy(true);
-    try {
+  const submit = () =>
+    form.submit(async () => {
       await accountsApi.updatePassword(form.values.oldPassword, form.values.password);
       toast.success(t('update.success'));
       navigate('/profile/ac', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiRequestError) form.showServerError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AuthCard title={t('update.title')} onSubmit={() => void submit()}>
@@ -50,24 +35,24 @@ export function UpdatePasswordPage() {
         label={t('fields.oldPassword')}
         type="password"
         autoComplete="current-password"
-        error={message('oldPassword')}
+        error={form.message('oldPassword')}
         {...form.bind('oldPassword')}
       />
       <TextField
         label={t('fields.newPassword')}
         type="password"
         autoComplete="new-password"
-        error={message('password')}
+        error={form.message('password')}
         {...form.bind('password')}
       />
       <TextField
         label={t('fields.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={message('confirm')}
+        error={form.message('confirm')}
         {...form.bind('confirm')}
       />
-      <Button type="submit" variant="primary" block loading={busy}>
+      <Button type="submit" variant="primary" block loading={form.busy}>
         {t('update.submit')}
       </Button>
     </AuthCard>
