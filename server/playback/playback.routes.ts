@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { requireUser } from '../http/auth-context.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import { readPeaks } from '../library/peaks.ts';
-import { encryptForClient } from './encrypt-audio.ts';
+import { cipherForClient, encryptedLength } from './encrypt-audio.ts';
 import { parseRange } from '../http/byte-range.ts';
 import { signedIn } from '../accounts/signed-in.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from '../catalogue/catalogue.schemas.ts';
@@ -63,21 +63,28 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
       const file = await repo.sampleFile(id);
       if (!file || !ctx.blobs.has(file.blobHash))
         throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
-      let encrypted;
+      let cipher;
       try {
-        encrypted = encryptForClient(ctx.blobs.read(file.blobHash), publicKey);
+        cipher = cipherForClient(publicKey);
       } catch (error) {
         // A stored key that is not a usable RSA key: the client must register a fresh one.
         request.log.warn({ err: error, keyId }, 'unusable client key');
         throw unknownKey;
       }
-      return reply
-        .type(file.mediaType)
-        .header(PLAY_HEADERS.encryptedKey, encrypted.encryptedKey)
-        .header(PLAY_HEADERS.iv, encrypted.iv)
-        .header('access-control-expose-headers', `${PLAY_HEADERS.encryptedKey}, ${PLAY_HEADERS.iv}`)
-        .header('cache-control', 'no-store')
-        .send(encrypted.body);
+      return (
+        reply
+          .type(file.mediaType)
+          .header(PLAY_HEADERS.encryptedKey, cipher.encryptedKey)
+          .header(PLAY_HEADERS.iv, cipher.iv)
+          .header(
+            'access-control-expose-headers',
+            `${PLAY_HEADERS.encryptedKey}, ${PLAY_HEADERS.iv}`,
+          )
+          .header('cache-control', 'no-store')
+          // Streamed: the first bytes leave at once and the player starts on them.
+          .header('content-length', encryptedLength(ctx.blobs.size(file.blobHash)))
+          .send(cipher.encrypt(ctx.blobs.stream(file.blobHash)))
+      );
     },
   );
 

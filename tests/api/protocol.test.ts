@@ -75,6 +75,27 @@ describe('encrypted play round trip', () => {
     ).toBe(true);
   });
 
+  it('streams a file of many read chunks with its exact length, the tag last', async () => {
+    // 3 MB of varied bytes: dozens of 64 KB reads, each encrypted as it is read.
+    const big = Buffer.alloc(3 * 2 ** 20 + 7, 0);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
+    const hash = gw.ctx.blobs.put(big);
+    const id = sampleWhere<number>(gw, "format = 'wav'");
+    const previous = sampleWhere<string>(gw, `id = ${id}`, 'blob_hash');
+    gw.ctx.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(hash, id);
+    try {
+      const answer = await play(id);
+      expect(answer.response.headers.get('content-length')).toBe(
+        String(big.length + AES_TAG_BYTES),
+      );
+      expect(answer.response.headers.get('transfer-encoding')).toBeNull();
+      const plain = await decrypt(answer.wrappedKey, answer.iv, answer.body);
+      expect(Buffer.from(plain).equals(big)).toBe(true);
+    } finally {
+      gw.ctx.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(previous, id);
+    }
+  });
+
   it('fails cleanly when the ciphertext, the IV or the wrapped key is tampered with', async () => {
     const { body, iv, wrappedKey } = await play(sampleWhere<number>(gw, '1'));
     const flip = (bytes: Uint8Array<ArrayBuffer>, at: number) => {
