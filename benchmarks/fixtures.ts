@@ -1,10 +1,3 @@
-import {
-  constants,
-  createCipheriv,
-  createPublicKey,
-  publicEncrypt,
-  randomBytes,
-} from 'node:crypto';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import type * as FlacApi from 'libflacjs/dist/libflac.js';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
@@ -39,34 +32,6 @@ export function mp3Fixture(seconds = 10): Uint8Array {
     parts.push(enc.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
   parts.push(enc.flush());
   return Buffer.concat(parts.map((p) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength)));
-}
-
-/** What the gateway's play call sends (DESIGN §4), for a device public key in SPKI base64. */
-export function encryptForDevice(
-  plain: Uint8Array,
-  spkiBase64: string,
-): { body: Buffer; headers: Record<string, string> } {
-  const key = randomBytes(32);
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-  const publicKey = createPublicKey({
-    key: Buffer.from(spkiBase64, 'base64'),
-    format: 'der',
-    type: 'spki',
-  });
-  const wrapped = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    key,
-  );
-  return {
-    body,
-    headers: {
-      'x-encrypted-key': wrapped.toString('base64'),
-      'x-iv': iv.toString('base64'),
-      'content-type': 'audio/wav',
-    },
-  };
 }
 
 /** The same 10 s stereo 44.1 kHz signal as 16-bit FLAC, encoded by libFLAC (level 5, LPC). */
