@@ -16,6 +16,9 @@ export interface PipelineDeps extends DecodeOptions {
 /** Body bytes a preview starts from: 16 KB is under a second of MP3, 93 ms of CD-quality WAV. */
 export const PREVIEW_BYTES = 16 * 1024;
 
+/** At most this much of what has arrived is previewed (186 ms of CD-quality WAV): more only delays it. */
+const PREVIEW_MAX_BYTES = 32 * 1024;
+
 /**
  * One job: fetch → unwrap + AES-GCM decrypt (encrypted mode) → reject < 1024 bytes → sniff →
  * decode → peaks. Throws AudioError only; checks `signal` between stages so a cancelled job
@@ -85,9 +88,12 @@ async function previewPrefix(
   onChunk: NonNullable<DecodeOptions['onChunk']>,
 ): Promise<boolean> {
   const encrypted = job.mode === 'encrypted';
+  // A body that fits in a preview or two is decoded whole at once instead.
+  if (prefix.total <= 2 * PREVIEW_MAX_BYTES) return false;
+  const head = prefix.bytes.subarray(0, PREVIEW_MAX_BYTES);
   const received = encrypted
-    ? await decryptPrefix(prefix.bytes, prefix.total, await keyFor(prefix.encryptedKey, prefix.iv))
-    : prefix.bytes;
+    ? await decryptPrefix(head, prefix.total, await keyFor(prefix.encryptedKey, prefix.iv))
+    : head;
   const format = sniffFormat(received);
   if (signal.aborted || (format !== 'wav' && format !== 'mp3')) return false;
   const plain = format === 'mp3' ? received.subarray(0, PREVIEW_BYTES) : received;

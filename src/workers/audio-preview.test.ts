@@ -118,6 +118,23 @@ describe('previews from the first bytes of a body', () => {
     expect(chunked.result!.frames).toBe(44100);
   });
 
+  it('a body that arrives in one read is previewed from its first 32 KB; a short file is not', async () => {
+    const enc = await encrypted(wav);
+    const atOnce = await run(
+      'encrypted',
+      streamed(enc.body, enc.headers, { split: enc.body.length }),
+    );
+    expect(atOnce.chunks).toHaveLength(1);
+    expect(atOnce.chunks[0]!.planes[0]!.length).toBe(Math.floor((32 * 1024 - 44) / 4));
+    expect(atOnce.result!.frames).toBe(44100);
+    // 0.3 s (53 KB): decoded whole at once, no preview.
+    const short = buildWav(referenceSignal(2, 13230, 44100), { encoding: 'int', bits: 16 });
+    const small = await encrypted(short);
+    const one = await run('encrypted', streamed(small.body, small.headers, { split: 20_000 }));
+    expect(one.chunks).toHaveLength(0);
+    expect(one.result!.frames).toBe(13230);
+  });
+
   it('a body shorter than its Content-Length is NETWORK', async () => {
     const short = (async () =>
       new Response(wav.slice(0, 40_000), {

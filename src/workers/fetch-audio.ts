@@ -77,8 +77,8 @@ export async function fetchAudio(
 }
 
 /**
- * Reads a body of `total` bytes into one buffer; once `prefixBytes` (but not all) are in, calls
- * `onPrefix` with them.
+ * Reads a body of `total` bytes into one buffer; once `prefixBytes` are in, calls `onPrefix` with
+ * what has arrived (possibly the whole body).
  */
 async function readStreaming(
   body: ReadableStream<Uint8Array>,
@@ -101,8 +101,10 @@ async function readStreaming(
     out.set(value, length);
     length += value.length;
     if (!told && length >= prefixBytes) {
+      // Also when the whole body came in one read: a short preview still sounds sooner than
+      // decrypting and decoding the whole file first.
       told = true;
-      if (length < total) onPrefix(out.subarray(0, length), performance.now() - started);
+      onPrefix(out.subarray(0, length), performance.now() - started);
     }
   }
   if (length !== total)
