@@ -134,8 +134,13 @@ export async function decodeTimes(url: string): Promise<{ pool: number; native: 
 /** Auditions `songs` at 10 per second; counts main-thread long tasks; says which one plays. */
 export async function rapidAuditions(
   songs: { id: number; auditionCode: string }[],
-): Promise<{ longTasks: number; playingId: unknown; isPlaying: unknown }> {
+): Promise<{ longTasks: number; underruns: number; playingId: unknown; isPlaying: unknown }> {
   const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  // Chromium's AudioPlaybackStats: render quanta the output missed (glitches heard).
+  const stats = () =>
+    (hook.engine().context as unknown as { playbackStats?: { underrunEvents: number } })
+      .playbackStats?.underrunEvents ?? Number.NaN;
+  const underrunsBefore = stats();
   let longTasks = 0;
   const observer = new PerformanceObserver((list) => {
     longTasks += list.getEntries().filter((e) => e.duration > 50).length;
@@ -148,7 +153,12 @@ export async function rapidAuditions(
   await new Promise((r) => setTimeout(r, 1500));
   observer.disconnect();
   const s = hook.store.getState();
-  return { longTasks, playingId: s.id, isPlaying: s.isPlaying };
+  return {
+    longTasks,
+    underruns: stats() - underrunsBefore,
+    playingId: s.id,
+    isPlaying: s.isPlaying,
+  };
 }
 
 /** Plays `count` songs in turn (full encrypted plays); answers the cache's bytes and bound. */

@@ -24,6 +24,14 @@ function defaultSession(): AudioSession {
 }
 
 /**
+ * The render buffer we ask for. Browsers clamp it to the smallest the device allows; their own
+ * 'interactive' choice can be much larger (a 40 ms start floor in headless Chromium on Linux
+ * against 10 ms with this), and every click waits for it. Underruns are measured by the
+ * benchmark (docs/AUDIO.md, "Output latency").
+ */
+const OUTPUT_LATENCY_S = 0.001;
+
+/**
  * The one engine of the page, made on first use: AudioContext at the device's rate, the worker
  * pool, the device key (made or loaded in the background) and the first-gesture unlock.
  */
@@ -34,7 +42,7 @@ export function getAudioEngine(): AudioEngine {
   trackLoader.setSession(defaultSession());
   loader = trackLoader;
   const eng = new AudioEngine({
-    context: new AudioContext({ latencyHint: 'interactive' }),
+    context: new AudioContext({ latencyHint: OUTPUT_LATENCY_S }),
     source: (song, audition, signal, onFirstChunk) =>
       trackLoader.load(song, audition, signal, onFirstChunk),
   });
