@@ -2,6 +2,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { isMonoMpeg } from '../sniff-format.ts';
+import { oneAtATime } from '../split-decode.ts';
 
 let decoder: Promise<MPEGDecoder> | null = null;
 
@@ -22,9 +23,9 @@ const CHUNK_BYTES = 64 * 1024;
 /**
  * Decodes MPEG layer I/II/III with mpg123 (WASM). With `onChunk`, decodes in slices and hands
  * each slice's planes (and the fraction of the file read so far) over as soon as it is ready, so
- * playback can start on the first frames.
+ * playback can start on the first frames. Files queue for this thread's one instance.
  */
-export async function decodeMp3(
+export const decodeMp3 = oneAtATime(async function decodeMp3(
   bytes: Uint8Array,
   onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void,
 ): Promise<DecodedPcm> {
@@ -53,7 +54,7 @@ export async function decodeMp3(
   }
   if (frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
   return { sampleRate, channels: joinPlanes(parts, frames), frames, format: 'mp3', bitDepth: null };
-}
+});
 
 /** Concatenates per-chunk planes into one plane per channel. */
 export function joinPlanes(parts: Float32Array[][], frames: number): Float32Array[] {

@@ -1,0 +1,94 @@
+import type { DecodedPcm } from '../shared/audio/worker-protocol.ts';
+
+/** Formats that can be cut in two and decoded on two threads. */
+export type SplitFormat = 'mp3' | 'flac';
+
+/** Decodes one segment of a split file (on another thread in the worker). */
+export type SegmentDecoder = (bytes: Uint8Array, format: SplitFormat) => Promise<DecodedPcm>;
+
+/** A file cut in two: the head is decoded here, the tail elsewhere, then joined. */
+export interface SplitPlan {
+  /** Decodes to exactly `headFrames`. */
+  head: Uint8Array;
+  /**
+   * Decodes to up to `tailLead` warm-up frames (dropped), then `tailFrames`, then `tailEndCut`
+   * frames the whole-file decoder would not output (dropped).
+   */
+  tail: Uint8Array;
+  headFrames: number;
+  tailFrames: number;
+  tailLead: number;
+  tailEndCut: number;
+}
+
+/**
+ * Smallest file worth splitting. Measured in Node on the 10 s fixtures cut shorter: below
+ * ~64 KB the second thread's start-up, copy and join eat the gain (see docs/AUDIO.md).
+ */
+export const SPLIT_MIN_BYTES = 96 * 1024;
+
+/**
+ * Decodes `plan.head` with `local` while `remote` decodes `plan.tail`, and joins the planes (one
+ * copy). A failing `remote` (helper crash, error) is retried with `local`. Null when either half
+ * fails or the frame counts do not add up: the caller then decodes the whole file, so a bad cut
+ * can cost time but never change the audio.
+ */
+export async function decodeSplit(
+  plan: SplitPlan,
+  format: SplitFormat,
+  local: (bytes: Uint8Array) => Promise<DecodedPcm>,
+  remote: SegmentDecoder,
+): Promise<DecodedPcm | null> {
+  const remoteTail = remote(plan.tail, format).catch(() => null);
+  const t0 = performance.now();
+  const head = await local(plan.head).catch(() => null);
+  // The tail is about as long as the head: a helper far slower than that is hung, not busy.
+  const patience = REMOTE_GRACE_MS + REMOTE_SLOWDOWN * (performance.now() - t0);
+  const tail =
+    (await withTimeout(remoteTail, patience)) ?? (await local(plan.tail).catch(() => null));
+  if (!head || !tail) return null;
+  const lead = tail.frames - plan.tailEndCut - plan.tailFrames;
+  if (
+    head.frames !== plan.headFrames ||
+    lead < 0 ||
+    lead > plan.tailLead ||
+    head.sampleRate !== tail.sampleRate ||
+    head.channels.length !== tail.channels.length
+  )
+    return null;
+  const frames = plan.headFrames + plan.tailFrames;
+  const channels = head.channels.map((h, c) => {
+    const plane = new Float32Array(frames);
+    plane.set(h);
+    plane.set(tail.channels[c]!.subarray(lead, lead + plan.tailFrames), h.length);
+    return plane;
+  });
+  return { ...head, channels, frames };
+}
+
+/** How long past the head's own decode time the tail may take before it is decoded here. */
+const REMOTE_GRACE_MS = 1000;
+const REMOTE_SLOWDOWN = 4;
+
+/** `promise`'s value, or null once `ms` have passed. */
+function withTimeout<T>(promise: Promise<T | null>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs calls of `fn` one after another: each thread has one instance of each WASM decoder, and a
+ * second file (a preview, or both halves of a split file decoded in one thread) must not reset it
+ * between the other file's calls.
+ */
+export function oneAtATime<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (...args) => {
+    const run = queue.then(() => fn(...args));
+    queue = run.catch(() => {});
+    return run;
+  };
+}
