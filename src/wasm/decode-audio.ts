@@ -1,10 +1,18 @@
 import { AudioError } from '../shared/audio/audio-errors.ts';
 import type { DecodedPcm } from '../shared/audio/worker-protocol.ts';
 import { decodeFlac } from './flac/decode-flac.ts';
+import { splitFlac } from './flac/split-flac.ts';
 import { decodeMp3 } from './mpg123/decode-mp3.ts';
+import { splitMp3 } from './mpg123/split-mp3.ts';
 import { decodeAiff } from './pcm/decode-aiff.ts';
 import { decodeWav } from './pcm/decode-wav.ts';
 import { sniffFormat } from './sniff-format.ts';
+import {
+  decodeSplit,
+  SPLIT_MIN_BYTES,
+  type SegmentDecoder,
+  type SplitFormat,
+} from './split-decode.ts';
 import { decodeVorbis } from './vorbis/decode-vorbis.ts';
 
 /** Options of `decodeAudio`. */
@@ -13,6 +21,11 @@ export interface DecodeOptions {
   fallback?: (bytes: Uint8Array) => Promise<DecodedPcm>;
   /** Receives MP3 planes slice by slice while decoding (progressive playback). */
   onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void;
+  /**
+   * Decodes the second half of a large MP3 or FLAC (on another thread) while this one decodes
+   * the first; absent → one whole decode. Not used with `onChunk`.
+   */
+  decodeSegment?: SegmentDecoder;
 }
 
 /**
@@ -47,9 +60,10 @@ function decodeKnown(
     case 'aiff':
       return decodeAiff(bytes);
     case 'mp3':
-      return decodeMp3(bytes, options.onChunk);
+      if (options.onChunk) return decodeMp3(bytes, options.onChunk);
+      return decodeInHalves(bytes, 'mp3', options.decodeSegment);
     case 'flac':
-      return decodeFlac(bytes);
+      return decodeInHalves(bytes, 'flac', options.decodeSegment);
     case 'ogg':
       return decodeVorbis(bytes);
     case 'other':
@@ -60,4 +74,22 @@ function decodeKnown(
         );
       return options.fallback(bytes);
   }
+}
+
+/** This thread's decoder of each splittable format, for one whole file or segment. */
+export function decodeSegmentHere(bytes: Uint8Array, format: SplitFormat): Promise<DecodedPcm> {
+  return format === 'mp3' ? decodeMp3(bytes) : decodeFlac(bytes);
+}
+
+/** Two halves on two threads when a file is large enough and cuts cleanly; else one decode. */
+async function decodeInHalves(
+  bytes: Uint8Array,
+  format: SplitFormat,
+  decodeSegment: SegmentDecoder | undefined,
+): Promise<DecodedPcm> {
+  const local = (b: Uint8Array) => decodeSegmentHere(b, format);
+  if (!decodeSegment || bytes.length < SPLIT_MIN_BYTES) return local(bytes);
+  const plan = format === 'mp3' ? splitMp3(bytes) : splitFlac(bytes);
+  const joined = plan && (await decodeSplit(plan, format, local, decodeSegment));
+  return joined ?? local(bytes);
 }

@@ -45,7 +45,7 @@ export function isMonoMpeg(bytes: Uint8Array): boolean {
 }
 
 /** Offset after an ID3v2 tag at the start, or 0. */
-function skipId3(bytes: Uint8Array): number {
+export function skipId3(bytes: Uint8Array): number {
   if (bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0;
   // Synchsafe 28-bit size, plus a 10-byte footer when flag bit 4 is set.
   const size =

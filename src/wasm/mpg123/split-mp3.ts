@@ -1,0 +1,136 @@
+import { skipId3 } from '../sniff-format.ts';
+import type { SplitPlan } from '../split-decode.ts';
+
+/** One MPEG layer III frame header, as far as the frame walk needs it. */
+interface Mp3Frame {
+  /** version bits, layer bits and sampling-rate index: equal in every frame of one stream. */
+  stream: number;
+  length: number;
+  samples: number;
+  /** Bytes of side information after the header (and its CRC). */
+  sideInfo: number;
+}
+
+const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const RATES_V1 = [44100, 48000, 32000];
+
+/**
+ * Cuts an MPEG layer III file in two near its middle frame, for decoding on two threads. The head
+ * is every byte before frame k (ID3v2 tag and Xing/Info frame included). The tail starts `lead`
+ * frames earlier: layer III frames borrow up to 511 bytes of main data from earlier frames (the
+ * bit reservoir), each granule overlaps the previous one (IMDCT) and the synthesis filterbank
+ * carries 480 samples over, so frames k−lead…k−1 only warm the tail's decoder up. mpg123 decodes
+ * them anyway (the first, reservoir missing, to wrong samples; measured), so the plan keeps the
+ * tail's last samples, which is right whether warm-up frames are output or skipped.
+ *
+ * With a LAME/Lavc Info or Xing frame, mpg123 plays gapless (measured): it cuts encoder delay +
+ * 529 samples at the start and padding − 529 (if positive) at the end. The head (which keeps
+ * that frame) gets the start cut; the tail (which has no tag) gets the end cut here.
+ *
+ * Null when the file does not walk cleanly from the first frame to the end (free format, a change
+ * of stream, junk, a truncated last frame) or has a tag frame this model was not measured on
+ * (VBRI, Xing without LAME fields, a frame count that differs from the walk).
+ */
+export function splitMp3(bytes: Uint8Array): SplitPlan | null {
+  const offsets: number[] = [];
+  let first: Mp3Frame | null = null;
+  let at = skipId3(bytes);
+  let frame: Mp3Frame | null;
+  while ((frame = readFrame(bytes, at)) && (!first || frame.stream === first.stream)) {
+    if (at + frame.length > bytes.length) return null;
+    first ??= frame;
+    offsets.push(at);
+    at += frame.length;
+  }
+  if (!first || !endsCleanly(bytes, at)) return null;
+  const gapless = readGapless(bytes, offsets[0]!, first);
+  if (gapless === null) return null;
+  const audio = gapless ? offsets.slice(1) : offsets;
+  if (gapless && gapless.frames !== audio.length) return null;
+  const spf = first.samples;
+  const n = audio.length;
+  const k = n >> 1;
+  const reservoir = spf === 1152 ? 511 : 255;
+  let warm = 0;
+  let covered = 0;
+  // Frames before k − 2 whose main data covers the largest reservoir frame k − 2 may use;
+  // k − 1 then refills the IMDCT overlap and the filterbank.
+  for (let i = k - 3; i >= 0 && covered < reservoir; i--, warm++)
+    covered += frameLength(bytes, audio, i) - first.sideInfo - 4;
+  const lead = warm + 2;
+  if (covered < reservoir || k - lead < 0) return null;
+  const startCut = gapless ? gapless.delay + 529 : 0;
+  const endCut = gapless ? Math.max(0, gapless.padding - 529) : 0;
+  return {
+    head: bytes.subarray(0, audio[k]),
+    tail: bytes.subarray(audio[k - lead]),
+    headFrames: k * spf - startCut,
+    tailFrames: (n - k) * spf - endCut,
+    tailLead: lead * spf,
+    tailEndCut: endCut,
+  };
+}
+
+function frameLength(bytes: Uint8Array, offsets: number[], i: number): number {
+  return (offsets[i + 1] ?? bytes.length) - offsets[i]!;
+}
+
+/** Parses a layer III frame header at `at`; null for anything else (incl. free format). */
+function readFrame(bytes: Uint8Array, at: number): Mp3Frame | null {
+  if (at + 4 > bytes.length || bytes[at] !== 0xff) return null;
+  const b1 = bytes[at + 1]!;
+  const b2 = bytes[at + 2]!;
+  const version = (b1 >> 3) & 3; // 0: MPEG 2.5, 2: MPEG 2, 3: MPEG 1
+  const rateIndex = (b2 >> 2) & 3;
+  const bitrateIndex = b2 >> 4;
+  if ((b1 & 0xe0) !== 0xe0 || version === 1 || ((b1 >> 1) & 3) !== 1) return null;
+  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const v1 = version === 3;
+  const rate = RATES_V1[rateIndex]! / (v1 ? 1 : version === 2 ? 2 : 4);
+  const bitrate = (v1 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex]! * 1000;
+  const mono = bytes[at + 3]! >> 6 === 3;
+  return {
+    stream: (b1 & 0xfe) * 4 + rateIndex,
+    length: Math.floor(((v1 ? 144 : 72) * bitrate) / rate) + ((b2 >> 1) & 1),
+    samples: v1 ? 1152 : 576,
+    sideInfo: (v1 ? (mono ? 17 : 32) : mono ? 9 : 17) + ((b1 & 1) === 0 ? 2 : 0),
+  };
+}
+
+/** True at the end of the file or at a trailing tag (ID3v1, APE, Lyrics3). */
+function endsCleanly(bytes: Uint8Array, at: number): boolean {
+  if (at === bytes.length) return true;
+  const text = ascii(bytes, at, 8);
+  return text.startsWith('TAG') || text.startsWith('APETAGEX') || text.startsWith('LYRICS');
+}
+
+/**
+ * The first frame's gapless information: undefined when it is an audio frame; the LAME fields
+ * when it is a Xing/Info frame written by LAME or libavcodec; null for any other tag frame.
+ */
+function readGapless(
+  bytes: Uint8Array,
+  at: number,
+  frame: Mp3Frame,
+): { frames: number; delay: number; padding: number } | undefined | null {
+  const tagAt = at + 4 + frame.sideInfo;
+  const tag = ascii(bytes, tagAt, 4);
+  if (ascii(bytes, at + 36, 4) === 'VBRI') return null;
+  if (tag !== 'Xing' && tag !== 'Info') return undefined;
+  const word = (p: number) =>
+    ((bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!) >>> 0;
+  const flags = word(tagAt + 4);
+  if ((flags & 1) === 0) return null;
+  const frames = word(tagAt + 8);
+  // Optional fields: frame count (always here), byte count, 100-byte TOC, quality.
+  const lame = tagAt + 12 + (flags & 2 ? 4 : 0) + (flags & 4 ? 100 : 0) + (flags & 8 ? 4 : 0);
+  if (lame + 24 > at + frame.length || !/^(LAME|Lavc|Lavf)/.test(ascii(bytes, lame, 4)))
+    return null;
+  const d = bytes.subarray(lame + 21, lame + 24);
+  return { frames, delay: (d[0]! << 4) | (d[1]! >> 4), padding: ((d[1]! & 0x0f) << 8) | d[2]! };
+}
+
+function ascii(bytes: Uint8Array, at: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(at, at + length));
+}
