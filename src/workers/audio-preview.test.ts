@@ -1,3 +1,4 @@
+import { Mp3Encoder } from '@breezystack/lamejs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AudioError } from '../shared/audio/audio-errors.ts';
 import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts';
@@ -133,6 +134,29 @@ describe('previews from the first bytes of a body', () => {
     const one = await run('encrypted', streamed(small.body, small.headers, { split: 20_000 }));
     expect(one.chunks).toHaveLength(0);
     expect(one.result!.frames).toBe(13230);
+  });
+
+  it('a plain MP3 is previewed from its first 8 KB, the same samples as the full decode', async () => {
+    // 6 s of stereo 128 kbit/s LAME: ~96 KB.
+    const [l, r] = referenceSignal(2, 6 * 44100, 44100).map((p) =>
+      Int16Array.from(p, (v) => Math.round(v * 32767)),
+    ) as [Int16Array, Int16Array];
+    const encoder = new Mp3Encoder(2, 44100, 128);
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < l.length; i += 1152)
+      parts.push(encoder.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
+    parts.push(encoder.flush());
+    const mp3 = new Uint8Array(
+      Buffer.concat(parts.map((p) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength))),
+    );
+    const { result, chunks } = await run('plain', streamed(mp3, {}, { split: 20_000 }));
+    expect(chunks).toHaveLength(1);
+    const preview = chunks[0]!.planes[0]!;
+    // 8 KB at 128 kbit/s is about half a second; whole 1152-sample frames only.
+    expect(preview.length).toBeGreaterThan(0.4 * 44100);
+    expect(preview.length).toBeLessThan(0.6 * 44100);
+    expect(chunks[0]!.fraction).toBeCloseTo((8 * 1024) / mp3.length, 6);
+    expect(preview).toEqual(result!.channels[0]!.subarray(0, preview.length));
   });
 
   it('a body shorter than its Content-Length is NETWORK', async () => {
