@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DecodedPcm } from '../shared/audio/worker-protocol.ts';
+import { decodeAudio, decodeSegmentHere } from './decode-audio.ts';
+import { decodeFlac } from './flac/decode-flac.ts';
+import { splitFlac } from './flac/split-flac.ts';
+import { decodeSplit, oneAtATime, type SplitPlan } from './split-decode.ts';
+import { libflacEncode, testSignal } from './testing/split-fixtures.ts';
+
+let bytes: Uint8Array;
+let plan: SplitPlan;
+let whole: DecodedPcm;
+beforeAll(async () => {
+  bytes = await libflacEncode(testSignal(2, 220500, 44100), 44100);
+  plan = splitFlac(bytes)!;
+  whole = await decodeFlac(bytes);
+});
+
+const expectWhole = (pcm: DecodedPcm | null) => {
+  expect(pcm).not.toBeNull();
+  expect(pcm!.frames).toBe(whole.frames);
+  pcm!.channels.forEach((p, c) => expect(p).toEqual(whole.channels[c]));
+};
+
+describe('decodeSplit when the second thread lets it down', () => {
+  it('a helper that fails: the tail is decoded here', async () => {
+    const remote = vi.fn(() => Promise.reject(new Error('helper crashed')));
+    expectWhole(await decodeSplit(plan, 'flac', decodeFlac, remote));
+    expect(remote).toHaveBeenCalledOnce();
+  });
+
+  it('a helper that never answers: the tail is decoded here after the grace time', async () => {
+    const t0 = performance.now();
+    expectWhole(await decodeSplit(plan, 'flac', decodeFlac, () => new Promise(() => {})));
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+
+  it('a tail of the wrong length, rate or channel count: null (the caller decodes whole)', async () => {
+    const tail = await decodeSegmentHere(plan.tail, 'flac');
+    const short = { ...tail, frames: tail.frames - 1 };
+    const mono = { ...tail, channels: tail.channels.slice(0, 1) };
+    const rate = { ...tail, sampleRate: 48000 };
+    for (const wrong of [short, mono, rate])
+      expect(await decodeSplit(plan, 'flac', decodeFlac, async () => wrong)).toBeNull();
+  });
+
+  it('decodeAudio decodes the whole file when the halves do not add up', async () => {
+    const broken = vi.fn(async () => ({ ...whole, frames: 10 }));
+    expectWhole(await decodeAudio(bytes, { decodeSegment: broken }));
+    expect(broken).toHaveBeenCalledOnce();
+  });
+
+  it('a head that fails to decode: null', async () => {
+    const failing = () => Promise.reject(new Error('trap'));
+    expect(await decodeSplit(plan, 'flac', failing, decodeSegmentHere)).toBeNull();
+  });
+});
+
+describe('oneAtATime', () => {
+  it('runs calls in order, each after the previous one settled (failures included)', async () => {
+    const log: string[] = [];
+    const run = oneAtATime(async (name: string, fail: boolean) => {
+      log.push(`start ${name}`);
+      await new Promise((r) => setTimeout(r, 5));
+      log.push(`end ${name}`);
+      if (fail) throw new Error(name);
+      return name;
+    });
+    const results = await Promise.allSettled([run('a', true), run('b', false)]);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b']);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+  });
+});
