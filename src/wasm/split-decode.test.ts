@@ -24,7 +24,9 @@ const expectWhole = (pcm: DecodedPcm | null) => {
 describe('decodeSplit when the second thread lets it down', () => {
   it('a helper that fails: the tail is decoded here', async () => {
     const remote = vi.fn(() => Promise.reject(new Error('helper crashed')));
-    expectWhole(await decodeSplit(plan, 'flac', decodeFlac, remote));
+    const pcm = await decodeSplit(plan, 'flac', decodeFlac, remote);
+    expectWhole(pcm);
+    expect(pcm!.splitAt).toBe(plan.headFrames);
     expect(remote).toHaveBeenCalledOnce();
   });
 
@@ -45,7 +47,9 @@ describe('decodeSplit when the second thread lets it down', () => {
 
   it('decodeAudio decodes the whole file when the halves do not add up', async () => {
     const broken = vi.fn(async () => ({ ...whole, frames: 10 }));
-    expectWhole(await decodeAudio(bytes, { decodeSegment: broken }));
+    const pcm = await decodeAudio(bytes, { decodeSegment: broken });
+    expectWhole(pcm);
+    expect(pcm.splitAt).toBeUndefined();
     expect(broken).toHaveBeenCalledOnce();
   });
 

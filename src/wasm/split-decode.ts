@@ -63,7 +63,7 @@ export async function decodeSplit(
     plane.set(tail.channels[c]!.subarray(lead, lead + plan.tailFrames), h.length);
     return plane;
   });
-  return { ...head, channels, frames };
+  return { ...head, channels, frames, splitAt: plan.headFrames };
 }
 
 /** How long past the head's own decode time the tail may take before it is decoded here. */

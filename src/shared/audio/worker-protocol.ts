@@ -39,6 +39,8 @@ export interface DecodedPcm {
   format: SniffedFormat;
   /** Bits per sample of the source, when the format has one. */
   bitDepth: number | null;
+  /** Frame where two halves decoded on two threads were joined; absent after one decode. */
+  splitAt?: number;
 }
 
 /** What a finished job returns: PCM plus peaks (0..1, max |amplitude| per bucket). */

@@ -47,7 +47,11 @@ describe('FLAC split decoding equals the whole decode, sample for sample', () =>
     expect(decodeSegment).toHaveBeenCalledOnce();
     expect(decodeSegment.mock.calls[0]![1]).toBe('flac');
     expectSamePcm(pcm, await decodeFlac(bytes));
-    expect(pcm).toMatchObject({ format: 'flac', bitDepth: 16 });
+    expect(pcm).toMatchObject({
+      format: 'flac',
+      bitDepth: 16,
+      splitAt: splitFlac(bytes)!.headFrames,
+    });
   });
 });
 
@@ -120,6 +124,7 @@ describe('FLAC second halves that are broken', () => {
     const pcm = await decodeAudio(bytes, { decodeSegment });
     expect(decodeSegment).toHaveBeenCalledOnce();
     expectSamePcm(pcm, await decodeFlac(bytes));
+    expect(pcm.splitAt).toBeUndefined(); // the halves did not add up: one whole decode
   });
 
   it('garbage after the cut gives the same outcome as the whole decode', async () => {

@@ -94,6 +94,7 @@ describe('MP3 split decoding matches the whole decode', () => {
     const decodeSegment = vi.fn(decodeSegmentHere);
     const pcm = await decodeAudio(bytes, { decodeSegment });
     expect(decodeSegment).toHaveBeenCalledOnce();
+    expect(pcm.splitAt).toBe(splitMp3(bytes)!.headFrames);
     expect(maxDifference(pcm, await decodeMp3(bytes))).toBeLessThanOrEqual(TOLERANCE);
   });
 });
