@@ -117,8 +117,13 @@ export async function clickToSound(args: {
   return (heard - commandTime) * 1000;
 }
 
-/** Fetch-to-PCM time of the pool vs fetch + decodeAudioData on the main thread, same URL. */
-export async function decodeTimes(url: string): Promise<{ pool: number; native: number }> {
+/**
+ * Fetch-to-PCM time of the pool vs fetch + decodeAudioData on the main thread, same URL; and the
+ * fetch alone, the floor of any pipeline that fetches the file.
+ */
+export async function decodeTimes(
+  url: string,
+): Promise<{ pool: number; native: number; fetchOnly: number }> {
   const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
   const { pool } = hook.internals();
   const ctx = hook.engine().context;
@@ -128,7 +133,10 @@ export async function decodeTimes(url: string): Promise<{ pool: number; native: 
   const poolMs = performance.now() - t;
   t = performance.now();
   await ctx.decodeAudioData(await (await fetch(`${url}?d=${seq}`)).arrayBuffer());
-  return { pool: poolMs, native: performance.now() - t };
+  const native = performance.now() - t;
+  t = performance.now();
+  await (await fetch(`${url}?f=${seq}`)).arrayBuffer();
+  return { pool: poolMs, native, fetchOnly: performance.now() - t };
 }
 
 /** Auditions `songs` at 10 per second; counts main-thread long tasks; says which one plays. */

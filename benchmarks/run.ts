@@ -54,6 +54,14 @@ async function main(): Promise<number> {
         median(runs.map((r) => r.native)),
         budget,
       );
+      // Diagnostic: the download alone, against the same baseline.
+      add(
+        `fetch alone (no decode), 10 s ${format.toUpperCase()}`,
+        median(runs.map((r) => r.fetchOnly)),
+        'ms',
+        median(runs.map((r) => r.native)),
+        Number.POSITIVE_INFINITY,
+      );
     }
 
     // 1b. Pool size: 12 concurrent decodes (WAV and MP3) on pools of 1–4 workers.
