@@ -8,8 +8,18 @@ import type {
 } from '../shared/audio/worker-protocol.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decodeWithFfmpeg } from './decode-ffmpeg.ts';
+import { createDecodeHelper } from './decode-helper.ts';
 
 const running = new Map<string, AbortController>();
+
+// A second thread for the other half of a large MP3 or FLAC (started on first use).
+const decodeSegment = createDecodeHelper({
+  spawn: () =>
+    new Worker(new URL('./decode-helper.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'yinku-decode-helper',
+    }),
+});
 
 // The pool worker: each load runs fetch → decrypt → decode → peaks; cancel aborts by job id.
 const api: AudioWorkerApi<CryptoKey> = {
@@ -22,6 +32,7 @@ const api: AudioWorkerApi<CryptoKey> = {
     try {
       const result = await runAudioJob(job, controller.signal, {
         fallback: decodeWithFfmpeg,
+        decodeSegment,
         onChunk: onFirstChunk && firstChunkSender(onFirstChunk),
       });
       const outcome: AudioJobOutcome = { ok: true, result };

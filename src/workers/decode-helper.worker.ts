@@ -1,0 +1,14 @@
+import * as Comlink from 'comlink';
+import { decodeSegmentHere } from '../wasm/decode-audio.ts';
+import type { DecodeHelperApi } from './decode-helper.ts';
+
+// The pool worker's second decode thread: decodes the second half of a split MP3 or FLAC.
+const api: DecodeHelperApi = {
+  async decode(bytes, format) {
+    const pcm = await decodeSegmentHere(bytes, format);
+    // Planes may be views of one buffer: list each buffer once.
+    return Comlink.transfer(pcm, [...new Set(pcm.channels.map((p) => p.buffer as ArrayBuffer))]);
+  },
+};
+
+Comlink.expose(api);
