@@ -1,5 +1,5 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
 import { Biquad } from './dsp.ts';
+import { encodeGaplessMp3 } from './mp3-info-tag.ts';
 
 /** Sample rate of audition previews: half of CD rate, plenty for a preview, fast to encode. */
 export const AUDITION_RATE = 22050;
@@ -29,19 +29,10 @@ export function toAuditionPcm(channels: Float32Array[], sampleRate: number): Int
   return out;
 }
 
-/** Encodes an audition preview: mono MP3 at AUDITION_RATE and AUDITION_KBPS. */
+/**
+ * Encodes an audition preview: mono MP3 at AUDITION_RATE and AUDITION_KBPS, with a LAME Info
+ * frame so that it decodes to exactly its samples and starts without the encoder's delay.
+ */
 export function encodeAudition(channels: Float32Array[], sampleRate: number): Uint8Array {
-  const pcm = toAuditionPcm(channels, sampleRate);
-  const encoder = new Mp3Encoder(1, AUDITION_RATE, AUDITION_KBPS);
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < pcm.length; i += 1152)
-    parts.push(encoder.encodeBuffer(pcm.subarray(i, i + 1152)));
-  parts.push(encoder.flush());
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return encodeGaplessMp3([toAuditionPcm(channels, sampleRate)], AUDITION_RATE, AUDITION_KBPS);
 }
