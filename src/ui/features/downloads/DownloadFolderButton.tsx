@@ -1,13 +1,37 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DesktopBridge } from '../../../shared/desktop-bridge/bridge.types.ts';
 import { IconButton } from '../../components/index.ts';
+import { getDesktopBridge } from './desktop-bridge.ts';
 import { canPickFolder, chooseDownloadFolder, downloadFolderName } from './download-targets.ts';
 
-/**
- * Lets the user pick the folder downloads are written into (File System Access API). Without one,
- * downloads are ordinary browser downloads; browsers without the API never show this button.
- */
-export function DownloadFolderButton() {
+/** Inside the desktop shell: shows the download root and opens it in the file manager. */
+function DesktopFolderButton({ bridge }: { bridge: DesktopBridge }) {
+  const { t } = useTranslation('downloads');
+  const [root, setRoot] = useState('');
+  useEffect(() => {
+    let live = true;
+    void bridge.getDownloadRoot().then((found) => live && setRoot(found));
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+  return (
+    <IconButton
+      icon="folder"
+      label={t('folder.open', { name: root })}
+      active
+      onClick={() =>
+        void bridge.openFolder().catch(() => {
+          // No file manager on this system: nothing else to do from the player bar.
+        })
+      }
+    />
+  );
+}
+
+/** Lets the user pick the folder downloads are written into (File System Access API). */
+function PickFolderButton() {
   const { t } = useTranslation('downloads');
   const [name, setName] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -17,7 +41,6 @@ export function DownloadFolderButton() {
       live = false;
     };
   }, []);
-  if (!canPickFolder()) return null;
   return (
     <IconButton
       icon="folder"
@@ -32,4 +55,16 @@ export function DownloadFolderButton() {
       }
     />
   );
+}
+
+/**
+ * The player bar's download-folder button: in the desktop shell it opens the shell's download
+ * root; in a browser with the File System Access API it picks the folder; other browsers use
+ * ordinary downloads and never show it.
+ */
+export function DownloadFolderButton() {
+  const bridge = getDesktopBridge();
+  if (bridge) return <DesktopFolderButton bridge={bridge} />;
+  if (!canPickFolder()) return null;
+  return <PickFolderButton />;
 }

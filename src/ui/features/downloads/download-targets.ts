@@ -1,5 +1,7 @@
 import { del, get, set } from 'idb-keyval';
 import { createBrowserDownloadTarget } from './browser-download-target.ts';
+import { getDesktopBridge } from './desktop-bridge.ts';
+import { createDesktopDownloadTarget } from './desktop-download-target.ts';
 import type { DownloadTarget } from './download-target.ts';
 import { createFsAccessTarget, type DirectoryLike, type FolderStore } from './fs-access-target.ts';
 
@@ -48,10 +50,12 @@ export async function downloadFolderName(): Promise<string | undefined> {
 }
 
 /**
- * The target downloads use now: the folder the user chose (File System Access API) when there is
- * one, else an ordinary browser download. The desktop shell's bridge plugs in here later.
+ * The target downloads use now: the desktop shell's bridge inside its window; else the folder the
+ * user chose (File System Access API) when there is one; else an ordinary browser download.
  */
 export async function getDownloadTarget(win: Window = window): Promise<DownloadTarget> {
+  const bridge = getDesktopBridge(win);
+  if (bridge) return createDesktopDownloadTarget(bridge);
   if (canPickFolder(win) && (await folderStore.load())) return createFsAccessTarget(folderStore);
   return createBrowserDownloadTarget(win.document);
 }

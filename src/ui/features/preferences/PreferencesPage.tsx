@@ -12,6 +12,9 @@ import {
   TextField,
 } from '../../components/index.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
+import { getDesktopBridge } from '../downloads/desktop-bridge.ts';
+import { setDesktopStartup, useDesktopSettingsSync } from '../downloads/desktop-settings.ts';
+import { DesktopDownloadRoot } from '../downloads/DesktopDownloadRoot.tsx';
 import { setDisplayMode, switchLanguage } from './preferences.actions.ts';
 
 const Rows = styled.div`
@@ -85,6 +88,9 @@ export function PreferencesPage() {
   const { t } = useTranslation(['preferences', 'common']);
   const settings = useSettingsStore();
   const mode = settings.displayMode ?? 'system';
+  // In the desktop shell the download path and start-up go through its bridge.
+  const desktop = getDesktopBridge();
+  useDesktopSettingsSync(desktop);
   return (
     <Card>
       <PageTitle>{t('title')}</PageTitle>
@@ -153,20 +159,26 @@ export function PreferencesPage() {
           <span>{Math.round(settings.volume * 100)}%</span>
         </Setting>
         <Setting label={t('downloadPath')} hint={t('downloadPathHint')}>
-          <Grow>
-            <TextField
-              label={t('downloadPath')}
-              placeholder={t('downloadPathPlaceholder')}
-              value={settings.downloadPath}
-              onChange={(event) => settings.set('downloadPath', event.target.value)}
-            />
-          </Grow>
+          {desktop ? (
+            <DesktopDownloadRoot bridge={desktop} label={t('downloadPath')} />
+          ) : (
+            <Grow>
+              <TextField
+                label={t('downloadPath')}
+                placeholder={t('downloadPathPlaceholder')}
+                value={settings.downloadPath}
+                onChange={(event) => settings.set('downloadPath', event.target.value)}
+              />
+            </Grow>
+          )}
         </Setting>
         <Setting label={t('appStartup')} hint={t('appStartupHint')}>
           <Switch
             label={t('appStartup')}
             checked={settings.appStartup}
-            onChange={(on) => settings.set('appStartup', on)}
+            onChange={(on) =>
+              desktop ? void setDesktopStartup(desktop, on) : settings.set('appStartup', on)
+            }
           />
         </Setting>
         <Setting label={t('stayOffline')} hint={t('stayOfflineHint')}>

@@ -12,6 +12,13 @@ export const en: LocaleShape<typeof zh> = {
     current: 'Downloading to: {{name}}',
     browser: 'Using browser downloads',
     forget: 'Use browser downloads instead',
+    open: 'Open download folder: {{name}}',
+  },
+  desktop: {
+    apply: 'Apply',
+    open: 'Open folder',
+    rootSaved: 'Download path updated',
+    startupFailed: 'Could not change start-up: {{reason}}',
   },
   pack: 'Downloading pack {{name}}',
 };

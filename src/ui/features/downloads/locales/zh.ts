@@ -9,6 +9,13 @@ export const zh = {
     current: '下载到：{{name}}',
     browser: '使用浏览器下载',
     forget: '改用浏览器下载',
+    open: '打开下载文件夹：{{name}}',
+  },
+  desktop: {
+    apply: '应用',
+    open: '打开文件夹',
+    rootSaved: '下载路径已更新',
+    startupFailed: '无法设置开机启动：{{reason}}',
   },
   pack: '正在下载音色包 {{name}}',
 };

@@ -1,0 +1,185 @@
+import { Buffer } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { numberedName, safeFileName, safeLayoutFolders } from './safe-name.ts';
+
+/** Largest file one save may write (bytes): far above any sample, low enough to stop a runaway page. */
+export const MAX_SAVE_BYTES = 2 * 1024 ** 3;
+
+/** A save with no new chunk for this long is abandoned and its temp file removed (ms). */
+export const SAVE_IDLE_MS = 60_000;
+
+/** How many `name (n).ext` alternatives are tried before giving up. */
+const MAX_NAME_ATTEMPTS = 1000;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** True when `path` is `root` or lies under it (both already resolved through symlinks). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/**
+ * Creates `segments` under `root` one at a time and returns the real path of the last; refuses
+ * when a segment resolves (through a symlink) outside the real root.
+ */
+export async function ensureFolderInside(root: string, segments: readonly string[]) {
+  await mkdir(root, { recursive: true });
+  const realRoot = await realpath(root);
+  let folder = realRoot;
+  for (const segment of segments) {
+    const next = join(folder, segment);
+    await mkdir(next).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    folder = await realpath(next);
+    if (!isInside(realRoot, folder))
+      throw new Error(`Refusing to write outside the download root: ${segments.join('/')}`);
+  }
+  return folder;
+}
+
+interface Session {
+  folder: string;
+  folders: string[];
+  fileName: string;
+  tempPath: string;
+  handle: FileHandle;
+  bytes: number;
+  timer: NodeJS.Timeout;
+}
+
+/** Where a save landed, relative to the download root and absolute. */
+export interface SaveOutcome {
+  userFilePath: string;
+  absolutePath: string;
+}
+
+/**
+ * Saves files under the download root in three steps (begin, chunks, commit) so large files
+ * stream. Bytes go to a hidden temp file in the target folder; commit reserves a free name
+ * with an exclusive create (`wx`: two saves never get the same name) and renames the temp file
+ * over it, so the final name only ever holds a whole file. Any failure removes the temp file.
+ */
+export function createFileSaver(options: {
+  getRoot(): string;
+  maxBytes?: number;
+  idleMs?: number;
+}) {
+  const sessions = new Map<string, Session>();
+  const maxBytes = options.maxBytes ?? MAX_SAVE_BYTES;
+
+  function take(token: unknown): Session {
+    const session = typeof token === 'string' ? sessions.get(token) : undefined;
+    if (!session) throw new Error('Unknown or finished save');
+    return session;
+  }
+
+  async function discard(token: string): Promise<void> {
+    const session = sessions.get(token);
+    if (!session) return;
+    sessions.delete(token);
+    clearTimeout(session.timer);
+    await session.handle.close().catch(() => {});
+    await unlink(session.tempPath).catch(() => {});
+  }
+
+  function idleTimer(token: string): NodeJS.Timeout {
+    const timer = setTimeout(() => void discard(token), options.idleMs ?? SAVE_IDLE_MS);
+    timer.unref();
+    return timer;
+  }
+
+  async function reserveName(folder: string, fileName: string): Promise<string> {
+    for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+      const candidate = numberedName(fileName, attempt);
+      try {
+        await (await open(join(folder, candidate), 'wx')).close();
+        return candidate;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    throw new Error(`Too many files named like ${fileName}`);
+  }
+
+  return {
+    /** Checks and sanitises the target, creates its folders and a temp file; returns a token. */
+    async begin(folders: unknown, fileName: unknown): Promise<string> {
+      if (typeof fileName !== 'string') throw new Error('fileName must be a string');
+      const safeFolders = safeLayoutFolders(folders);
+      const safeName = safeFileName(fileName);
+      const root = options.getRoot();
+      const folder = await ensureFolderInside(root, safeFolders);
+      const tempPath = join(folder, `.yinku-${randomUUID()}.part`);
+      const handle = await open(tempPath, 'wx');
+      const token = randomUUID();
+      sessions.set(token, {
+        folder,
+        folders: safeFolders,
+        fileName: safeName,
+        tempPath,
+        handle,
+        bytes: 0,
+        timer: idleTimer(token),
+      });
+      return token;
+    },
+
+    /** Appends one base64 chunk; returns the bytes written so far. */
+    async append(token: unknown, base64: unknown): Promise<number> {
+      const session = take(token);
+      try {
+        if (typeof base64 !== 'string' || base64.length % 4 !== 0 || !BASE64.test(base64))
+          throw new Error('A chunk must be a base64 string');
+        const bytes = Buffer.from(base64, 'base64');
+        if (session.bytes + bytes.length > maxBytes)
+          throw new Error(`The file is larger than ${maxBytes} bytes`);
+        clearTimeout(session.timer);
+        await session.handle.write(bytes);
+        session.bytes += bytes.length;
+        session.timer = idleTimer(token as string);
+        return session.bytes;
+      } catch (error) {
+        await discard(token as string);
+        throw error;
+      }
+    },
+
+    /** Finishes a save under a free name; never overwrites an existing file. */
+    async commit(token: unknown): Promise<SaveOutcome> {
+      const session = take(token);
+      sessions.delete(token as string);
+      clearTimeout(session.timer);
+      let reserved: string | undefined;
+      try {
+        await session.handle.sync();
+        await session.handle.close();
+        reserved = await reserveName(session.folder, session.fileName);
+        const absolutePath = join(session.folder, reserved);
+        await rename(session.tempPath, absolutePath);
+        return { userFilePath: [...session.folders, reserved].join('/'), absolutePath };
+      } catch (error) {
+        await session.handle.close().catch(() => {});
+        await unlink(session.tempPath).catch(() => {});
+        if (reserved) await unlink(join(session.folder, reserved)).catch(() => {});
+        throw error;
+      }
+    },
+
+    /** Abandons a save and removes its temp file (unknown tokens are ignored). */
+    async abort(token: unknown): Promise<void> {
+      if (typeof token === 'string') await discard(token);
+    },
+
+    /** How many saves are in progress (tests check nothing leaks). */
+    pending(): number {
+      return sessions.size;
+    },
+  };
+}
+
+/** The saver's interface. */
+export type FileSaver = ReturnType<typeof createFileSaver>;
