@@ -1,0 +1,67 @@
+// What Chromium's own MP3 path (FFmpeg: decodeAudioData and <audio>) does with the Info frame:
+// public audition links play through it, and the bench's baselines use it.
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../tests/helpers/chromium.ts';
+import { encodeGaplessMp3, readFrameHeader, scanMp3Frames } from './mp3-info-tag.ts';
+
+const RATE = 22_050;
+
+/** One second of a quiet 440 Hz tone with a full-scale click at sample 1000. */
+function clickSignal(): Int16Array {
+  const pcm = Int16Array.from({ length: RATE }, (_, i) =>
+    Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / RATE)),
+  );
+  pcm[1000] = 32767;
+  return pcm;
+}
+
+/** decodeAudioData at the file's rate (no resampling) and the <audio> element's duration. */
+function inChromium(page: Page, bytes: Uint8Array) {
+  return page.evaluate(async (data) => {
+    const file = new Uint8Array(data);
+    const buffer = await new OfflineAudioContext(1, 1, 22_050).decodeAudioData(file.slice().buffer);
+    const samples = buffer.getChannelData(0);
+    let click = 0;
+    for (let i = 1; i < samples.length; i++)
+      if (Math.abs(samples[i]!) > Math.abs(samples[click]!)) click = i;
+    const url = URL.createObjectURL(new Blob([file], { type: 'audio/mpeg' }));
+    const audio = new Audio(url);
+    await new Promise((resolve, reject) => {
+      audio.onloadedmetadata = resolve;
+      audio.onerror = reject;
+    });
+    URL.revokeObjectURL(url);
+    return { length: buffer.length, click, elementDuration: audio.duration };
+  }, Array.from(bytes));
+}
+
+describe('gapless MP3 in Chromium (FFmpeg)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunchOptions);
+    page = await browser.newPage();
+    await page.setContent('<!doctype html><title>mp3</title>');
+  });
+  afterAll(() => browser?.close());
+
+  it('decodeAudioData and <audio> trim delay and padding: exact length, click at 1000', async () => {
+    const tagged = encodeGaplessMp3([clickSignal()], RATE, 64);
+    expect(await inChromium(page, tagged)).toEqual({
+      length: RATE,
+      click: 1000,
+      elementDuration: 1,
+    });
+  });
+
+  it('the same frames without the tag start 576 + 529 samples late and run on', async () => {
+    const tagged = encodeGaplessMp3([clickSignal()], RATE, 64);
+    const untagged = tagged.subarray(readFrameHeader(tagged, 0)!.length);
+    const result = await inChromium(page, untagged);
+    expect(result.click).toBe(1000 + 576 + 529);
+    expect(result.length).toBe(scanMp3Frames(untagged).frames * 576);
+    expect(result.elementDuration).toBeCloseTo(result.length / RATE, 2);
+  });
+});
