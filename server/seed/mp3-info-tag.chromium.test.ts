@@ -2,10 +2,41 @@
 // public audition links play through it, and the bench's baselines use it.
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../tests/helpers/chromium.ts';
 import { encodeGaplessMp3, readFrameHeader, scanMp3Frames } from './mp3-info-tag.ts';
 
 const RATE = 22_050;
+
+// Server code may not import tests/helpers: the same Debian Chromium and the flags it needs here.
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+};
+
+/** The browser globals the page function uses (server code compiles without the DOM library). */
+interface PageGlobals {
+  OfflineAudioContext: new (
+    channels: number,
+    length: number,
+    rate: number,
+  ) => {
+    decodeAudioData(data: ArrayBuffer): Promise<{
+      length: number;
+      getChannelData(channel: number): Float32Array;
+    }>;
+  };
+  Audio: new (url: string) => {
+    duration: number;
+    onloadedmetadata: (() => void) | null;
+    onerror: (() => void) | null;
+  };
+  Blob: new (parts: Uint8Array[], options: { type: string }) => object;
+  URL: { createObjectURL(blob: object): string; revokeObjectURL(url: string): void };
+}
 
 /** One second of a quiet 440 Hz tone with a full-scale click at sample 1000. */
 function clickSignal(): Int16Array {
@@ -19,6 +50,7 @@ function clickSignal(): Int16Array {
 /** decodeAudioData at the file's rate (no resampling) and the <audio> element's duration. */
 function inChromium(page: Page, bytes: Uint8Array) {
   return page.evaluate(async (data) => {
+    const { OfflineAudioContext, Audio, Blob, URL } = globalThis as unknown as PageGlobals;
     const file = new Uint8Array(data);
     const buffer = await new OfflineAudioContext(1, 1, 22_050).decodeAudioData(file.slice().buffer);
     const samples = buffer.getChannelData(0);
@@ -27,9 +59,9 @@ function inChromium(page: Page, bytes: Uint8Array) {
       if (Math.abs(samples[i]!) > Math.abs(samples[click]!)) click = i;
     const url = URL.createObjectURL(new Blob([file], { type: 'audio/mpeg' }));
     const audio = new Audio(url);
-    await new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       audio.onloadedmetadata = resolve;
-      audio.onerror = reject;
+      audio.onerror = () => reject(new Error('the <audio> element refused the file'));
     });
     URL.revokeObjectURL(url);
     return { length: buffer.length, click, elementDuration: audio.duration };
@@ -41,7 +73,7 @@ describe('gapless MP3 in Chromium (FFmpeg)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions);
+    browser = await chromium.launch(LAUNCH);
     page = await browser.newPage();
     await page.setContent('<!doctype html><title>mp3</title>');
   });
