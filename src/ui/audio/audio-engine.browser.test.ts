@@ -207,6 +207,13 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(rms(out, 0.2, 0.6)).toBe(0); // and stayed silent
   });
 
+  it('answers a decoded track synchronously (cached), and nothing for an unknown one', async () => {
+    const { engine, track } = await engineWith(tone(0.2, RATE), RATE, 0.3);
+    expect(engine.cached({ id: 1 }, false)).toEqual(track);
+    expect(engine.cached({ id: 2 }, false)).toBeNull();
+    expect(engine.cached({ id: 1, auditionCode: 'a1' }, true)).toBeNull();
+  });
+
   it('without the fade the same start is a click (the check can fail)', async () => {
     const { ctx, engine, track } = await engineWith(tone(0.3, RATE), RATE, 0.5);
     engine.start(track, 0, { fadeIn: false, onEnded: () => {} });

@@ -7,7 +7,14 @@ import {
 } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { LruCache } from './lru-cache.ts';
-import { bufferBytes, endFade, FADE_S, loadFadeWorklet, toBuffer } from './voice-nodes.ts';
+import {
+  bufferBytes,
+  endFade,
+  FADE_S,
+  isFadeWorkletLoaded,
+  loadFadeWorklet,
+  toBuffer,
+} from './voice-nodes.ts';
 import type {
   LoadedTrack,
   PlaybackEngine,
@@ -123,6 +130,12 @@ export class AudioEngine implements PlaybackEngine {
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;
+  }
+
+  cached(song: PlayerSong, audition: boolean): LoadedTrack | null {
+    const key = trackKey(song, audition);
+    const buffer = this.buffers.get(key);
+    return buffer && isFadeWorkletLoaded(this.context) ? { key, duration: buffer.duration } : null;
   }
 
   /** Resolves once the fade processor is loaded (load() waits for it; call early to pre-warm). */

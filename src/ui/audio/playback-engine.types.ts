@@ -29,6 +29,11 @@ export interface StartOptions {
 export interface PlaybackEngine {
   /** Loads from cache or network; rejects with AudioError ABORTED when `signal` aborts. */
   load(song: PlayerSong, options: { audition: boolean; signal: AbortSignal }): Promise<LoadedTrack>;
+  /**
+   * The song's track when it is already decoded and can start at once (no await), else null:
+   * the store starts such a click before anything renders.
+   */
+  cached(song: PlayerSong, audition: boolean): LoadedTrack | null;
   /** Starts `track` at `offset` seconds; any voice still playing fades out (source change). */
   start(track: LoadedTrack, offset: number, options: StartOptions): void;
   /** Fades out and stops the current voice. */

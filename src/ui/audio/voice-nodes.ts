@@ -28,13 +28,18 @@ export function endFade(at: number, remaining: number): FadeMessage[] {
 /** Bytes an AudioBuffer holds (Float32 per sample per channel). */
 export const bufferBytes = (b: AudioBuffer) => b.length * b.numberOfChannels * 4;
 
-/** Loads the fade processor into a context once (memoised per context). */
 const worklets = new WeakMap<BaseAudioContext, Promise<void>>();
+const loaded = new WeakSet<BaseAudioContext>();
+
+/** Loads the fade processor into a context once (memoised per context). */
 export function loadFadeWorklet(context: BaseAudioContext): Promise<void> {
   let ready = worklets.get(context);
   if (!ready) {
-    ready = context.audioWorklet.addModule(fadeWorkletUrl);
+    ready = context.audioWorklet.addModule(fadeWorkletUrl).then(() => void loaded.add(context));
     worklets.set(context, ready);
   }
   return ready;
 }
+
+/** True once the fade processor is loaded in `context` (a voice can start synchronously). */
+export const isFadeWorkletLoaded = (context: BaseAudioContext): boolean => loaded.has(context);

@@ -27,6 +27,13 @@ class FakeEngine implements PlaybackEngine {
   pos = 0;
   suspended = false;
   unlockWorks = true;
+  /** Durations of tracks already decoded, by key. */
+  decoded = new Map<string, number>();
+  cached(song: PlayerSong, audition: boolean): LoadedTrack | null {
+    const key = `${audition ? 'audition' : 'play'}:${song.id}`;
+    const duration = this.decoded.get(key);
+    return duration === undefined ? null : { key, duration };
+  }
   load(
     song: PlayerSong,
     options: { audition: boolean; signal: AbortSignal },
@@ -141,6 +148,30 @@ describe('starting a song', () => {
       progress: 0.25,
       actionType: 'row',
     });
+  });
+
+  it('starts a decoded track at once: no load, no loading state, before anything awaits', () => {
+    engine.decoded.set('play:7', 4);
+    const loading: boolean[] = [];
+    const unsubscribe = usePlayerStore.subscribe((s) => void loading.push(s.isLoading));
+    void store().playSong(song(7), { startProgress: 0.25 });
+    unsubscribe();
+    expect(engine.loads).toHaveLength(0);
+    expect(engine.starts).toHaveLength(1);
+    expect(engine.starts[0]!.track).toEqual({ key: 'play:7', duration: 4 });
+    expect(engine.starts[0]!.offset).toBe(1);
+    expect(engine.starts[0]!.options.fadeIn).toBe(true);
+    expect(loading).not.toContain(true);
+    expect(store()).toMatchObject({ id: 7, isPlaying: true, duration: 4, currentTime: 1 });
+  });
+
+  it('a decoded track still waits for the unlock while the context is suspended', async () => {
+    engine.decoded.set('play:7', 4);
+    engine.suspended = true;
+    engine.unlockWorks = false;
+    await store().playSong(song(7));
+    expect(engine.starts).toHaveLength(0);
+    expect(store().needsUserInteraction).toBe(true);
   });
 
   it('a new song aborts the previous request and fades the current voice out', async () => {

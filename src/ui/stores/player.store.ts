@@ -109,6 +109,38 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     if (song) await get().playSong(song, { actionType, audition });
   };
 
+  /** Starts a loaded track at `startProgress`, then publishes the playing state (plus `extra`). */
+  const begin = (
+    seq: number,
+    loaded: LoadedTrack,
+    startProgress: number,
+    extra: Partial<PlayerState> = {},
+  ) => {
+    track = loaded;
+    const offset = startProgress * loaded.duration;
+    engine().start(loaded, offset, {
+      fadeIn: loaded.duration > DEFAULTS.shortTrackSeconds,
+      onEnded: onEnded(seq),
+      // A preview whose file then fails decryption: the engine silenced it; report as a load failure.
+      onError: (info) => {
+        if (seq !== requestSeq) return;
+        stopTicking();
+        console.error(`[player] ${info.code}: ${info.message}`);
+        set({ isPlaying: false, isPause: false, lastError: info });
+      },
+    });
+    set({
+      ...extra,
+      isPlaying: true,
+      isLoading: false,
+      duration: loaded.duration,
+      currentTime: offset,
+      needsUserInteraction: false,
+    });
+    stopTicking();
+    frame = runtime.requestFrame(tick);
+  };
+
   return {
     ...initialPlayerData,
 
@@ -118,19 +150,21 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       const audition = options.audition ?? false;
       halt();
       held = null;
-      set({
+      const request = {
         song,
         id: song.id,
         audition,
-        isPlaying: false,
         isPause: false,
-        isLoading: true,
         actionType: options.actionType ?? 'row',
         startProgress,
         progress: startProgress,
         lastError: null,
-      });
+      };
       const eng = engine();
+      // A decoded track starts before anything renders: the click is heard at once.
+      const ready = eng.isSuspended() ? null : eng.cached(song, audition);
+      if (ready) return begin(seq, ready, startProgress, request);
+      set({ ...request, isPlaying: false, isLoading: true });
       if (eng.isSuspended() && !(await eng.unlock())) {
         // Autoplay policy: hold the request until the first gesture calls unlock().
         if (seq === requestSeq) {
@@ -158,28 +192,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       // A newer request began while this one loaded: discard it (SPEC §4).
       if (seq !== requestSeq) return;
       controller = null;
-      track = loaded;
-      const offset = startProgress * loaded.duration;
-      eng.start(loaded, offset, {
-        fadeIn: loaded.duration > DEFAULTS.shortTrackSeconds,
-        onEnded: onEnded(seq),
-        // A preview whose file then fails decryption: the engine silenced it; report as a load failure.
-        onError: (info) => {
-          if (seq !== requestSeq) return;
-          stopTicking();
-          console.error(`[player] ${info.code}: ${info.message}`);
-          set({ isPlaying: false, isPause: false, lastError: info });
-        },
-      });
-      set({
-        isPlaying: true,
-        isLoading: false,
-        duration: loaded.duration,
-        currentTime: offset,
-        needsUserInteraction: false,
-      });
-      stopTicking();
-      frame = runtime.requestFrame(tick);
+      begin(seq, loaded, startProgress);
     },
 
     async togglePlay(song, fromRow = false) {
