@@ -54,7 +54,6 @@ export async function clickToSound(args: {
   url: string;
   cached: boolean;
   encrypted: boolean;
-  fadeIn?: boolean;
 }): Promise<number> {
   const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
   const engine = hook.engine();
@@ -77,15 +76,15 @@ export async function clickToSound(args: {
   const commandTime = ts.contextTime! + (now - ts.performanceTime!) / 1000;
   let cleanup = () => {};
   if (args.player === 'engine') {
-    // The product path: engine.load → track loader → pool (the bench origin answers these ids
-    // and audition codes with the fixtures, encrypted for this device when it is a full play).
+    // The product path, as a row click takes it: the player store → engine → track loader →
+    // pool (the bench origin answers these ids and audition codes with the fixtures, encrypted
+    // for this device when it is a full play).
     const n = args.cached ? 0 : probe.seq;
     const song = args.encrypted
       ? { id: 900_000 + n }
       : { id: 900_000 + n, auditionCode: `bench-${n}` };
-    const signal = new AbortController().signal;
-    const track = await engine.load(song, { audition: !args.encrypted, signal });
-    engine.start(track, 0, { fadeIn: args.fadeIn ?? true, onEnded: () => {} });
+    const player = hook.store.getState();
+    await player.playSong(song, { audition: !args.encrypted, actionType: 'row' });
     cleanup = () => engine.stop();
   } else if (args.player === 'audio') {
     const el = new Audio();
