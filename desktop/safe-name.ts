@@ -46,9 +46,9 @@ function splitExtension(fileName: string): { stem: string; ext: string } {
 
 /** A safe file name: a safe stem and its short extension (lower-cased), kept whole when capped. */
 export function safeFileName(fileName: string): string {
-  const { stem, ext } = splitExtension(safeSegment(fileName, 'sample'));
+  const { stem, ext } = splitExtension(fileName.normalize('NFC'));
   const dotExt = ext ? `.${ext.toLowerCase()}` : '';
-  return `${safeSegment(capBytes(stem, MAX_NAME_BYTES - dotExt.length), 'sample')}${dotExt}`;
+  return `${safeSegment(capBytes(safeSegment(stem, 'sample'), MAX_NAME_BYTES - dotExt.length), 'sample')}${dotExt}`;
 }
 
 /** `name (1).ext`, `name (2).ext` …: the n-th alternative when the name is taken (0 = as is). */
