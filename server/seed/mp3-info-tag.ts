@@ -104,7 +104,8 @@ export function scanMp3Frames(bytes: Uint8Array): Mp3Stream {
 }
 
 /** CRC-16/ARC (polynomial 0x8005 reflected as 0xA001, initial 0): the LAME tag's checksum. */
-export function crc16(bytes: Uint8Array, crc = 0): number {
+export function crc16(bytes: Uint8Array): number {
+  let crc = 0;
   for (const byte of bytes) crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff]!;
   return crc;
 }
