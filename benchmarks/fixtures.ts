@@ -1,6 +1,6 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
 import type * as FlacApi from 'libflacjs/dist/libflac.js';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
+import { encodeGaplessMp3 } from '../server/seed/mp3-info-tag.ts';
 
 /** A musical-ish test signal: two detuned partials with a slow tremolo, stereo. */
 function music(seconds: number, rate: number): Float32Array[] {
@@ -21,17 +21,13 @@ export function wavFixture(seconds = 10): Uint8Array {
   return buildWav(music(seconds, 44100), { encoding: 'int', bits: 16 });
 }
 
-/** 10 s stereo 44.1 kHz MP3 at 192 kbit/s, encoded by LAME (lamejs). */
+/**
+ * 10 s stereo 44.1 kHz MP3 at 192 kbit/s, encoded by LAME (lamejs) with the gateway's own
+ * gapless encoder (a LAME Info frame: every decoder trims the encoder delay and padding).
+ */
 export function mp3Fixture(seconds = 10): Uint8Array {
-  const planes = music(seconds, 44100);
   const toInt = (p: Float32Array) => Int16Array.from(p, (v) => Math.round(v * 32767));
-  const [l, r] = planes.map(toInt) as [Int16Array, Int16Array];
-  const enc = new Mp3Encoder(2, 44100, 192);
-  const parts: Uint8Array[] = [];
-  for (let i = 0; i < l.length; i += 1152)
-    parts.push(enc.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
-  parts.push(enc.flush());
-  return Buffer.concat(parts.map((p) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength)));
+  return encodeGaplessMp3(music(seconds, 44100).map(toInt), 44100, 192);
 }
 
 /** The same 10 s stereo 44.1 kHz signal as 16-bit FLAC, encoded by libFLAC (level 5, LPC). */
