@@ -75,6 +75,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopShel
   const asRoot = process.getuid?.() === 0;
   const context = await chromium.launchPersistentContext(join(options.configDir, 'profile'), {
     headless,
+    baseURL: options.url,
     executablePath: options.chromiumPath ?? DEFAULT_CHROMIUM,
     // Chromium's sandbox cannot run as root; everyone else keeps it.
     chromiumSandbox: !asRoot,

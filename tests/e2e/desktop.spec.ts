@@ -1,0 +1,210 @@
+/**
+ * The desktop shell end to end: the real shell (desktop/shell.ts) opens the built client from the
+ * e2e gateway in headless Chromium with the yinkuDesktop bridge, a temp config dir, a temp HOME
+ * for start-up registration and a temp download root. Downloads go through the UI and must land
+ * on disk under `<root>/sounds/packs/{brand}/{type}/` with the gateway's bytes.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ACCESS_TOKEN_KEY, type Pack, type Sample } from '../../src/shared/index.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import type { SyncItem } from '../../src/shared/api/download.types.ts';
+import type { DesktopBridge } from '../../src/shared/desktop-bridge/bridge.types.ts';
+import { launchDesktop, type DesktopShell } from '../../desktop/shell.ts';
+import { expect, gatewayUrl, test } from '../helpers/e2e.ts';
+import { CHROMIUM_PATH } from '../helpers/chromium.ts';
+import { apiRecords, rowNames, signInFresh } from './sounds-helpers.ts';
+
+declare global {
+  interface Window {
+    yinkuDesktop: DesktopBridge;
+  }
+}
+
+const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
+const KICKS_API =
+  '/api/v2/tt-audios?range=samples&category=instruments&primaryName=Drums&secondaryName=Kick&pageSize=1';
+
+let base: string;
+let root: string;
+let shell: DesktopShell;
+const opened: string[] = [];
+
+test.beforeAll(async () => {
+  base = mkdtempSync(join(tmpdir(), 'yinku-desktop-e2e-'));
+  root = join(base, 'Downloads', 'Yinku');
+  shell = await launchDesktop({
+    url: gatewayUrl(),
+    configDir: join(base, 'config'),
+    headless: true,
+    chromiumPath: CHROMIUM_PATH,
+    startup: {
+      platform: 'linux',
+      env: { XDG_CONFIG_HOME: join(base, 'xdg') },
+      home: base,
+      command: [process.execPath, join(base, 'desktop', 'main.ts')],
+      cwd: base,
+    },
+    openFolder: async (folder) => void opened.push(folder),
+  });
+  // Never the real ~/Yinku: every test writes under the temp dir.
+  await shell.host.setDownloadRoot(join(base, 'Start'));
+});
+
+test.afterAll(async () => {
+  await shell?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+/** Every file under the download root, relative, sorted; `temp` lists the hidden temp files. */
+function filesOnDisk(temp = false): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.startsWith('.yinku-') === temp)
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
+    .sort();
+}
+
+/** A signed-in GET from the page (the token the app keeps), as bytes or JSON data. */
+async function signedGet(page: Page, path: string, as: 'bytes' | 'json') {
+  return page.evaluate(
+    async ({ path, as, key }) => {
+      const response = await fetch(path, {
+        headers: { authorization: `Bearer ${localStorage.getItem(key)}` },
+      });
+      if (as === 'json') return (await response.json()).data;
+      return Array.from(new Uint8Array(await response.arrayBuffer()));
+    },
+    { path, as, key: ACCESS_TOKEN_KEY },
+  );
+}
+
+test('the preferences set the download root and start-up through the bridge', async () => {
+  const { page } = shell;
+  expect(await page.evaluate(() => typeof window.yinkuDesktop?.saveFile)).toBe('function');
+  expect(await page.evaluate(() => window.yinkuDesktop.checkConnectivity())).toBe(true);
+  await page.goto('/preferences');
+  const path = page.getByLabel('下载路径');
+  await expect(path).toHaveValue(join(shell.settings.get().downloadRoot));
+
+  await path.fill('relative/folder');
+  await page.getByRole('button', { name: '应用' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /absolute path/ })).toBeVisible();
+  await path.fill(root);
+  await page.getByRole('button', { name: '应用' }).click();
+  await expect(page.getByText('下载路径已更新')).toBeVisible();
+  expect(shell.settings.get().downloadRoot).toBe(root);
+  expect(JSON.parse(readFileSync(join(base, 'config', 'settings.json'), 'utf8'))).toMatchObject({
+    downloadRoot: root,
+  });
+
+  await page.getByRole('button', { name: '打开文件夹' }).click();
+  await expect.poll(() => opened).toEqual([root]);
+
+  const autostart = join(base, 'xdg', 'autostart', 'yinku.desktop');
+  await page.getByRole('switch', { name: '开机启动' }).click();
+  await expect.poll(() => existsSync(autostart)).toBe(true);
+  expect(readFileSync(autostart, 'utf8')).toContain(`Path=${base}`);
+  await page.getByRole('switch', { name: '开机启动' }).click();
+  await expect.poll(() => existsSync(autostart)).toBe(false);
+});
+
+test('download a sample into the root with the gateway bytes; again gets (1); the warehouse has its path', async () => {
+  const { page } = shell;
+  await shell.host.setDownloadRoot(root);
+  await signInFresh(page, 'desktop');
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  const [sample] = await apiRecords<Sample>(page, KICKS_API);
+  if (!sample || !name) throw new Error('no kick in the library');
+  const folder = `sounds/packs/${sample.audioBrand}/Drums`;
+
+  await page.getByRole('button', { name: `下载 ${name}` }).click();
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
+  expect(filesOnDisk()).toEqual([`${folder}/${name}.wav`]);
+  const original = await signedGet(page, API.download(sample.id), 'bytes');
+  expect(original.length).toBe(sample.audioData.sizeBytes);
+  expect(Array.from(readFileSync(join(root, folder, `${name}.wav`)))).toEqual(original);
+
+  await page.getByRole('button', { name: `已下载 ${name}` }).click();
+  await expect.poll(filesOnDisk).toEqual([`${folder}/${name} (1).wav`, `${folder}/${name}.wav`]);
+  expect(
+    readFileSync(join(root, folder, `${name} (1).wav`)).equals(
+      readFileSync(join(root, folder, `${name}.wav`)),
+    ),
+  ).toBe(true);
+
+  const synced = (await signedGet(page, API.downloadSync, 'json')) as SyncItem[];
+  expect(synced.map((item) => item.userFilePath)).toEqual([`${folder}/${name} (1).wav`]);
+  const stock = (await signedGet(
+    page,
+    `${API.userAudios}?relation=stockroom&kind=samples`,
+    'json',
+  )) as { records: Sample[] };
+  expect(stock.records.map((record) => record.userFilePath)).toEqual([`${folder}/${name} (1).wav`]);
+});
+
+test('download a whole pack: every sample on disk under its brand and type', async () => {
+  const { page } = shell;
+  const packRoot = join(base, 'Packs');
+  await shell.host.setDownloadRoot(packRoot);
+  root = packRoot;
+  await signInFresh(page, 'desktop-pack');
+  const [pack] = await apiRecords<Pack>(page, '/api/v2/tt-audios?range=packs&pageSize=1');
+  if (!pack) throw new Error('no pack in the library');
+  await page.goto(`/sounds/packs/track/${pack.packCode}/samples`);
+  await expect(page.getByRole('heading', { name: pack.name })).toBeVisible();
+  await page.getByRole('button', { name: '下载整个音色包' }).click();
+  await expect.poll(() => filesOnDisk().length, { timeout: 30_000 }).toBe(pack.sampleCount);
+  for (const file of filesOnDisk())
+    expect(file).toMatch(
+      new RegExp(`^sounds/packs/${pack.brand}/${pack.primaryName}/[^/]+\\.wav$`),
+    );
+  // No temp file is left once every save has finished.
+  await expect.poll(() => filesOnDisk(true)).toEqual([]);
+});
+
+test('the bridge refuses bad arguments from the page without harming the shell', async () => {
+  const { page } = shell;
+  const errors = await page.evaluate(async () => {
+    const bridge = window.yinkuDesktop;
+    const attempts = [
+      () => bridge.saveFile({ folders: ['..', '..'], fileName: 'x', dataBase64: '' }),
+      () => bridge.saveFile({ folders: ['sounds', 'packs', 'a', 'b'], fileName: 'x' }),
+      () =>
+        bridge.saveFile({
+          folders: ['sounds', 'packs', 'a', 'b'],
+          fileName: 'x',
+          dataBase64: '%%%',
+        }),
+      () => bridge.setDownloadRoot('nope'),
+      () => bridge.setStartup('yes' as unknown as boolean),
+    ];
+    const out: string[] = [];
+    for (const attempt of attempts)
+      await attempt().then(
+        () => out.push('resolved'),
+        (error: Error) => out.push(error.message),
+      );
+    return out;
+  });
+  expect(errors).toHaveLength(5);
+  expect(errors[0]).toMatch(/folders must be/);
+  expect(errors[1]).toMatch(/dataBase64 or chunks/);
+  expect(errors[2]).toMatch(/base64/);
+  expect(errors[3]).toMatch(/absolute path/);
+  expect(errors[4]).toMatch(/true or false/);
+  const saved = await page.evaluate(() =>
+    window.yinkuDesktop.saveFile({
+      folders: ['sounds', 'packs', '../../..', 'CON'],
+      fileName: '../../../etc/passwd',
+      dataBase64: btoa('safe'),
+    }),
+  );
+  expect(saved.userFilePath).toMatch(/^sounds\/packs\/[^/.][^/]*\/_CON\/_[^/]*etc_passwd$/);
+  const current = await page.evaluate(() => window.yinkuDesktop.getDownloadRoot());
+  expect(current.startsWith(base)).toBe(true);
+  expect(readFileSync(join(current, saved.userFilePath), 'utf8')).toBe('safe');
+});
