@@ -84,9 +84,12 @@ test('an audition (plain MP3 preview) plays and pausing silences it', async ({ p
   await expect(dataRows(page).first()).toBeVisible();
   const list = await page.request.get('/api/v2/tt-audios?range=samples&pageSize=20');
   const records = (
-    (await list.json()) as { data: { records: { id: number; auditionCode?: string }[] } }
+    (await list.json()) as {
+      data: { records: { id: number; auditionCode?: string; duration: number }[] };
+    }
   ).data.records;
-  const sample = records.find((r) => r.auditionCode);
+  // At least a second long: a gapless 0.25 s one-shot ends before the polls below can see it.
+  const sample = records.find((r) => r.auditionCode && r.duration >= 1);
   expect(sample, 'the seeded library has auditions').toBeTruthy();
   const fetched = page.waitForResponse((r) => r.url().includes('/play-audition/'));
   await page.evaluate((s) => {
