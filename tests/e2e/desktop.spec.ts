@@ -4,6 +4,7 @@
  * for start-up registration and a temp download root. Downloads go through the UI and must land
  * on disk under `<root>/sounds/packs/{brand}/{type}/` with the gateway's bytes.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { ACCESS_TOKEN_KEY, type Pack, type Sample } from '../../src/shared/index
 import { API } from '../../src/shared/api/paths.ts';
 import type { SyncItem } from '../../src/shared/api/download.types.ts';
 import type { DesktopBridge } from '../../src/shared/desktop-bridge/bridge.types.ts';
-import { launchDesktop, type DesktopShell } from '../../desktop/shell.ts';
+import { launchDesktop, REPO_ROOT, type DesktopShell } from '../../desktop/shell.ts';
 import { expect, gatewayUrl, test } from '../helpers/e2e.ts';
 import { CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { apiRecords, rowNames, signInFresh } from './sounds-helpers.ts';
@@ -207,4 +208,34 @@ test('the bridge refuses bad arguments from the page without harming the shell',
   const current = await page.evaluate(() => window.yinkuDesktop.getDownloadRoot());
   expect(current.startsWith(base)).toBe(true);
   expect(readFileSync(join(current, saved.userFilePath), 'utf8')).toBe('safe');
+});
+
+test('closing the window ends the shell; npm run desktop exits cleanly on SIGTERM', async () => {
+  const configDir = join(base, 'second');
+  const second = await launchDesktop({
+    url: gatewayUrl(),
+    configDir,
+    headless: true,
+    chromiumPath: CHROMIUM_PATH,
+    startup: { platform: 'linux', env: {}, home: base, command: ['node'], cwd: base },
+  });
+  await second.page.close();
+  await second.closed;
+
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'desktop', 'main.ts')], {
+    env: {
+      ...process.env,
+      YINKU_URL: gatewayUrl(),
+      YINKU_DESKTOP_HEADLESS: '1',
+      YINKU_DESKTOP_CONFIG: join(base, 'third'),
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await expect.poll(() => output, { timeout: 30_000 }).toContain('in a window');
+  child.kill('SIGTERM');
+  expect(await exit).toBe(0);
+  expect(output).toContain('[desktop] window closed');
 });
