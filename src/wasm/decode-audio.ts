@@ -13,6 +13,7 @@ import {
   type SegmentDecoder,
   type SplitFormat,
 } from './split-decode.ts';
+import type { SplitPolicy } from './split-policy.ts';
 import { decodeVorbis } from './vorbis/decode-vorbis.ts';
 
 /** Options of `decodeAudio`. */
@@ -26,6 +27,8 @@ export interface DecodeOptions {
    * the first; absent → one whole decode. Not used with `onChunk`.
    */
   decodeSegment?: SegmentDecoder;
+  /** Decides per file whether to split (and learns from the timings); absent → always split. */
+  splitPolicy?: SplitPolicy;
 }
 
 /**
@@ -61,9 +64,9 @@ function decodeKnown(
       return decodeAiff(bytes);
     case 'mp3':
       if (options.onChunk) return decodeMp3(bytes, options.onChunk);
-      return decodeInHalves(bytes, 'mp3', options.decodeSegment);
+      return decodeInHalves(bytes, 'mp3', options);
     case 'flac':
-      return decodeInHalves(bytes, 'flac', options.decodeSegment);
+      return decodeInHalves(bytes, 'flac', options);
     case 'ogg':
       return decodeVorbis(bytes);
     case 'other':
@@ -85,11 +88,16 @@ export function decodeSegmentHere(bytes: Uint8Array, format: SplitFormat): Promi
 async function decodeInHalves(
   bytes: Uint8Array,
   format: SplitFormat,
-  decodeSegment: SegmentDecoder | undefined,
+  { decodeSegment, splitPolicy }: DecodeOptions,
 ): Promise<DecodedPcm> {
   const local = (b: Uint8Array) => decodeSegmentHere(b, format);
-  if (!decodeSegment || bytes.length < SPLIT_MIN_BYTES) return local(bytes);
-  const plan = format === 'mp3' ? splitMp3(bytes) : splitFlac(bytes);
+  if (!decodeSegment || bytes.length < SPLIT_MIN_BYTES[format]) return local(bytes);
+  const split = splitPolicy?.shouldSplit(format) ?? true;
+  const t0 = performance.now();
+  const plan = split ? (format === 'mp3' ? splitMp3(bytes) : splitFlac(bytes)) : null;
   const joined = plan && (await decodeSplit(plan, format, local, decodeSegment));
-  return joined ?? local(bytes);
+  const pcm = joined ?? (await local(bytes));
+  // A split that could not be made or joined measures neither path.
+  if (joined || !split) splitPolicy?.record(format, split, bytes.length, performance.now() - t0);
+  return pcm;
 }

@@ -8,11 +8,14 @@ import type {
 } from '../shared/audio/worker-protocol.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decodeWithFfmpeg } from './decode-ffmpeg.ts';
+import { SplitPolicy } from '../wasm/split-policy.ts';
 import { createDecodeHelper } from './decode-helper.ts';
 
 const running = new Map<string, AbortController>();
 
-// A second thread for the other half of a large MP3 or FLAC (started on first use).
+// A second thread for the other half of a large MP3 or FLAC (started on first use), used while
+// it is measured to pay.
+const splitPolicy = new SplitPolicy();
 const decodeSegment = createDecodeHelper({
   spawn: () =>
     new Worker(new URL('./decode-helper.worker.ts', import.meta.url), {
@@ -33,6 +36,7 @@ const api: AudioWorkerApi<CryptoKey> = {
       const result = await runAudioJob(job, controller.signal, {
         fallback: decodeWithFfmpeg,
         decodeSegment,
+        splitPolicy,
         onChunk: onFirstChunk && firstChunkSender(onFirstChunk),
       });
       const outcome: AudioJobOutcome = { ok: true, result };

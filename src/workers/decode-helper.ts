@@ -60,7 +60,7 @@ export function createDecodeHelper(options: DecodeHelperOptions): SegmentDecoder
     active++;
     const h = (helper ??= start());
     try {
-      const copy = bytes.slice();
+      const copy = new Uint8Array(bytes); // a copy (Buffer#slice would be a view)
       return await Promise.race([
         h.api.decode(Comlink.transfer(copy, [copy.buffer]), format),
         h.crashed,
