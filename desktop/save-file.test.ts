@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP_MAX_CHUNK_CHARS } from '../src/shared/desktop-bridge/bridge.types.ts';
 import { createFileSaver, isInside, type FileSaver } from './save-file.ts';
 
 let base: string;
@@ -113,6 +114,10 @@ describe('saving under the download root', () => {
     await expect(saver.append(big, b64('x'.repeat(10)))).rejects.toThrow(/larger than 64 bytes/);
     const bad = await saver.begin(layout('B'), 'bad.wav');
     await expect(saver.append(bad, 'not base64!')).rejects.toThrow(/base64/);
+    const huge = await saver.begin(layout('B'), 'huge.wav');
+    await expect(saver.append(huge, 'A'.repeat(DESKTOP_MAX_CHUNK_CHARS + 4))).rejects.toThrow(
+      /at most/,
+    );
     const dropped = await saver.begin(layout('B'), 'dropped.wav');
     await saver.append(dropped, b64('half'));
     await saver.abort(dropped);

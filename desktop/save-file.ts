@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { DESKTOP_MAX_CHUNK_CHARS } from '../src/shared/desktop-bridge/bridge.types.ts';
 import { numberedName, safeFileName, safeLayoutFolders } from './safe-name.ts';
 
 /** Largest file one save may write (bytes): far above any sample, low enough to stop a runaway page. */
@@ -132,8 +133,11 @@ export function createFileSaver(options: {
     async append(token: unknown, base64: unknown): Promise<number> {
       const session = take(token);
       try {
-        if (typeof base64 !== 'string' || base64.length % 4 !== 0 || !BASE64.test(base64))
+        if (typeof base64 !== 'string' || base64.length % 4 !== 0)
           throw new Error('A chunk must be a base64 string');
+        if (base64.length > DESKTOP_MAX_CHUNK_CHARS)
+          throw new Error(`A chunk must be at most ${DESKTOP_MAX_CHUNK_CHARS} base64 characters`);
+        if (!BASE64.test(base64)) throw new Error('A chunk must be a base64 string');
         const bytes = Buffer.from(base64, 'base64');
         if (session.bytes + bytes.length > maxBytes)
           throw new Error(`The file is larger than ${maxBytes} bytes`);
