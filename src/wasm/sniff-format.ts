@@ -4,7 +4,8 @@ import { ascii } from './pcm/decode-wav.ts';
 
 /**
  * Names the container from the first bytes (never the content-type). `other` means a known
- * audio container our fast decoders do not handle (MP4/M4A, Opus, CAF, AU, ASF…) — ffmpeg's job.
+ * audio container our fast decoders do not handle (MP4/M4A, ADTS AAC, Opus, WebM, CAF, AU,
+ * ASF…) — ffmpeg's job.
  * Text (an HTML or JSON error page) is INVALID_AUDIO; unknown binary is UNSUPPORTED_FORMAT.
  */
 export function sniffFormat(bytes: Uint8Array): SniffedFormat {
@@ -18,10 +19,12 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat {
   if (isMpegFrame(bytes, afterId3)) return 'mp3';
   if (
     ascii(bytes, 4) === 'ftyp' ||
+    isAdtsFrame(bytes, afterId3) ||
     head === 'caff' ||
     head === '.snd' ||
     head === 'wvpk' ||
     head === 'MAC ' ||
+    (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) || // WebM/MKA
     (bytes[0] === 0x30 && bytes[1] === 0x26 && bytes[2] === 0xb2 && bytes[3] === 0x75)
   )
     return 'other';
@@ -68,6 +71,12 @@ function isMpegFrame(bytes: Uint8Array, at: number): boolean {
     b2 >> 4 !== 15 &&
     ((b2 >> 2) & 3) !== 3
   );
+}
+
+/** An ADTS header (raw .aac): 12 sync bits, layer 00, a sampling index below 13. */
+function isAdtsFrame(bytes: Uint8Array, at: number): boolean {
+  const b1 = bytes[at + 1] ?? 0;
+  return bytes[at] === 0xff && (b1 & 0xf6) === 0xf0 && (((bytes[at + 2] ?? 0xff) >> 2) & 0xf) < 13;
 }
 
 function looksLikeText(bytes: Uint8Array): boolean {

@@ -1,13 +1,14 @@
 import { AudioError } from '../shared/audio/audio-errors.ts';
 import type { DecodedPcm } from '../shared/audio/worker-protocol.ts';
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
+import { decodeWav } from '../wasm/pcm/decode-wav.ts';
 // Our own copies of the core, never the CDN default (CSP and offline use).
 import coreURL from '@ffmpeg/core?url';
 import wasmURL from '@ffmpeg/core/wasm?url';
 
 /** Upstream crashes after tens of `exec` calls on one instance: recycle it before that. */
 const RUNS_PER_INSTANCE = 20;
-const OUTPUT_RATE = 48000;
+const OUTPUT = 'out.wav';
 
 let instance: Promise<FFmpeg> | null = null;
 let runs = 0;
@@ -29,7 +30,12 @@ async function ffmpeg(): Promise<FFmpeg> {
   return instance;
 }
 
-/** Decodes any container ffmpeg knows to planar Float32 at 48 kHz (channels kept, up to 8). */
+/**
+ * Decodes any container ffmpeg knows to planar Float32 at the stream's own rate (as the other
+ * decoders do; Opus decodes at 48 kHz), channels in WAV order. ffmpeg writes a float WAV and
+ * its header gives the channel count and rate: guessing them from ffmpeg's log misread
+ * "5.1" as 6.1 channels and returned NaN planes.
+ */
 export async function decodeWithFfmpeg(bytes: Uint8Array): Promise<DecodedPcm> {
   let f: FFmpeg;
   try {
@@ -44,41 +50,18 @@ export async function decodeWithFfmpeg(bytes: Uint8Array): Promise<DecodedPcm> {
   runs++;
   const name = `in-${runs}`;
   await f.writeFile(name, bytes);
-  let channelCount = 0;
-  const onLog = ({ message }: { message: string }) => {
-    // "Stream #0:0: Audio: aac, 44100 Hz, stereo" → the channel layout of the input.
-    const m = /Audio:.*?Hz, (mono|stereo|(\d+) channels|[\d.]+)/.exec(message);
-    if (m && channelCount === 0)
-      channelCount =
-        m[1] === 'mono' ? 1 : m[1] === 'stereo' ? 2 : Number(m[2] ?? parseFloat(m[1]!) + 1) || 2;
-  };
-  f.on('log', onLog);
   try {
-    const code = await f.exec([
-      '-i',
-      name,
-      '-vn',
-      '-f',
-      'f32le',
-      '-ar',
-      String(OUTPUT_RATE),
-      'out.raw',
-    ]);
+    const code = await f.exec(['-i', name, '-vn', '-c:a', 'pcm_f32le', '-f', 'wav', OUTPUT]);
     if (code !== 0) throw new AudioError('DECODE', `ffmpeg exited with ${code}`);
-    const raw = (await f.readFile('out.raw')) as Uint8Array;
-    const channels = Math.min(8, Math.max(1, channelCount || 2));
-    const samples = new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.byteLength / 4));
-    const frames = Math.floor(samples.length / channels);
-    if (frames === 0) throw new AudioError('DECODE', 'ffmpeg produced no audio');
-    const planes = Array.from({ length: channels }, (_, c) => {
-      const plane = new Float32Array(frames);
-      for (let i = 0; i < frames; i++) plane[i] = samples[i * channels + c]!;
-      return plane;
-    });
-    return { sampleRate: OUTPUT_RATE, channels: planes, frames, format: 'other', bitDepth: null };
+    const wav = (await f.readFile(OUTPUT)) as Uint8Array;
+    const pcm = decodeWav(wav);
+    if (pcm.frames === 0) throw new AudioError('DECODE', 'ffmpeg produced no audio');
+    return { ...pcm, format: 'other', bitDepth: null };
+  } catch (error) {
+    if (error instanceof AudioError && error.code === 'DECODE') throw error;
+    throw new AudioError('DECODE', `ffmpeg output: ${(error as Error)?.message ?? error}`);
   } finally {
-    f.off('log', onLog);
     await f.deleteFile(name).catch(() => {});
-    await f.deleteFile('out.raw').catch(() => {});
+    await f.deleteFile(OUTPUT).catch(() => {});
   }
 }

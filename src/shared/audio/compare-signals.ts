@@ -23,6 +23,33 @@ export function toneSignal(
   });
 }
 
+/**
+ * One linear sweep per channel at 0.5, channel c from 200 + 100c Hz to 2000 + 100c Hz over the
+ * whole length: unlike a tone it matches itself at one lag only, so an encoder's delay or a
+ * decoder's trimming shows as a lag; the 100 Hz offset tells the channels apart.
+ */
+export function sweepSignal(channels: number, frames: number, sampleRate: number): Float32Array[] {
+  const seconds = frames / sampleRate;
+  return Array.from({ length: channels }, (_, c) => {
+    const from = 200 + 100 * c;
+    const rise = 1800 / seconds; // Hz per second
+    return Float32Array.from({ length: frames }, (_, i) => {
+      const t = i / sampleRate;
+      return 0.5 * Math.sin(2 * Math.PI * (from * t + (rise * t * t) / 2));
+    });
+  });
+}
+
+/** Interleaves planes as little-endian 32-bit floats (an encoder's raw `f32le` input). */
+export function interleaveF32(planes: Float32Array[]): Uint8Array {
+  const frames = planes[0]!.length;
+  const out = new Float32Array(frames * planes.length);
+  planes.forEach((plane, c) => {
+    for (let i = 0; i < frames; i++) out[i * planes.length + c] = plane[i]!;
+  });
+  return new Uint8Array(out.buffer);
+}
+
 /** The lag (decoded[i + lag] ≈ reference[i]) and the signal-to-noise ratio at that lag. */
 export interface Alignment {
   lag: number;

@@ -4,6 +4,8 @@
  * `@ffmpeg/ffmpeg`, which has no Node support). Files are made at test time, never committed.
  */
 
+import { interleaveF32 } from '../../shared/audio/compare-signals.ts';
+
 /** A signal handed to ffmpeg as raw 32-bit float input. */
 export interface EncoderInput {
   planes: Float32Array[];
@@ -69,16 +71,6 @@ async function freshCore(): Promise<FfmpegCore> {
   }
 }
 
-/** Interleaves planes as little-endian 32-bit floats (ffmpeg's `-f f32le` input). */
-function interleave(planes: Float32Array[]): Uint8Array {
-  const frames = planes[0]!.length;
-  const out = new Float32Array(frames * planes.length);
-  planes.forEach((plane, c) => {
-    for (let i = 0; i < frames; i++) out[i * planes.length + c] = plane[i]!;
-  });
-  return new Uint8Array(out.buffer);
-}
-
 /**
  * Runs `ffmpeg <inputs> ...args output` and returns the output file. Each input becomes a raw
  * float stream (`-i in0.raw`, `-i in1.raw`…); the output's extension picks the muxer.
@@ -92,7 +84,7 @@ export async function ffmpegEncode(
   const log: string[] = [];
   core.setLogger(({ message }) => log.push(message));
   const inputArgs = inputs.flatMap((input, i) => {
-    core.FS.writeFile(`in${i}.raw`, interleave(input.planes));
+    core.FS.writeFile(`in${i}.raw`, interleaveF32(input.planes));
     const layout = ['-ar', String(input.sampleRate), '-ac', String(input.planes.length)];
     return ['-f', 'f32le', ...layout, '-i', `in${i}.raw`];
   });
