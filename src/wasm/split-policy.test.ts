@@ -18,14 +18,16 @@ describe('SplitPolicy', () => {
   it('splits while splitting is cheaper, trying one whole decode every few files', () => {
     const paths = run(new SplitPolicy(), 3 * EXPLORE_EVERY, { split: 7, whole: 10 });
     const whole = paths.flatMap((split, i) => (split ? [] : [i + 1]));
-    expect(whole).toEqual([EXPLORE_EVERY, 2 * EXPLORE_EVERY, 3 * EXPLORE_EVERY]);
+    expect(whole).toEqual([3, EXPLORE_EVERY, 2 * EXPLORE_EVERY, 3 * EXPLORE_EVERY]);
   });
 
   it('decodes whole once the split is seen to cost more (a busy machine), and comes back', () => {
     const policy = new SplitPolicy();
     const busy = run(policy, 2 * EXPLORE_EVERY, { split: 14, whole: 10 });
-    // Two splits to learn, one whole at the first exploration, then whole but for one try.
-    expect(busy.slice(0, 2)).toEqual([true, true]);
+    // Two splits and one whole decode to learn, then whole decodes but for one split per round.
+    expect(busy.slice(0, 3)).toEqual([true, true, false]);
+    expect(busy.slice(3, EXPLORE_EVERY - 1).every((s) => !s)).toBe(true);
+    expect(busy[EXPLORE_EVERY - 1]).toBe(true);
     expect(busy.slice(EXPLORE_EVERY, 2 * EXPLORE_EVERY - 1).every((s) => !s)).toBe(true);
     expect(busy[2 * EXPLORE_EVERY - 1]).toBe(true);
     // The load goes away: the next explorations see cheap splits and the policy turns back
@@ -42,10 +44,11 @@ describe('SplitPolicy', () => {
     policy.record('flac', true, 1000, 500); // helper start-up
     policy.shouldSplit('flac');
     policy.record('flac', true, 1000, 7);
-    for (let i = 3; i < EXPLORE_EVERY; i++) expect(policy.shouldSplit('flac')).toBe(true);
-    expect(policy.shouldSplit('flac')).toBe(false); // the exploration
+    expect(policy.shouldSplit('flac')).toBe(false); // the third file: one whole decode
     policy.record('flac', false, 1000, 10);
-    expect(policy.shouldSplit('flac')).toBe(true);
+    // 7 ms per KB split (the 500 was dropped) against 10 whole: split, until the exploration.
+    for (let i = 4; i < EXPLORE_EVERY; i++) expect(policy.shouldSplit('flac')).toBe(true);
+    expect(policy.shouldSplit('flac')).toBe(false);
     expect(policy.shouldSplit('mp3')).toBe(true);
   });
 

@@ -15,8 +15,9 @@ interface Cost {
  * Chooses, per format, between one decode and two halves on two threads by what each has cost
  * lately (ms per byte). Two halves only pay while the second core is free: on a busy machine
  * both threads share a core and the split costs more than it saves (measured: 1.2–1.8× the
- * whole decode at load 5 on 2 cores, 0.72× when quiet). Splitting is tried first (twice: the
- * first one starts the helper); every EXPLORE_EVERY-th file takes the other path once.
+ * whole decode at load 5 on 2 cores, 0.72× when quiet). The first two files of a format are
+ * split (the first one starts the helper), the third is decoded whole, then the cheaper path is
+ * taken, and every EXPLORE_EVERY-th file the other one once.
  */
 export class SplitPolicy {
   private readonly formats = new Map<SplitFormat, { files: number; split: Cost; whole: Cost }>();
@@ -26,7 +27,8 @@ export class SplitPolicy {
     const f = this.costs(format);
     f.files++;
     if (f.split.samples < 2) return true;
-    const splitWins = f.whole.samples === 0 || f.split.value <= f.whole.value;
+    if (f.whole.samples === 0) return false;
+    const splitWins = f.split.value <= f.whole.value;
     return f.files % EXPLORE_EVERY === 0 ? !splitWins : splitWins;
   }
 
