@@ -66,10 +66,7 @@ export function createBridgeHost(deps: BridgeHostDeps) {
   return {
     saveBegin: (folders: unknown, fileName: unknown) => deps.saver.begin(folders, fileName),
     saveChunk: (token: unknown, base64: unknown) => deps.saver.append(token, base64),
-    async saveCommit(token: unknown): Promise<DesktopSavedFile> {
-      const { userFilePath } = await deps.saver.commit(token);
-      return { userFilePath };
-    },
+    saveCommit: (token: unknown): Promise<DesktopSavedFile> => deps.saver.commit(token),
     saveAbort: (token: unknown) => deps.saver.abort(token),
 
     async openFolder(relativePath: unknown): Promise<void> {

@@ -52,10 +52,9 @@ interface Session {
   timer: NodeJS.Timeout;
 }
 
-/** Where a save landed, relative to the download root and absolute. */
+/** Where a save landed: relative to the download root, `/`-separated. */
 export interface SaveOutcome {
   userFilePath: string;
-  absolutePath: string;
 }
 
 /**
@@ -162,9 +161,8 @@ export function createFileSaver(options: {
         await session.handle.sync();
         await session.handle.close();
         reserved = await reserveName(session.folder, session.fileName);
-        const absolutePath = join(session.folder, reserved);
-        await rename(session.tempPath, absolutePath);
-        return { userFilePath: [...session.folders, reserved].join('/'), absolutePath };
+        await rename(session.tempPath, join(session.folder, reserved));
+        return { userFilePath: [...session.folders, reserved].join('/') };
       } catch (error) {
         await session.handle.close().catch(() => {});
         await unlink(session.tempPath).catch(() => {});
