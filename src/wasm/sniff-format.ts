@@ -24,7 +24,8 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat {
     head === '.snd' ||
     head === 'wvpk' ||
     head === 'MAC ' ||
-    (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) || // WebM/MKA
+    // EBML: WebM / Matroska audio
+    (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) ||
     (bytes[0] === 0x30 && bytes[1] === 0x26 && bytes[2] === 0xb2 && bytes[3] === 0x75)
   )
     return 'other';

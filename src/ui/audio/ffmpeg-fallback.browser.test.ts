@@ -13,17 +13,24 @@ import { AudioWorkerPool } from './worker-pool.ts';
 // (sweepSignal), matched at one lag only: a wrong channel measures about -3 dB, a wrong rate or
 // noise about 0 dB, so the SNR floors below separate right from wrong by 20 dB or more.
 
-/** One real encoder per file: a fresh instance each time (they crash after a few runs). */
+let encoder: Promise<FFmpeg> | null = null;
+
+/** Encodes with ffmpeg.wasm on this page: one instance for the file's tests (~0.4 s to load). */
 async function encode(
   planes: Float32Array[],
   sampleRate: number,
   args: string[],
   output: string,
 ): Promise<Uint8Array> {
-  const f = new FFmpeg();
+  encoder ??= (async () => {
+    const f = new FFmpeg();
+    await f.load({ coreURL, wasmURL });
+    return f;
+  })();
+  const f = await encoder;
   const log: string[] = [];
-  f.on('log', ({ message }) => log.push(message));
-  await f.load({ coreURL, wasmURL });
+  const onLog = ({ message }: { message: string }) => log.push(message);
+  f.on('log', onLog);
   try {
     await f.writeFile('in.raw', interleaveF32(planes));
     const layout = ['-ar', String(sampleRate), '-ac', String(planes.length)];
@@ -31,7 +38,7 @@ async function encode(
     if (code !== 0) throw new Error(`ffmpeg ${args.join(' ')} exited ${code}: ${log.slice(-6)}`);
     return (await f.readFile(output)) as Uint8Array;
   } finally {
-    f.terminate();
+    f.off('log', onLog);
   }
 }
 
@@ -131,7 +138,10 @@ let pool: AudioWorkerPool;
 beforeAll(() => {
   pool = new AudioWorkerPool({ size: 1 });
 });
-afterAll(() => pool.terminate());
+afterAll(async () => {
+  pool.terminate();
+  (await encoder)?.terminate();
+});
 afterEach(() => {
   urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
 });

@@ -52,7 +52,10 @@ function loadCore(): Promise<{ factory: CoreFactory; module: WebAssembly.Module 
   return compiled;
 }
 
-/** A fresh core per run: one instance crashes (out of bounds) after a few `exec` calls. */
+/**
+ * A fresh core per file (~20 ms from the compiled module): a trap leaves an instance unusable
+ * (libopus traps above `-compression_level 0` in @ffmpeg/core 0.12.10), and each file starts clean.
+ */
 async function freshCore(): Promise<FfmpegCore> {
   const { factory, module } = await loadCore();
   const scope = globalThis as { self?: unknown };

@@ -175,7 +175,7 @@ describe('damaged Ogg Vorbis: the intact part or a typed error, never noise', ()
 
   it('100 files with random damage each decode to bounded audio or fail with a typed error', async () => {
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) as number;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     for (let n = 0; n < 100; n++) {
       const bad = ogg.slice();
       const at = Math.floor(random() * bad.length);
