@@ -164,6 +164,14 @@ describe('the ffmpeg fallback in a pool job, on files from real encoders', () =>
   });
 });
 
+it('Ogg Vorbis 5.1 (our WASM decoder, beside ffmpeg) reaches the page in WAV channel order', async () => {
+  const input = sweepSignal(6, 48000, 48000);
+  const ogg = await encode(input, 48000, ['-c:a', 'libvorbis', '-q:a', '6'], 'v.ogg');
+  const pcm = await pool.load(job(ogg));
+  expect(pcm).toMatchObject({ format: 'ogg', sampleRate: 48000, frames: 48000 });
+  expectSignal(pcm, input, 0, 25, 3); // libvorbis low-passes the LFE
+});
+
 describe('broken files through the ffmpeg fallback', () => {
   const input = sweepSignal(2, 44100, 44100);
   const m4a = (moovFirst: boolean) =>
