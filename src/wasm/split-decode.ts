@@ -44,27 +44,30 @@ export async function decodeSplit(
   const remoteTail = remote(plan.tail, format).catch(() => null);
   const t0 = performance.now();
   const head = await local(plan.head).catch(() => null);
+  if (head?.frames !== plan.headFrames) return null;
   // The tail is about as long as the head: a helper far slower than that is hung, not busy.
   const patience = REMOTE_GRACE_MS + REMOTE_SLOWDOWN * (performance.now() - t0);
+  // The joined planes are made while the tail is still on its way (it answers a few ms later).
+  const frames = plan.headFrames + plan.tailFrames;
+  const channels = head.channels.map((h) => {
+    const plane = new Float32Array(frames);
+    plane.set(h);
+    return plane;
+  });
   const tail =
     (await withTimeout(remoteTail, patience)) ?? (await local(plan.tail).catch(() => null));
-  if (!head || !tail) return null;
+  if (!tail) return null;
   const lead = tail.frames - plan.tailEndCut - plan.tailFrames;
   if (
-    head.frames !== plan.headFrames ||
     lead < 0 ||
     lead > plan.tailLead ||
     head.sampleRate !== tail.sampleRate ||
     head.channels.length !== tail.channels.length
   )
     return null;
-  const frames = plan.headFrames + plan.tailFrames;
-  const channels = head.channels.map((h, c) => {
-    const plane = new Float32Array(frames);
-    plane.set(h);
-    plane.set(tail.channels[c]!.subarray(lead, lead + plan.tailFrames), h.length);
-    return plane;
-  });
+  channels.forEach((plane, c) =>
+    plane.set(tail.channels[c]!.subarray(lead, lead + plan.tailFrames), plan.headFrames),
+  );
   return { ...head, channels, frames, splitAt: plan.headFrames };
 }
 
