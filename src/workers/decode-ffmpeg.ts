@@ -9,6 +9,8 @@ import wasmURL from '@ffmpeg/core/wasm?url';
 /** Upstream crashes after tens of `exec` calls on one instance: recycle it before that. */
 const RUNS_PER_INSTANCE = 20;
 const OUTPUT = 'out.wav';
+/** A core that cannot load (its worker script refused, say) never settles on its own. */
+const LOAD_TIMEOUT_MS = 30_000;
 
 let instance: Promise<FFmpeg> | null = null;
 let runs = 0;
@@ -23,7 +25,12 @@ async function ffmpeg(): Promise<FFmpeg> {
   instance ??= (async () => {
     const { FFmpeg } = await import('@ffmpeg/ffmpeg');
     const f = new FFmpeg();
-    await f.load({ coreURL, wasmURL });
+    try {
+      await f.load({ coreURL, wasmURL }, { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
+    } catch (error) {
+      f.terminate();
+      throw error;
+    }
     runs = 0;
     return f;
   })();
