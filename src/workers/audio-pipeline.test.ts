@@ -4,6 +4,7 @@ import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts'
 import { AudioError } from '../shared/audio/audio-errors.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
+import { decryptPrefix, unwrapAudioKey } from './decrypt-audio.ts';
 import { encryptLikeGateway, toB64 } from './testing/encrypt-like-gateway.ts';
 
 let device: CryptoKeyPair;
@@ -66,6 +67,22 @@ describe('the encrypted play pipeline', () => {
     expect(result.channels).toHaveLength(2);
     expect(result.peaks).toHaveLength(256);
     expect(Math.max(...result.peaks)).toBeCloseTo(0.8, 2);
+  });
+
+  it('unwraps the answer key once into GCM and CTR keys, neither extractable', async () => {
+    // A private key that may only unwrap, as the app makes it ('encrypt' is for the test's gateway).
+    const unwrapOnly = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
+      'encrypt',
+      'wrapKey',
+      'unwrapKey',
+    ]);
+    const enc = await encryptLikeGateway(wav, unwrapOnly.publicKey);
+    const key = await unwrapAudioKey(enc.key, enc.iv, unwrapOnly.privateKey);
+    expect(key.gcm.algorithm.name).toBe('AES-GCM');
+    expect(key.ctr.algorithm.name).toBe('AES-CTR');
+    expect([key.gcm.extractable, key.ctr.extractable]).toEqual([false, false]);
+    const prefix = await decryptPrefix(enc.body.subarray(0, 4096), enc.body.length, key);
+    expect(prefix).toEqual(wav.subarray(0, 4096));
   });
 
   it('a wrong IV, a wrong device key or an altered body is DECRYPT', async () => {
