@@ -19,7 +19,7 @@ interface Figure {
 }
 
 const quick = process.argv.includes('--quick');
-const RUNS = quick ? 3 : 7;
+const RUNS = quick ? 5 : 11;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -87,26 +87,26 @@ async function main(): Promise<number> {
       ['MP3 (audition)', false],
     ] as const) {
       const plainUrl = `${bench.origin}/bench/${encrypted ? 'wav' : 'mp3'}`;
-      const time = async (player: 'engine' | 'audio' | 'main', cached: boolean) => {
-        const runs = [];
+      const sample = (player: 'engine' | 'audio' | 'main', cached: boolean) =>
+        page.evaluate(clickToSound, {
+          player,
+          url: plainUrl,
+          cached,
+          encrypted: encrypted && player === 'engine',
+        });
+      // Players take turns, run by run, so a slow spell of this shared machine hits them alike.
+      const series = async (players: ('engine' | 'audio' | 'main')[], cached: boolean) => {
+        const runs = new Map(players.map((p) => [p, [] as number[]]));
         for (let i = 0; i < RUNS; i++)
-          runs.push(
-            await page.evaluate(clickToSound, {
-              player,
-              url: plainUrl,
-              cached,
-              encrypted: encrypted && player === 'engine',
-            }),
-          );
-        return median(runs);
+          for (const p of players) runs.get(p)!.push(await sample(p, cached));
+        return (p: 'engine' | 'audio' | 'main') => median(runs.get(p)!);
       };
-      await time('engine', false); // warm-up
-      const engineCold = await time('engine', false);
-      const mainCold = await time('main', false);
-      const element = await time('audio', false);
-      await time('engine', true); // puts the cached entry in place
-      const engineWarm = await time('engine', true);
-      const mainWarm = await time('main', true);
+      await sample('engine', false); // warm-up
+      const cold = await series(['engine', 'main', 'audio'], false);
+      await sample('engine', true); // puts the cached entry in place
+      const warm = await series(['engine', 'main'], true);
+      const [engineCold, mainCold, element] = [cold('engine'), cold('main'), cold('audio')];
+      const [engineWarm, mainWarm] = [warm('engine'), warm('main')];
       add(`click→sound uncached ${format} vs main-thread player`, engineCold, 'ms', mainCold, 0.6);
       add(`click→sound uncached ${format} vs <audio>`, engineCold, 'ms', element, 1.15);
       add(`click→sound cached ${format} vs cached AudioBuffer`, engineWarm, 'ms', mainWarm, 1.05);
