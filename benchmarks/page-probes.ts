@@ -5,7 +5,10 @@
 
 interface Hook {
   store: {
-    getState(): Record<string, unknown> & { playSong(song: object, o?: object): Promise<void> };
+    getState(): Record<string, unknown> & {
+      playSong(song: object, o?: object): Promise<void>;
+      pause(): void;
+    };
   };
   engine(): {
     context: AudioContext;
@@ -85,7 +88,8 @@ export async function clickToSound(args: {
       : { id: 900_000 + n, auditionCode: `bench-${n}` };
     const player = hook.store.getState();
     await player.playSong(song, { audition: !args.encrypted, actionType: 'row' });
-    cleanup = () => engine.stop();
+    // As a user would: the store stops its progress frames and the player bar its spectrum.
+    cleanup = () => void hook.store.getState().pause();
   } else if (args.player === 'audio') {
     const el = new Audio();
     el.crossOrigin = 'anonymous';
