@@ -8,22 +8,42 @@ const Box = styled.div`
 
 /** Props of LiveSpectrum. */
 export interface LiveSpectrumProps {
-  /** The engine's analyser (null until the audio engine started). */
+  /** The engine's analyser while something sounds; null pauses the drawing. */
   analyser: AnalyserNode | null;
   label: string;
 }
 
-/** A live spectrum of what the player outputs, drawn by audiomotion-analyzer (loaded on demand). */
+interface Analyzer {
+  toggleAnalyzer(on?: boolean): boolean;
+  destroy(): void;
+}
+
+/**
+ * A live spectrum of what the player outputs, drawn by audiomotion-analyzer (loaded on demand).
+ * The analyzer is made the first time something sounds and then only paused and resumed: its
+ * constructor holds the main thread for several milliseconds, which must never fall between a
+ * click and its sound.
+ */
 export function LiveSpectrum({ analyser, label }: LiveSpectrumProps) {
   const box = useRef<HTMLDivElement>(null);
+  const made = useRef<{ analyzer: Analyzer; source: AnalyserNode } | null>(null);
   useEffect(() => {
     const container = box.current;
+    // A paused analyzer keeps its last frame: hide it while nothing sounds.
+    const show = (on: boolean) => {
+      made.current?.analyzer.toggleAnalyzer(on);
+      if (container) container.style.visibility = on ? 'visible' : 'hidden';
+    };
+    if (made.current && made.current.source === analyser) {
+      show(true);
+      return () => show(false);
+    }
     if (!analyser || !container) return;
     let disposed = false;
-    let instance: { destroy(): void } | null = null;
     void import('audiomotion-analyzer').then(({ default: AudioMotionAnalyzer }) => {
       if (disposed) return;
-      instance = new AudioMotionAnalyzer(container, {
+      made.current?.analyzer.destroy();
+      const analyzer = new AudioMotionAnalyzer(container, {
         source: analyser,
         // The engine already routes sound to the speakers; a second path would double it.
         connectSpeakers: false,
@@ -36,11 +56,21 @@ export function LiveSpectrum({ analyser, label }: LiveSpectrumProps) {
         gradient: 'prism',
         maxFPS: 30,
       });
+      made.current = { analyzer, source: analyser };
+      container.style.visibility = 'visible';
     });
     return () => {
       disposed = true;
-      instance?.destroy();
+      show(false);
     };
   }, [analyser]);
+  // Freed with the player bar.
+  useEffect(
+    () => () => {
+      made.current?.analyzer.destroy();
+      made.current = null;
+    },
+    [],
+  );
   return <Box ref={box} role="img" aria-label={label} />;
 }

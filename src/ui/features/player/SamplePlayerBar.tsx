@@ -164,6 +164,7 @@ export function SamplePlayerBar() {
   const song = usePlayerStore((s) => s.song);
   const id = usePlayerStore((s) => s.id);
   const playing = usePlayerStore((s) => s.isPlaying || s.isLoading);
+  const sounding = usePlayerStore((s) => s.isPlaying);
   const playList = usePlayerStore((s) => s.playList);
   const loopType = usePlayerStore((s) => s.loopType);
   const currentTime = usePlayerStore((s) => s.currentTime);
@@ -217,7 +218,7 @@ export function SamplePlayerBar() {
       )}
       {/* SPEC §8: a decryption failure is an alert; other playback errors are only logged. */}
       {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
-      <LiveSpectrum analyser={playing ? playerAnalyser() : null} label={t('spectrum')} />
+      <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
       <Switch
         label={t('audition')}
         checked={audition}
