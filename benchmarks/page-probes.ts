@@ -100,6 +100,9 @@ export async function clickToSound(args: {
     cleanup = () => {
       el.pause();
       node.disconnect();
+      // Releases the element's media pipeline now rather than at some later garbage collection.
+      el.removeAttribute('src');
+      el.load();
     };
   } else {
     let buffer = args.cached ? probe.cache.get(args.url) : undefined;
