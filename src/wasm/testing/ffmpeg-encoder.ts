@@ -19,17 +19,24 @@ interface FfmpegCore {
   exec(...args: string[]): number;
 }
 
+/**
+ * The WebAssembly calls used here, typed locally: this file compiles under both the WebWorker
+ * typings (src/wasm) and Node's (tsconfig.node.json), and only the former declare WebAssembly.
+ */
+interface WasmApi {
+  compile(bytes: Uint8Array<ArrayBuffer>): Promise<object>;
+  instantiate(module: object, imports: object): Promise<object>;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
 type CoreFactory = (options: {
-  instantiateWasm(
-    imports: WebAssembly.Imports,
-    receive: (instance: WebAssembly.Instance) => void,
-  ): object;
+  instantiateWasm(imports: object, receive: (instance: object) => void): object;
 }) => Promise<FfmpegCore>;
 
-let compiled: Promise<{ factory: CoreFactory; module: WebAssembly.Module }> | null = null;
+let compiled: Promise<{ factory: CoreFactory; module: object }> | null = null;
 
 /** Compiles the 32 MB core once per test file (~0.2 s); instances from it take ~20 ms. */
-function loadCore(): Promise<{ factory: CoreFactory; module: WebAssembly.Module }> {
+function loadCore(): Promise<{ factory: CoreFactory; module: object }> {
   compiled ??= (async () => {
     // Computed specifiers keep Node's types out of this WebWorker-typed project.
     const fsName: string = 'node:fs/promises';
@@ -47,7 +54,7 @@ function loadCore(): Promise<{ factory: CoreFactory; module: WebAssembly.Module 
       import(/* @vite-ignore */ `file://${jsPath}`) as Promise<{ default: CoreFactory }>,
       fs.readFile(wasmPath),
     ]);
-    return { factory, module: await WebAssembly.compile(binary as Uint8Array<ArrayBuffer>) };
+    return { factory, module: await wasm.compile(binary as Uint8Array<ArrayBuffer>) };
   })();
   return compiled;
 }
@@ -65,7 +72,7 @@ async function freshCore(): Promise<FfmpegCore> {
   try {
     return await factory({
       instantiateWasm(imports, receive) {
-        void WebAssembly.instantiate(module, imports).then(receive);
+        void wasm.instantiate(module, imports).then(receive);
         return {};
       },
     });
