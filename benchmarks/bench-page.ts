@@ -3,7 +3,7 @@
  * signed-in Chromium page whose engine output carries the detector probe.
  */
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import { API } from '../src/shared/api/paths.ts';
 import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
 import { PLAY_HEADERS } from '../src/shared/audio/protocol.ts';
 import { cipherForClient, encryptedLength } from '../server/playback/encrypt-audio.ts';
+import { readEagerly } from '../server/blob-store.ts';
 import { flacFixture, mp3Fixture, wavFixture } from './fixtures.ts';
 import { installProbe } from './page-probes.ts';
 
@@ -78,7 +79,7 @@ async function benchOrigin(
         [PLAY_HEADERS.encryptedKey]: cipher.encryptedKey,
         [PLAY_HEADERS.iv]: cipher.iv,
       });
-      return void cipher.encrypt(createReadStream(wavPath)).pipe(res);
+      return void cipher.encrypt(readEagerly(wavPath)).pipe(res);
     }
     if (path?.startsWith('/api/v2/tt-audios/play-audition/bench-'))
       return answer(mp3, { 'content-type': 'audio/mpeg' });

@@ -83,7 +83,7 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
           .header('cache-control', 'no-store')
           // Streamed: the first bytes leave at once and the player starts on them.
           .header('content-length', encryptedLength(ctx.blobs.size(file.blobHash)))
-          .send(cipher.encrypt(ctx.blobs.stream(file.blobHash)))
+          .send(cipher.encrypt(ctx.blobs.streamEagerly(file.blobHash)))
       );
     },
   );
