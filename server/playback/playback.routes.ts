@@ -111,7 +111,7 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
         });
       }
       if (range.kind === 'full') {
-        return reply.header('content-length', size).send(ctx.blobs.stream(audition.hash));
+        return reply.header('content-length', size).send(ctx.blobs.streamEagerly(audition.hash));
       }
       return reply
         .status(206)
