@@ -287,6 +287,20 @@ describe('pause, toggle and seek', () => {
     expect(store()).toMatchObject({ isPlaying: true, isPause: false, actionType: 'button' });
   });
 
+  it('toggle while a request loads cancels it and pauses, instead of starting again', async () => {
+    await playLoaded(song(1), 10);
+    engine.pos = 4;
+    void store().seek(0.7);
+    await flush();
+    expect(store().isLoading).toBe(true);
+    const pending = engine.lastLoad();
+    await store().togglePlay();
+    expect(pending.signal.aborted).toBe(true);
+    expect(engine.loads).toHaveLength(2);
+    expect(store()).toMatchObject({ isPlaying: false, isLoading: false, isPause: true });
+    expect(store().pausedProgress).toBeCloseTo(0.7, 6);
+  });
+
   it('seek clamps, restarts at the fraction and starts playing even when paused', async () => {
     await playLoaded(song(1), 10);
     store().pause();

@@ -201,7 +201,8 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
         if (fromRow && song.id === state.id && state.isPlaying) return;
         return state.playSong(song, { actionType: fromRow ? 'row' : 'button' });
       }
-      if (state.isPlaying) return state.pause();
+      // While a request loads the bar shows “pause”: the toggle cancels it rather than starting again.
+      if (state.isPlaying || state.isLoading) return state.pause();
       if (state.song) {
         return state.playSong(state.song, {
           actionType: 'button',
