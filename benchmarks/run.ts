@@ -23,6 +23,17 @@ const RUNS = quick ? 5 : 11;
 /** Click→sound runs: each sample is jittered by a render quantum, so these take more. */
 const CLICK_RUNS = quick ? 7 : 21;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/**
+ * Mean of the middle 80 %. A start lands on the next render quantum or the one after (2.9 ms
+ * apart at 128 frames), so click→sound samples have two modes; near an even split their median
+ * jumps between them, while this mean moves with how often a player misses the earlier quantum.
+ */
+const trimmedMean = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const cut = Math.floor(sorted.length / 10);
+  const kept = sorted.slice(cut, sorted.length - cut);
+  return kept.reduce((sum, x) => sum + x, 0) / kept.length;
+};
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 async function main(): Promise<number> {
@@ -101,7 +112,7 @@ async function main(): Promise<number> {
         const runs = new Map(players.map((p) => [p, [] as number[]]));
         for (let i = 0; i < CLICK_RUNS; i++)
           for (const p of players) runs.get(p)!.push(await sample(p, cached));
-        return (p: 'engine' | 'audio' | 'main') => median(runs.get(p)!);
+        return (p: 'engine' | 'audio' | 'main') => trimmedMean(runs.get(p)!);
       };
       await sample('engine', false); // warm-up
       const cold = await series(['engine', 'main', 'audio'], false);
@@ -189,7 +200,7 @@ async function main(): Promise<number> {
     [
       '# Benchmarks (audio engine, 100k-row scrolling)',
       '',
-      `Headless Chromium, medians of ${RUNS} (click→sound: ${CLICK_RUNS}).`,
+      `Headless Chromium, medians of ${RUNS} runs; click→sound: means of the middle 80 % of ${CLICK_RUNS}.`,
       '',
       '| figure | value | baseline | ratio | budget | |',
       '| --- | --- | --- | --- | --- | --- |',
