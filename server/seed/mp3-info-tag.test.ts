@@ -11,6 +11,7 @@ import {
   scanMp3Frames,
   withInfoTag,
 } from './mp3-info-tag.ts';
+import { concatBytes } from '../../src/shared/bytes.ts';
 
 /** Reference CRC-16/ARC, bit by bit: polynomial 0x8005 reflected (0xA001), initial value 0. */
 function referenceCrc(bytes: Uint8Array): number {
@@ -30,10 +31,7 @@ function lamejsFrames(samples: number, channels: 1 | 2, rate: number, kbps: numb
   const encoder = new Mp3Encoder(channels, rate, kbps);
   const pcm = Int16Array.from({ length: samples }, (_, i) => Math.round(8000 * Math.sin(i / 5)));
   const parts = [encoder.encodeBuffer(pcm, channels === 2 ? pcm : undefined), encoder.flush()];
-  const out = new Uint8Array(parts[0]!.length + parts[1]!.length);
-  out.set(parts[0]!);
-  out.set(parts[1]!, parts[0]!.length);
-  return out;
+  return concatBytes(parts);
 }
 
 // The Info frame head of a LAME 3.97 CBR 320 kbit/s file, as posted in the Hydrogenaudio

@@ -4,6 +4,7 @@
 // LAME's VbrTag.c writes it and mpg123's parse.c / FFmpeg's mp3dec.c read it) tells them
 // how many samples to cut at each end.
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { concatBytes } from '../../src/shared/bytes.ts';
 
 /** Samples lamejs (LAME 3.x) delays its output by; measured: an impulse at n decodes at n + 576 + 529. */
 export const LAME_ENCODER_DELAY = 576;
@@ -194,10 +195,7 @@ export function buildInfoTagFrame(
 /** Puts a LAME Info frame in front of lamejs's frames, so decoders trim delay and padding. */
 export function withInfoTag(audioBytes: Uint8Array, gapless: GaplessInfo): Uint8Array {
   const frame = buildInfoTagFrame(scanMp3Frames(audioBytes), audioBytes, gapless);
-  const out = new Uint8Array(frame.length + audioBytes.length);
-  out.set(frame);
-  out.set(audioBytes, frame.length);
-  return out;
+  return concatBytes([frame, audioBytes]);
 }
 
 /** Samples per lamejs call: large enough that call overhead does not count. */
@@ -220,12 +218,7 @@ export function encodeGaplessMp3(
   for (let i = 0; i < left.length; i += BLOCK)
     parts.push(encoder.encodeBuffer(left.subarray(i, i + BLOCK), right?.subarray(i, i + BLOCK)));
   parts.push(encoder.flush());
-  const audio = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    audio.set(part, at);
-    at += part.length;
-  }
+  const audio = concatBytes(parts);
   // lamejs resamples when the bitrate is too low for the rate (8 kbit/s at 11.025 kHz → 8 kHz):
   // delay and length are then counted in other samples, so such a stream stays untagged.
   if (readFrameHeader(audio, 0)?.sampleRate !== sampleRate) return audio;

@@ -6,6 +6,7 @@ import { computePeaks } from './pcm/compute-peaks.ts';
 import { buildAifc, buildWav, readAu32, referenceSignal } from './testing/audio-fixtures.ts';
 import { encodeFlac16 } from './testing/flac-encoder.ts';
 import { readFixture } from './testing/read-fixture.ts';
+import { concatBytes } from '../shared/bytes.ts';
 
 const fixture = (name: string) => readFixture(new URL(`./pcm/fixtures/${name}`, import.meta.url));
 
@@ -141,7 +142,7 @@ describe('WASM decoders under Node', () => {
       Math.round(16000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)),
     );
     const encoder = new Mp3Encoder(1, sampleRate, 128);
-    const mp3 = concat([encoder.encodeBuffer(pcm16), encoder.flush()]);
+    const mp3 = concatBytes([encoder.encodeBuffer(pcm16), encoder.flush()]);
     const chunks: number[] = [];
     const pcm = await decodeAudio(mp3, { onChunk: (planes) => chunks.push(planes[0]!.length) });
     expect(pcm).toMatchObject({ format: 'mp3', sampleRate });
@@ -231,13 +232,3 @@ describe('peaks', () => {
     ]);
   });
 });
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}

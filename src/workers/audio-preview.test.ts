@@ -4,6 +4,7 @@ import { AudioError } from '../shared/audio/audio-errors.ts';
 import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts';
 import type { AudioJob } from '../shared/audio/worker-protocol.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
+import { concatBytes } from '../shared/bytes.ts';
 import { PREVIEW_BYTES, runAudioJob } from './audio-pipeline.ts';
 import { encryptLikeGateway } from './testing/encrypt-like-gateway.ts';
 
@@ -146,8 +147,7 @@ describe('previews from the first bytes of a body', () => {
     for (let i = 0; i < l.length; i += 1152)
       parts.push(encoder.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
     parts.push(encoder.flush());
-    const mp3 = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    parts.reduce((at, p) => (mp3.set(p, at), at + p.length), 0);
+    const mp3 = concatBytes(parts);
     const { result, chunks } = await run('plain', streamed(mp3, {}, { split: 20_000 }));
     expect(chunks).toHaveLength(1);
     const preview = chunks[0]!.planes[0]!;

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { createRng } from './rng.ts';
 import type { StyleId } from './styles.ts';
+import { concatBytes } from '../../../src/shared/bytes.ts';
 
 /** Cover side in pixels. */
 export const COVER_SIZE = 320;
@@ -99,7 +100,7 @@ export function renderCoverPng(style: StyleId, seed: number, size = COVER_SIZE):
   view.setUint32(0, size);
   view.setUint32(4, size);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter set, no interlace
-  return concat([
+  return concatBytes([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(raw, { level: 9 })),
@@ -112,21 +113,11 @@ function clamp(value: number): number {
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
-  const typed = concat([new TextEncoder().encode(type), data]);
+  const typed = concatBytes([new TextEncoder().encode(type), data]);
   const out = new Uint8Array(8 + data.length + 4);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
   out.set(typed, 4);
   view.setUint32(8 + data.length, crc32(typed));
-  return out;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
   return out;
 }

@@ -1,6 +1,7 @@
 /** Test-only encoders for the split-decoding tests: libFLAC and LAME files of chosen shapes. */
 import { Mp3Encoder } from '@breezystack/lamejs';
 import type * as FlacApi from 'libflacjs/dist/libflac.js';
+import { concatBytes } from '../../shared/bytes.ts';
 
 /** A signal with some life in it (two partials, a tremolo, a burst of noise-like chirp). */
 export function testSignal(channels: number, frames: number, sampleRate: number): Float32Array[] {
@@ -56,7 +57,7 @@ export async function libflacEncode(
     throw new Error('libFLAC could not encode the fixture');
   Flac.FLAC__stream_encoder_finish(encoder);
   Flac.FLAC__stream_encoder_delete(encoder);
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** Encodes planes with LAME (lamejs) at `kbps`; no Xing/Info frame, as lamejs writes it. */
@@ -70,7 +71,7 @@ export function lameEncode(planes: Float32Array[], sampleRate: number, kbps: num
       u8(encoder.encodeBuffer(ints[0]!.subarray(i, i + 1152), ints[1]?.subarray(i, i + 1152))),
     );
   parts.push(u8(encoder.flush()));
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** Prepends an ID3v2.4 tag of `size` bytes of padding (a stand-in for title and cover art). */
@@ -78,7 +79,7 @@ export function withId3v2(mp3: Uint8Array, size = 4096): Uint8Array {
   const tag = new Uint8Array(10 + size);
   tag.set([0x49, 0x44, 0x33, 4, 0, 0]);
   [21, 14, 7, 0].forEach((shift, i) => (tag[6 + i] = (size >> shift) & 0x7f));
-  return concat([tag, mp3]);
+  return concatBytes([tag, mp3]);
 }
 
 /**
@@ -119,7 +120,7 @@ export function withLameInfo(mp3: Uint8Array, delay: number, padding: number): U
     for (let b = 0; b < 8; b++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
   }
   view.setUint16(lame + 34, crc);
-  return concat([frame, mp3]);
+  return concatBytes([frame, mp3]);
 }
 
 /** Length of the layer III frame at `at` (lamejs writes only those). */
@@ -133,14 +134,4 @@ function mp3FrameLength(bytes: Uint8Array, at: number): number {
   )[bytes[at + 2]! >> 4]!;
   const rate = [44100, 48000, 32000][(bytes[at + 2]! >> 2) & 3]! / (v1 ? 1 : v25 ? 4 : 2);
   return Math.floor(((v1 ? 144 : 72) * kbps * 1000) / rate) + ((bytes[at + 2]! >> 1) & 1);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

@@ -4,6 +4,7 @@ import { alignedSnr, toneSignal } from '../../shared/audio/compare-signals.ts';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { decodeAudio } from '../decode-audio.ts';
 import { ffmpegEncode } from '../testing/ffmpeg-encoder.ts';
+import { concatBytes } from '../../shared/bytes.ts';
 
 // Files come from libvorbis (inside @ffmpeg/core) at test time. Vorbis is lossy, so the decode
 // is compared with the encoded signal by SNR after alignment (alignedSnr): a correct decode of
@@ -33,12 +34,6 @@ async function decodeError(bytes: Uint8Array): Promise<AudioError> {
   );
   expect(error).toBeInstanceOf(AudioError);
   return error as AudioError;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
-  return out;
 }
 
 describe('Ogg Vorbis from libvorbis decodes to the encoded signal', () => {
@@ -86,7 +81,7 @@ describe('chained and multiplexed Ogg', () => {
   it('links of one layout but other codebooks are each decoded and joined', async () => {
     // -q 10 writes other codebooks than -q 0: decoding link 2 with link 1's setup gave noise.
     const secondOgg = await vorbis(second, 44100, ['-q:a', '10', '-serial_offset', '77']);
-    const pcm = await decodeAudio(concat(firstOgg, secondOgg));
+    const pcm = await decodeAudio(concatBytes([firstOgg, secondOgg]));
     expect(pcm).toMatchObject({ sampleRate: 44100, frames: 44100 + 22050 });
     expectClose({ ...pcm, channels: pcm.channels.map((p) => p.subarray(0, 44100)) }, first);
     expectClose({ ...pcm, channels: pcm.channels.map((p) => p.subarray(44100)) }, second);
@@ -94,7 +89,7 @@ describe('chained and multiplexed Ogg', () => {
 
   it('a link with another rate and channel count ends the file there', async () => {
     const mono48k = await vorbis(toneSignal(1, 24000, 48000), 48000, ['-serial_offset', '99']);
-    const pcm = await decodeAudio(concat(firstOgg, mono48k));
+    const pcm = await decodeAudio(concatBytes([firstOgg, mono48k]));
     expect(pcm).toMatchObject({ sampleRate: 44100, frames: 44100 });
     expectClose(pcm, first);
   });

@@ -1,3 +1,5 @@
+import { concatBytes } from '../../shared/bytes.ts';
+
 /**
  * Ogg framing (RFC 3533) for the Vorbis decoder, which parses pages without checking their CRC
  * and knows only one logical stream: a damaged page was decoded as noise, a chained file's
@@ -42,7 +44,7 @@ export function vorbisLinks(bytes: Uint8Array): OggLink[] {
     } else inHeaders = false;
     if (serial !== null && pageSerial === serial) links.at(-1)!.push(page);
   }
-  return links.map(concat);
+  return links.map((pages) => concatBytes(pages));
 }
 
 /** Total length of the page at `at` (header, segment table, body), or 0 if it is cut short. */
@@ -90,14 +92,4 @@ function crcHolds(bytes: Uint8Array, at: number, size: number): boolean {
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset + at + 22, 4);
   return crc === view.getUint32(0, true);
-}
-
-function concat(pages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pages.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of pages) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
