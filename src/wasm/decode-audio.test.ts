@@ -7,6 +7,7 @@ import { buildAifc, buildWav, readAu32, referenceSignal } from './testing/audio-
 import { encodeFlac16 } from './testing/flac-encoder.ts';
 import { readFixture } from './testing/read-fixture.ts';
 import { concatBytes } from '../shared/bytes.ts';
+import { expectAudioError } from '../shared/audio/expect-audio-error.ts';
 
 const fixture = (name: string) => readFixture(new URL(`./pcm/fixtures/${name}`, import.meta.url));
 
@@ -21,14 +22,8 @@ function maxError(a: Float32Array[], b: Float32Array[]): number {
   return max;
 }
 
-async function decodeError(bytes: Uint8Array): Promise<AudioError> {
-  const error = await decodeAudio(bytes).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AudioError);
-  return error as AudioError;
-}
+/** Decodes `bytes`, expecting an AudioError. */
+const decodeError = (bytes: Uint8Array) => expectAudioError(decodeAudio(bytes));
 
 describe('WAV and AIFF written by sox (CPython test data) match the 32-bit .au reference', () => {
   let reference: ReturnType<typeof readAu32>;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AudioJob } from '../shared/audio/worker-protocol.ts';
 import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts';
-import { AudioError } from '../shared/audio/audio-errors.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decryptPrefix, unwrapAudioKey } from './decrypt-audio.ts';
 import { encryptLikeGateway, toB64 } from './testing/encrypt-like-gateway.ts';
+import { expectAudioError } from '../shared/audio/expect-audio-error.ts';
 
 let device: CryptoKeyPair;
 const wav = buildWav(referenceSignal(2, 4410, 44100), { encoding: 'int', bits: 16 });
@@ -27,15 +27,6 @@ function answer(body: BodyInit | null, init: ResponseInit = {}) {
     return new Response(body, init);
   }) as unknown as typeof fetch;
   return { impl, seen };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AudioError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AudioError);
-  return error as AudioError;
 }
 
 beforeAll(async () => {
@@ -98,7 +89,7 @@ describe('the encrypted play pipeline', () => {
     const signal = new AbortController().signal;
     expect(
       (
-        await failure(
+        await expectAudioError(
           runAudioJob(job(), signal, { fetch: answer(enc.body as BodyInit, { headers }).impl }),
         )
       ).code,
@@ -107,12 +98,12 @@ describe('the encrypted play pipeline', () => {
     const wrongKey = runAudioJob(job({ privateKey: other.privateKey }), signal, {
       fetch: answer(enc.body as BodyInit, { headers: good }).impl,
     });
-    expect((await failure(wrongKey)).code).toBe('DECRYPT');
+    expect((await expectAudioError(wrongKey)).code).toBe('DECRYPT');
     const altered = enc.body.slice();
     altered[100]! ^= 1;
     expect(
       (
-        await failure(
+        await expectAudioError(
           runAudioJob(job(), signal, {
             fetch: answer(altered as BodyInit, { headers: good }).impl,
           }),
@@ -120,8 +111,11 @@ describe('the encrypted play pipeline', () => {
       ).code,
     ).toBe('DECRYPT');
     expect(
-      (await failure(runAudioJob(job(), signal, { fetch: answer(enc.body as BodyInit).impl })))
-        .code,
+      (
+        await expectAudioError(
+          runAudioJob(job(), signal, { fetch: answer(enc.body as BodyInit).impl }),
+        )
+      ).code,
     ).toBe('DECRYPT');
   });
 
@@ -132,7 +126,7 @@ describe('the encrypted play pipeline', () => {
       [PLAY_HEADERS.encryptedKey]: e.key,
       [PLAY_HEADERS.iv]: e.iv,
     });
-    const tooSmall = await failure(
+    const tooSmall = await expectAudioError(
       runAudioJob(job(), signal, {
         fetch: answer(small.body as BodyInit, { headers: headers(small) }).impl,
       }),
@@ -161,13 +155,13 @@ describe('the plain audition pipeline and HTTP failures', () => {
   it('an empty body and an HTML error page are INVALID_AUDIO', async () => {
     const signal = new AbortController().signal;
     const plain = job({ mode: 'plain' });
-    expect((await failure(runAudioJob(plain, signal, { fetch: answer(null).impl }))).code).toBe(
-      'INVALID_AUDIO',
-    );
+    expect(
+      (await expectAudioError(runAudioJob(plain, signal, { fetch: answer(null).impl }))).code,
+    ).toBe('INVALID_AUDIO');
     const html = `<!doctype html><title>Oops</title>${'<p>error</p>'.repeat(200)}`;
-    expect((await failure(runAudioJob(plain, signal, { fetch: answer(html).impl }))).code).toBe(
-      'INVALID_AUDIO',
-    );
+    expect(
+      (await expectAudioError(runAudioJob(plain, signal, { fetch: answer(html).impl }))).code,
+    ).toBe('INVALID_AUDIO');
   });
 
   it('409 UNKNOWN_CLIENT_KEY and other statuses are typed, with the gateway message', async () => {
@@ -178,7 +172,7 @@ describe('the plain audition pipeline and HTTP failures', () => {
       errorCode: 'UNKNOWN_CLIENT_KEY',
       data: null,
     });
-    const unknown = await failure(
+    const unknown = await expectAudioError(
       runAudioJob(job(), signal, { fetch: answer(envelope, { status: 409 }).impl }),
     );
     expect(unknown).toMatchObject({
@@ -186,7 +180,7 @@ describe('the plain audition pipeline and HTTP failures', () => {
       status: 409,
       message: 'unknown key',
     });
-    const missing = await failure(
+    const missing = await expectAudioError(
       runAudioJob(job(), signal, {
         fetch: answer('nope', {
           status: 404,
@@ -202,7 +196,8 @@ describe('the plain audition pipeline and HTTP failures', () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
     expect(
-      (await failure(runAudioJob(job(), new AbortController().signal, { fetch: broken }))).code,
+      (await expectAudioError(runAudioJob(job(), new AbortController().signal, { fetch: broken })))
+        .code,
     ).toBe('NETWORK');
     const controller = new AbortController();
     const slow = ((_url: string, init: RequestInit) =>
@@ -213,6 +208,6 @@ describe('the plain audition pipeline and HTTP failures', () => {
       )) as unknown as typeof fetch;
     const pending = runAudioJob(job(), controller.signal, { fetch: slow });
     controller.abort();
-    expect((await failure(pending)).code).toBe('ABORTED');
+    expect((await expectAudioError(pending)).code).toBe('ABORTED');
   });
 });

@@ -2,10 +2,10 @@ import { FFmpeg } from '@ffmpeg/ffmpeg';
 import coreURL from '@ffmpeg/core?url';
 import wasmURL from '@ffmpeg/core/wasm?url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AudioError } from '../../shared/audio/audio-errors.ts';
 import { alignedSnr, interleaveF32, sweepSignal } from '../../shared/audio/compare-signals.ts';
 import type { AudioJob, DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { AudioWorkerPool } from './worker-pool.ts';
+import { expectAudioError } from '../../shared/audio/expect-audio-error.ts';
 
 // The formats only ffmpeg.wasm decodes (src/workers/decode-ffmpeg.ts), made at test time by real
 // encoders — ffmpeg's native AAC, libopus, ALAC — on this page, and decoded by a real pool job
@@ -108,15 +108,6 @@ function job(bytes: Uint8Array): AudioJob<CryptoKey> {
   return { jobId: `ffmpeg-${++seq}`, url, mode: 'plain' };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AudioError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AudioError);
-  return error as AudioError;
-}
-
 /** Every channel (but `skip`) against its own sweep at the expected lag (searched ±2048). */
 function expectSignal(
   pcm: DecodedPcm,
@@ -185,11 +176,11 @@ describe('broken files through the ffmpeg fallback', () => {
   it('a truncated M4A (index at the end) is DECODE, and the pool keeps serving', async () => {
     const whole = await m4a(false);
     expect(
-      (await failure(pool.load(job(whole.slice(0, Math.floor(whole.length * 0.6)))))).code,
+      (await expectAudioError(pool.load(job(whole.slice(0, Math.floor(whole.length * 0.6)))))).code,
     ).toBe('DECODE');
     const garbage = whole.slice();
     garbage.fill(0x5a, 64); // a valid ftyp, then nothing ffmpeg can read
-    expect((await failure(pool.load(job(garbage)))).code).toBe('DECODE');
+    expect((await expectAudioError(pool.load(job(garbage)))).code).toBe('DECODE');
     const after = await pool.load(job(whole));
     expect(after.frames).toBeGreaterThanOrEqual(44100);
     expectSignal(after, input, 0, 30);

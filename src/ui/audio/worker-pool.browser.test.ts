@@ -1,8 +1,8 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AudioError } from '../../shared/audio/audio-errors.ts';
 import type { AudioJob } from '../../shared/audio/worker-protocol.ts';
 import { AudioWorkerPool, defaultPoolSize } from './worker-pool.ts';
+import { expectAudioError } from '../../shared/audio/expect-audio-error.ts';
 
 /** A 16-bit stereo WAV of `frames` frames of a 220 Hz sine. */
 function wav(frames: number, sampleRate = 44100): Uint8Array {
@@ -37,15 +37,6 @@ const blobUrl = (bytes: BlobPart, type = 'application/octet-stream') => {
 };
 let seq = 0;
 const job = (url: string): AudioJob<CryptoKey> => ({ jobId: `t${++seq}`, url, mode: 'plain' });
-
-async function failure(promise: Promise<unknown>): Promise<AudioError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AudioError);
-  return error as AudioError;
-}
 
 let pool: AudioWorkerPool;
 afterEach(() => {
@@ -131,8 +122,10 @@ describe('the worker pool in Chromium', () => {
       ...new Uint8Array(2000).fill(7),
     ]);
     for (const [body, code] of cases)
-      expect((await failure(pool.load(job(blobUrl(body))))).code).toBe(code);
-    expect((await failure(pool.load(job('http://127.0.0.1:9/nothing')))).code).toBe('NETWORK');
+      expect((await expectAudioError(pool.load(job(blobUrl(body))))).code).toBe(code);
+    expect((await expectAudioError(pool.load(job('http://127.0.0.1:9/nothing')))).code).toBe(
+      'NETWORK',
+    );
     const after = await pool.load(job(blobUrl(good as BlobPart)));
     expect(after.frames).toBe(4410);
   });
@@ -144,7 +137,7 @@ describe('the worker pool in Chromium', () => {
     const pending = pool.load(a);
     const other = pool.load(job(blobUrl(wav(4410) as BlobPart)));
     pool.cancel(a.jobId);
-    expect((await failure(pending)).code).toBe('ABORTED');
+    expect((await expectAudioError(pending)).code).toBe('ABORTED');
     expect((await other).frames).toBe(4410);
   });
 
@@ -166,7 +159,7 @@ describe('the worker pool in Chromium', () => {
             }),
     });
     const src = blobUrl(wav(4410) as BlobPart);
-    expect((await failure(pool.load(job(src)))).code).toBe('DECODE');
+    expect((await expectAudioError(pool.load(job(src)))).code).toBe('DECODE');
     expect(pool.workerCount).toBe(0);
     expect((await pool.load(job(src))).frames).toBe(4410);
     expect(spawned).toBe(2);

@@ -5,6 +5,7 @@ import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { decodeAudio } from '../decode-audio.ts';
 import { ffmpegEncode } from '../testing/ffmpeg-encoder.ts';
 import { concatBytes } from '../../shared/bytes.ts';
+import { expectAudioError } from '../../shared/audio/expect-audio-error.ts';
 
 // Files come from libvorbis (inside @ffmpeg/core) at test time. Vorbis is lossy, so the decode
 // is compared with the encoded signal by SNR after alignment (alignedSnr): a correct decode of
@@ -27,14 +28,8 @@ function expectClose(pcm: DecodedPcm, reference: Float32Array[], lfe = -1): void
   });
 }
 
-async function decodeError(bytes: Uint8Array): Promise<AudioError> {
-  const error = await decodeAudio(bytes).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AudioError);
-  return error as AudioError;
-}
+/** Decodes `bytes`, expecting an AudioError. */
+const decodeError = (bytes: Uint8Array) => expectAudioError(decodeAudio(bytes));
 
 describe('Ogg Vorbis from libvorbis decodes to the encoded signal', () => {
   const cases: [string, number, number, number][] = [
