@@ -4,6 +4,7 @@ import { Button, TextField } from '../../components/index.ts';
 import { toast } from '../../stores/toast.store.ts';
 import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useForm } from './use-form.ts';
 import { validateCode, validateConfirm, validateEmail, validatePassword } from './validation.ts';
 
@@ -84,20 +85,7 @@ export function EmailCodeForm({
         addon={<SendCodeButton email={form.values.email} purpose={purpose} canSend={emailValid} />}
         {...form.bind('code')}
       />
-      <TextField
-        label={t(passwordLabel)}
-        type="password"
-        autoComplete="new-password"
-        error={form.message('password')}
-        {...form.bind('password')}
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={form.message('confirm')}
-        {...form.bind('confirm')}
-      />
+      <NewPasswordFields form={form} label={passwordLabel} />
       <Button type="submit" variant="primary" block loading={form.busy}>
         {t(`${keys}.submit`)}
       </Button>

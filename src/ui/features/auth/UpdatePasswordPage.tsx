@@ -4,6 +4,7 @@ import { accountsApi } from '../../api/accounts.api.ts';
 import { Button, TextField } from '../../components/index.ts';
 import { toast } from '../../stores/toast.store.ts';
 import { AuthCard, FormAlert } from './AuthCard.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useForm } from './use-form.ts';
 import { validateConfirm, validatePassword } from './validation.ts';
 
@@ -38,20 +39,7 @@ export function UpdatePasswordPage() {
         error={form.message('oldPassword')}
         {...form.bind('oldPassword')}
       />
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={form.message('password')}
-        {...form.bind('password')}
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={form.message('confirm')}
-        {...form.bind('confirm')}
-      />
+      <NewPasswordFields form={form} label="fields.newPassword" />
       <Button type="submit" variant="primary" block loading={form.busy}>
         {t('update.submit')}
       </Button>
