@@ -6,17 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { API } from '../src/shared/api/paths.ts';
 import { openBenchPage } from './bench-page.ts';
-import { scrollFigures } from './scroll.bench.ts';
+import { scrollFigures, type Figure } from './scroll.bench.ts';
 import { clickToSound, decodeTimes, manyPlays, poolSizes, rapidAuditions } from './page-probes.ts';
-
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  baseline: number;
-  ratio: number;
-  budget: number;
-}
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 5 : 11;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AudioJob } from '../shared/audio/worker-protocol.ts';
-import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts';
+import { PLAY_HEADERS } from '../shared/audio/protocol.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decryptPrefix, unwrapAudioKey } from './decrypt-audio.ts';
-import { encryptLikeGateway, toB64 } from './testing/encrypt-like-gateway.ts';
+import { encryptLikeGateway, testDeviceKey, toB64 } from './testing/encrypt-like-gateway.ts';
 import { expectAudioError } from '../shared/audio/expect-audio-error.ts';
 
 let device: CryptoKeyPair;
@@ -30,12 +30,7 @@ function answer(body: BodyInit | null, init: ResponseInit = {}) {
 }
 
 beforeAll(async () => {
-  device = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
-    'encrypt',
-    'decrypt',
-    'wrapKey',
-    'unwrapKey',
-  ]);
+  device = await testDeviceKey();
 });
 
 describe('the encrypted play pipeline', () => {
@@ -61,12 +56,8 @@ describe('the encrypted play pipeline', () => {
   });
 
   it('unwraps the answer key once into GCM and CTR keys, neither extractable', async () => {
-    // A private key that may only unwrap, as the app makes it ('encrypt' is for the test's gateway).
-    const unwrapOnly = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
-      'encrypt',
-      'wrapKey',
-      'unwrapKey',
-    ]);
+    // A private key that may only unwrap, as the app makes it.
+    const unwrapOnly = await testDeviceKey(['encrypt', 'wrapKey', 'unwrapKey']);
     const enc = await encryptLikeGateway(wav, unwrapOnly.publicKey);
     const key = await unwrapAudioKey(enc.key, enc.iv, unwrapOnly.privateKey);
     expect(key.gcm.algorithm.name).toBe('AES-GCM');
@@ -78,10 +69,7 @@ describe('the encrypted play pipeline', () => {
 
   it('a wrong IV, a wrong device key or an altered body is DECRYPT', async () => {
     const enc = await encryptLikeGateway(wav, device.publicKey);
-    const other = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
-      'decrypt',
-      'unwrapKey',
-    ]);
+    const other = await testDeviceKey(['decrypt', 'unwrapKey']);
     const headers = {
       [PLAY_HEADERS.encryptedKey]: enc.key,
       [PLAY_HEADERS.iv]: toB64(new Uint8Array(12)),

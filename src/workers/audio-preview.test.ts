@@ -1,24 +1,19 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AudioError } from '../shared/audio/audio-errors.ts';
-import { DEVICE_KEY_ALGORITHM, PLAY_HEADERS } from '../shared/audio/protocol.ts';
+import { PLAY_HEADERS } from '../shared/audio/protocol.ts';
 import type { AudioJob } from '../shared/audio/worker-protocol.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { concatBytes } from '../shared/bytes.ts';
 import { PREVIEW_BYTES, runAudioJob } from './audio-pipeline.ts';
-import { encryptLikeGateway } from './testing/encrypt-like-gateway.ts';
+import { encryptLikeGateway, testDeviceKey } from './testing/encrypt-like-gateway.ts';
 
 // 1 s of stereo 16-bit 44.1 kHz: 176 KB, of which the preview gets the first slice.
 const wav = buildWav(referenceSignal(2, 44100, 44100), { encoding: 'int', bits: 16 });
 let device: CryptoKeyPair;
 
 beforeAll(async () => {
-  device = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
-    'encrypt',
-    'decrypt',
-    'wrapKey',
-    'unwrapKey',
-  ]);
+  device = await testDeviceKey();
 });
 
 /** A fetch answering `body` in two parts: the first `split` bytes, then the rest `restAfterMs` later. */

@@ -1,3 +1,14 @@
+import { DEVICE_KEY_ALGORITHM } from '../../shared/audio/protocol.ts';
+
+/**
+ * A device RSA-OAEP key pair for tests. By default the private half may also decrypt; the app's
+ * own may only unwrap (`['encrypt', 'wrapKey', 'unwrapKey']` gives that, with a public half
+ * `encryptLikeGateway` can use).
+ */
+export const testDeviceKey = (
+  usages: KeyUsage[] = ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+): Promise<CryptoKeyPair> => crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, usages);
+
 /** Base64 of bytes (test helper). */
 export const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
