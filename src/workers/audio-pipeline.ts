@@ -13,7 +13,7 @@ export interface PipelineDeps extends DecodeOptions {
   fetch?: typeof fetch;
 }
 
-/** Body bytes a preview starts from: 16 KB is under a second of MP3, 93 ms of CD-quality WAV. */
+/** Body bytes that must have arrived before a preview is made (93 ms of CD-quality WAV). */
 export const PREVIEW_BYTES = 16 * 1024;
 
 /** At most this much of what has arrived is previewed (186 ms of CD-quality WAV): more only delays it. */
@@ -79,7 +79,7 @@ export async function runAudioJob(
 /**
  * Decodes a body's first bytes (an encrypted one through AES-CTR, unauthenticated until the
  * whole body's GCM tag is checked) and hands the planes to `onChunk`; true when it did. Only
- * WAV (every whole frame received) and MP3 (the first 8 KB) are previewed, and only when the
+ * WAV (every whole frame of the first 32 KB) and MP3 (the first 8 KB) are previewed, and only when the
  * preview lasts at least twice as long as the rest should take to arrive at the rate seen so
  * far — so a slow link waits for the whole file instead of running out of preview.
  */
