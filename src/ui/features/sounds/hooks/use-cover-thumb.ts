@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { createLoadingCache } from '../model/lru-cache.ts';
+import { useSettledLoad } from './use-settled-load.ts';
 
-/** Waits this long before loading, so rows flying past during a fast scroll never ask. */
-const SETTLE_MS = 120;
 /** Thumbnails kept (object URLs are revoked when dropped). */
 const THUMB_LIMIT = 300;
 
@@ -39,33 +36,11 @@ const thumbs = createLoadingCache<string, string>(
   },
 );
 
-/** A row cover's thumbnail URL: at once when cached, else made once the row stays on screen. */
+/**
+ * A row cover's thumbnail URL: at once when cached, else made once the row stays on screen (the
+ * cover's background colour stands in until then, or for good when it fails).
+ */
 export function useCoverThumb(url: string, cssSide: number): string | undefined {
   const side = Math.round(cssSide * (globalThis.devicePixelRatio || 1));
-  const key = `${side} ${url}`;
-  const [loaded, setLoaded] = useState<{ key: string; thumb: string } | null>(null);
-  const cached = thumbs.peek(key);
-  useEffect(() => {
-    if (thumbs.peek(key)) return;
-    let live = true;
-    const attempt = () => {
-      // Still flying past: wait until the grid slows down (a row's loads cost most of a frame).
-      if (gridScrollSpeed.fast()) {
-        timer = setTimeout(attempt, SETTLE_MS);
-        return;
-      }
-      thumbs
-        .load(key)
-        .then((thumb) => live && setLoaded({ key, thumb }))
-        .catch(() => {
-          // The cover's background colour stands in; the row still plays.
-        });
-    };
-    let timer = setTimeout(attempt, SETTLE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [key]);
-  return cached ?? (loaded?.key === key ? loaded.thumb : undefined);
+  return useSettledLoad(thumbs, `${side} ${url}`);
 }
