@@ -16,6 +16,8 @@ const store = () => (idb ??= createStore('yinku-device', 'keys'));
 const KEY = 'device-key';
 
 let loading: Promise<StoredDeviceKey> | null = null;
+/** The key once `loading` has settled, for callers that must not await (see `readyDeviceKey`). */
+let loaded: StoredDeviceKey | null = null;
 
 /**
  * player/loadPrivateKey: the device's RSA-OAEP-2048/SHA-256 pair, made once with WebCrypto. The
@@ -23,7 +25,8 @@ let loading: Promise<StoredDeviceKey> | null = null;
  * so it can be posted to workers but never read out.
  */
 export function loadPrivateKey(): Promise<StoredDeviceKey> {
-  loading ??= (async () => {
+  if (loading) return loading;
+  const pending: Promise<StoredDeviceKey> = (async () => {
     const stored = await get<StoredDeviceKey>(KEY, store());
     if (stored?.privateKey && stored.publicKey) return stored;
     const pair = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
@@ -34,22 +37,41 @@ export function loadPrivateKey(): Promise<StoredDeviceKey> {
     const fresh = { privateKey: pair.privateKey, publicKey: btoa(String.fromCharCode(...spki)) };
     await set(KEY, fresh, store());
     return fresh;
-  })().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
+  })().then(
+    (key) => {
+      // A key forgotten meanwhile (forgetDeviceKey) is not the device's key any more.
+      if (loading === pending) loaded = key;
+      return key;
+    },
+    (error: unknown) => {
+      if (loading === pending) loading = null;
+      throw error;
+    },
+  );
+  loading = pending;
+  return pending;
 }
+
+/**
+ * The device key if it is already loaded, else null. Lets a play request go to the worker in the
+ * same task as the click: an `await`, even of a settled promise, queues behind React's
+ * synchronous re-render (a microtask the player store's loading state has just scheduled).
+ */
+export const readyDeviceKey = (): StoredDeviceKey | null => loaded;
 
 /** Forgets the device key (tests, and a logout that wipes local data). */
 export async function forgetDeviceKey(): Promise<void> {
   loading = null;
+  loaded = null;
   registered.clear();
+  registeredIds.clear();
   await del(KEY, store());
 }
 
 // keyId per access token: a new login re-registers, the same session reuses it.
 const registered = new Map<string, Promise<string>>();
+// The same keyIds once registered, readable without an await (see `readyDeviceKey`).
+const registeredIds = new Map<string, string>();
 
 /** Registers the public key for the signed-in user (once per token) and returns its keyId. */
 export function ensureClientKey(
@@ -57,15 +79,27 @@ export function ensureClientKey(
   accessToken: string,
   force = false,
 ): Promise<string> {
-  if (force) registered.delete(accessToken);
+  if (force) {
+    registered.delete(accessToken);
+    registeredIds.delete(accessToken);
+  }
   let keyId = registered.get(accessToken);
   if (!keyId) {
-    keyId = registerClientKey(baseUrl, accessToken);
-    registered.set(accessToken, keyId);
-    keyId.catch(() => registered.delete(accessToken));
+    const pending = registerClientKey(baseUrl, accessToken);
+    registered.set(accessToken, pending);
+    // Only this registration's own outcome counts (a forced one may have replaced it).
+    pending.then(
+      (id) => void (registered.get(accessToken) === pending && registeredIds.set(accessToken, id)),
+      () => void (registered.get(accessToken) === pending && registered.delete(accessToken)),
+    );
+    keyId = pending;
   }
   return keyId;
 }
+
+/** The keyId registered for this token, if registration has finished; else null. */
+export const readyClientKeyId = (accessToken: string): string | null =>
+  registeredIds.get(accessToken) ?? null;
 
 async function registerClientKey(baseUrl: string, accessToken: string): Promise<string> {
   const { publicKey } = await loadPrivateKey();

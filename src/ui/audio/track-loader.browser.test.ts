@@ -79,6 +79,27 @@ describe('device key and track loading', () => {
     expect(Array.from(loader.spectra.get(1)!)).toEqual([0.5]);
   });
 
+  it('posts a play synchronously once key and keyId are known (not after queued microtasks)', async () => {
+    const { pool, jobs } = fakePool([pcm(), pcm(), pcm()]);
+    const loader = new TrackLoader(pool);
+    loader.setSession(session);
+    const signal = new AbortController().signal;
+    // First play: the key is loaded and registered, so the job waits for both.
+    const first = loader.load({ id: 1 }, false, signal);
+    expect(jobs).toHaveLength(0);
+    await first;
+    const second = loader.load({ id: 2 }, false, signal);
+    expect(jobs.map((j) => j.keyId)).toEqual(['key-1', 'key-1']);
+    await second;
+    // A forgotten device key is not used from memory: the next play waits for the new one.
+    await forgetDeviceKey();
+    const third = loader.load({ id: 3 }, false, signal);
+    expect(jobs).toHaveLength(2);
+    await third;
+    expect(jobs[2]!.keyId).toBe('key-2');
+    expect(registrations).toHaveLength(2);
+  });
+
   it('re-registers exactly once when the gateway says the key is unknown', async () => {
     const unknown = () => new AudioError('UNKNOWN_CLIENT_KEY', 'unknown key', 409);
     const { pool, jobs } = fakePool([unknown(), pcm(), unknown(), unknown()]);

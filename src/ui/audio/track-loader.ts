@@ -2,7 +2,7 @@ import { API } from '../../shared/api/paths.ts';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
 import type { AudioJob, AudioJobResult, FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
-import { ensureClientKey, loadPrivateKey } from './device-key.ts';
+import { ensureClientKey, loadPrivateKey, readyClientKeyId, readyDeviceKey } from './device-key.ts';
 import { LruCache } from './lru-cache.ts';
 import type { PlayerSong } from './playback-engine.types.ts';
 import type { AudioWorkerPool } from './worker-pool.ts';
@@ -68,9 +68,13 @@ export class TrackLoader {
     } else {
       const token = session.getAccessToken();
       if (!token) throw new AudioError('HTTP', 'sign in to play full samples', 401);
-      const { privateKey } = await loadPrivateKey();
+      // Known key and keyId are used without an await, so the job is posted within the click's
+      // task rather than after the re-render it triggers (see readyDeviceKey).
+      const privateKey = readyDeviceKey()?.privateKey ?? (await loadPrivateKey()).privateKey;
       const job = async (force: boolean) => {
-        const keyId = await ensureClientKey(session.baseUrl, token, force);
+        const keyId =
+          (!force && readyClientKeyId(token)) ||
+          (await ensureClientKey(session.baseUrl, token, force));
         return this.run(
           { ...base, mode: 'encrypted', accessToken: token, keyId, privateKey },
           signal,
