@@ -17,3 +17,56 @@ export function computePeaks(channels: Float32Array[], count: number): Float32Ar
   }
   return peaks;
 }
+
+/**
+ * `computePeaks` fed frame range by frame range while the planes fill (a WAV decoded as it
+ * downloads), so that only the last range is left once the last byte is in. Same result.
+ */
+export class PeakTracker {
+  private readonly frames: number;
+  private readonly count: number;
+  private readonly max: Float64Array;
+  private bin = 0;
+  private binEnd = 0;
+  private next = 0;
+
+  constructor(frames: number, count: number) {
+    this.frames = frames;
+    this.count = count;
+    this.max = new Float64Array(count);
+    this.binEnd = this.edge(1);
+  }
+
+  /** Takes frames `from`..`to` of `planes`, just written; ranges come in order, without gaps. */
+  add(planes: Float32Array[], from: number, to: number): void {
+    // Fewer frames than buckets: the buckets overlap, and `peaks` computes them whole at the end.
+    if (this.count === 0 || this.frames < this.count || from !== this.next) return;
+    this.next = to;
+    const max = this.max;
+    for (let at = from; at < to;) {
+      const end = Math.min(this.binEnd, to);
+      let m = max[this.bin]!;
+      for (const plane of planes) {
+        for (let i = at; i < end; i++) {
+          const v = Math.abs(plane[i]!);
+          if (v > m) m = v;
+        }
+      }
+      max[this.bin] = m;
+      at = end;
+      if (at === this.binEnd) this.binEnd = this.edge(++this.bin + 1);
+    }
+  }
+
+  /** The peaks, once every frame was added (else computed from the planes as they are). */
+  peaks(planes: Float32Array[]): Float32Array {
+    if (this.frames < this.count || this.next !== this.frames)
+      return computePeaks(planes, this.count);
+    return Float32Array.from(this.max, (m) => Math.min(1, m));
+  }
+
+  /** First frame of bucket `b` (as computePeaks cuts them). */
+  private edge(b: number): number {
+    return Math.floor((b * this.frames) / this.count);
+  }
+}

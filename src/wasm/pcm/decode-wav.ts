@@ -16,33 +16,68 @@ interface Fmt {
   bitsPerSample: number;
 }
 
+/** Where a WAV file's samples are and how they are stored, from its header. */
+export interface WavHeader {
+  sampleRate: number;
+  channels: number;
+  bitDepth: number;
+  layout: SampleLayout;
+  /** Byte offset of the first sample. */
+  dataOffset: number;
+  /** Whole frames the file holds (a data chunk cut short by the file's end counts what is there). */
+  frames: number;
+}
+
 /**
  * Decodes a RIFF/WAVE (or RF64) file to Float32 planes: 8/16/24/32-bit integer, 32/64-bit float,
  * A-law/µ-law, WAVE_FORMAT_EXTENSIBLE, 1–8 channels, chunks in any order, odd chunks padded.
  * A data chunk cut short (or sized 0/0xFFFFFFFF by a streaming writer) yields the whole frames present.
  */
 export function decodeWav(bytes: Uint8Array): DecodedPcm {
+  const header = readWavHeader(bytes, bytes.length)!;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    sampleRate: header.sampleRate,
+    channels: deinterleave(view, header.dataOffset, header.frames, header.channels, header.layout),
+    frames: header.frames,
+    format: 'wav',
+    bitDepth: header.bitDepth,
+  };
+}
+
+/**
+ * Reads the header of a WAV file `total` bytes long from its first `bytes.length` bytes (all of
+ * them, or the part that has arrived); null while a byte it needs is still missing. Given the
+ * same `total`, it answers (or throws) the same on any prefix as on the whole file.
+ */
+export function readWavHeader(bytes: Uint8Array, total: number): WavHeader | null {
+  const have = bytes.length;
+  if (have < Math.min(12, total)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const id = ascii(bytes, 0);
-  if ((id !== 'RIFF' && id !== 'RF64') || bytes.length < 12 || ascii(bytes, 8) !== 'WAVE')
+  if ((id !== 'RIFF' && id !== 'RF64') || total < 12 || ascii(bytes, 8) !== 'WAVE')
     throw new AudioError('INVALID_AUDIO', 'not a RIFF/WAVE file');
   let fmt: Fmt | null = null;
   let data: { offset: number; size: number } | null = null;
   let rf64DataSize: number | null = null;
   let at = 12;
-  while (at + 8 <= bytes.length) {
+  while (at + 8 <= total) {
+    if (at + 8 > have) return null;
     const chunk = ascii(bytes, at);
     const size = view.getUint32(at + 4, true);
     const body = at + 8;
-    if (chunk === 'ds64' && body + 16 <= bytes.length) {
+    if (chunk === 'ds64' && body + 16 <= total) {
+      if (body + 16 > have) return null;
       rf64DataSize = Number(view.getBigUint64(body + 8, true));
     } else if (chunk === 'fmt ') {
-      if (size < 16 || body + 16 > bytes.length)
+      if (size < 16 || body + 16 > total)
         throw new AudioError('INVALID_AUDIO', 'WAV fmt chunk is truncated');
+      // readFmt reads at most 26 bytes (the EXTENSIBLE sub-format needs a 40-byte chunk).
+      if (Math.min(body + Math.min(size, 40), total) > have) return null;
       fmt = readFmt(view, body, size);
     } else if (chunk === 'data') {
       const declared = id === 'RF64' && size === 0xffffffff && rf64DataSize ? rf64DataSize : size;
-      const available = bytes.length - body;
+      const available = total - body;
       data = { offset: body, size: declared === 0 ? available : Math.min(declared, available) };
       // The data chunk usually comes last; keep scanning only if fmt is still missing.
       if (fmt) break;
@@ -56,15 +91,15 @@ export function decodeWav(bytes: Uint8Array): DecodedPcm {
   if (!data) throw new AudioError('INVALID_AUDIO', 'WAV has no data chunk');
   checkStreamShape(fmt.channels, fmt.sampleRate, 'WAV');
   const layout = wavLayout(fmt);
-  const frameBytes = layout.bytes * fmt.channels;
-  const frames = Math.floor(data.size / frameBytes);
+  const frames = Math.floor(data.size / (layout.bytes * fmt.channels));
   if (frames === 0) throw new AudioError('DECODE', 'WAV data chunk holds no complete frame');
   return {
     sampleRate: fmt.sampleRate,
-    channels: deinterleave(view, data.offset, frames, fmt.channels, layout),
-    frames,
-    format: 'wav',
+    channels: fmt.channels,
     bitDepth: fmt.bitsPerSample,
+    layout,
+    dataOffset: data.offset,
+    frames,
   };
 }
 

@@ -20,29 +20,85 @@ export function deinterleave(
   layout: SampleLayout,
 ): Float32Array[] {
   const planes = Array.from({ length: channelCount }, () => new Float32Array(frames));
-  const absolute = view.byteOffset + offset;
-  if (
-    layout.encoding === 'int' &&
-    layout.bytes === 2 &&
-    layout.littleEndian &&
-    absolute % 2 === 0
-  ) {
-    // The common case (16-bit little-endian, aligned): a typed view is several times faster.
-    const samples = new Int16Array(view.buffer, absolute, frames * channelCount);
-    for (let c = 0; c < channelCount; c++) {
-      const plane = planes[c]!;
-      for (let i = 0, at = c; i < frames; i++, at += channelCount) plane[i] = samples[at]! / 32768;
-    }
-    return planes;
-  }
-  const read = sampleReader(view, layout);
-  const stride = layout.bytes * channelCount;
-  for (let c = 0; c < channelCount; c++) {
-    const plane = planes[c]!;
-    let at = offset + c * layout.bytes;
-    for (let i = 0; i < frames; i++, at += stride) plane[i] = read(at);
-  }
+  deinterleaveInto(planes, view, offset, 0, frames, layout);
   return planes;
+}
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Converts frames `from`..`to` of the interleaved samples starting at `offset` into `planes`
+ * (one per channel), at the same positions: a file can be converted range by range as it arrives.
+ */
+export function deinterleaveInto(
+  planes: Float32Array[],
+  view: DataView,
+  offset: number,
+  from: number,
+  to: number,
+  layout: SampleLayout,
+): void {
+  const channels = planes.length;
+  if (to <= from) return;
+  const start = view.byteOffset + offset + from * channels * layout.bytes;
+  const count = (to - from) * channels;
+  // Typed views read native order, several times faster than DataView calls; they need an
+  // aligned start and a little-endian host (every current browser and Node platform).
+  const native = layout.littleEndian && LITTLE_ENDIAN_HOST && start % layout.bytes === 0;
+  if (native && layout.encoding === 'int' && layout.bytes === 2) {
+    spread(planes, new Int16Array(view.buffer, start, count), from, 1 / 32768);
+  } else if (native && layout.encoding === 'int' && layout.bytes === 4) {
+    spread(planes, new Int32Array(view.buffer, start, count), from, 1 / 2147483648);
+  } else if (native && layout.encoding === 'float' && layout.bytes === 4) {
+    spread(planes, new Float32Array(view.buffer, start, count), from, 1);
+  } else if (layout.encoding === 'int' && layout.bytes === 3 && layout.littleEndian) {
+    spread24(planes, new Uint8Array(view.buffer, start, count * 3), from);
+  } else {
+    const read = sampleReader(view, layout);
+    const stride = layout.bytes * channels;
+    for (let c = 0; c < channels; c++) {
+      const plane = planes[c]!;
+      let at = offset + from * stride + c * layout.bytes;
+      for (let i = from; i < to; i++, at += stride) plane[i] = read(at);
+    }
+  }
+}
+
+/** Interleaved samples → planes from frame `from`, each scaled (powers of two: exact). */
+function spread(
+  planes: Float32Array[],
+  samples: Int16Array | Int32Array | Float32Array,
+  from: number,
+  scale: number,
+): void {
+  const channels = planes.length;
+  if (channels === 2) {
+    // Stereo, the usual case: one pass over the samples instead of one per channel.
+    const [left, right] = planes as [Float32Array, Float32Array];
+    for (let i = from, at = 0; at < samples.length; i++, at += 2) {
+      left[i] = samples[at]! * scale;
+      right[i] = samples[at + 1]! * scale;
+    }
+    return;
+  }
+  for (let c = 0; c < channels; c++) {
+    const plane = planes[c]!;
+    for (let i = from, at = c; at < samples.length; i++, at += channels)
+      plane[i] = samples[at]! * scale;
+  }
+}
+
+/** Little-endian 24-bit samples → planes from frame `from`. */
+function spread24(planes: Float32Array[], bytes: Uint8Array, from: number): void {
+  const channels = planes.length;
+  const stride = 3 * channels;
+  for (let c = 0; c < channels; c++) {
+    const plane = planes[c]!;
+    for (let i = from, at = 3 * c; at < bytes.length; i++, at += stride)
+      // The top byte shifted to bit 31 and back sign-extends the 24-bit value.
+      plane[i] =
+        (((bytes[at + 2]! << 24) | (bytes[at + 1]! << 16) | (bytes[at]! << 8)) >> 8) / 8388608;
+  }
 }
 
 function sampleReader(view: DataView, layout: SampleLayout): (at: number) => number {
