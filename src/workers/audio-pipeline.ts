@@ -4,9 +4,10 @@ import type { AudioJob, AudioJobResult } from '../shared/audio/worker-protocol.t
 import { DEFAULTS } from '../shared/constants.ts';
 import { decodeAudio, type DecodeOptions } from '../wasm/decode-audio.ts';
 import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
+import { WavStream } from '../wasm/pcm/stream-wav.ts';
 import { sniffFormat } from '../wasm/sniff-format.ts';
 import { decryptAudio, decryptPrefix, unwrapAudioKey, type AudioKey } from './decrypt-audio.ts';
-import { fetchAudio, type BodyPrefix } from './fetch-audio.ts';
+import { fetchAudio, type BodyPrefix, type BodyWatcher } from './fetch-audio.ts';
 
 /** What the pipeline may borrow from its host (the worker, or a test). */
 export interface PipelineDeps extends DecodeOptions {
@@ -25,7 +26,9 @@ const MP3_PREVIEW_BYTES = 8 * 1024;
 /**
  * One job: fetch → unwrap + AES-GCM decrypt (encrypted mode) → reject < 1024 bytes → sniff →
  * decode → peaks. Throws AudioError only; checks `signal` between stages so a cancelled job
- * stops early and ends as ABORTED. With `deps.onChunk`, a WAV or MP3 whose first bytes arrive
+ * stops early and ends as ABORTED. A plain WAV of known length is decoded while it downloads
+ * (`WavStream`: only the last read is left after the last byte); anything else, or a WAV the
+ * stream gave up on, is decoded whole. With `deps.onChunk`, a WAV or MP3 whose first bytes arrive
  * well ahead of the rest is previewed from them (see `previewPrefix`) while the rest arrives.
  */
 export async function runAudioJob(
@@ -34,26 +37,31 @@ export async function runAudioJob(
   deps: PipelineDeps = {},
 ): Promise<AudioJobResult> {
   const t0 = performance.now();
+  const peakCount = job.peaks ?? DEFAULTS.spectrumPeaks;
   let key: Promise<AudioKey> | undefined;
   // Unwrapped once, starting as soon as the headers are in when a preview may need it.
   const keyFor = (encryptedKey: string | null, iv: string | null) =>
     (key ??= unwrapAudioKey(encryptedKey, iv, job.privateKey));
   const onChunk = deps.onChunk;
   let preview: Promise<boolean> = Promise.resolve(false);
-  const fetched = await fetchAudio(
-    job,
-    signal,
-    deps.fetch,
-    onChunk && {
-      bytes: PREVIEW_BYTES,
+  // An encrypted body is only known to be genuine once its whole GCM tag checks: decoded after.
+  let wav: WavStream | undefined;
+  const watcher: BodyWatcher = {
+    onRead:
+      job.mode === 'plain'
+        ? (body, length) => void (wav ??= new WavStream(body.length, peakCount)).feed(body, length)
+        : undefined,
+    ...(onChunk && {
+      prefixBytes: PREVIEW_BYTES,
       // A failure here is reported where the key is awaited (preview, then the full decrypt).
-      onHeaders: (encryptedKey, iv) =>
+      onHeaders: (encryptedKey: string | null, iv: string | null) =>
         void (job.mode === 'encrypted' && keyFor(encryptedKey, iv).catch(() => {})),
-      onPrefix: (prefix) => {
+      onPrefix: (prefix: BodyPrefix) => {
         preview = previewPrefix(prefix, job, keyFor, signal, onChunk).catch(() => false);
       },
-    },
-  );
+    }),
+  };
+  const fetched = await fetchAudio(job, signal, deps.fetch, watcher);
   const t1 = performance.now();
   checkAborted(signal);
   const bytes =
@@ -65,9 +73,12 @@ export async function runAudioJob(
   validateAudioBytes(bytes);
   // The preview is done first: it may be using this thread's MP3 decoder.
   const previewed = await preview;
-  const pcm = await decodeAudio(bytes, { ...deps, onChunk: previewed ? undefined : onChunk });
+  const streamed = wav?.finish();
+  const pcm =
+    streamed?.pcm ??
+    (await decodeAudio(bytes, { ...deps, onChunk: previewed ? undefined : onChunk }));
   checkAborted(signal);
-  const peaks = computePeaks(pcm.channels, job.peaks ?? DEFAULTS.spectrumPeaks);
+  const peaks = streamed?.peaks ?? computePeaks(pcm.channels, peakCount);
   return {
     ...pcm,
     jobId: job.jobId,

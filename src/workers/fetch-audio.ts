@@ -22,25 +22,31 @@ export interface BodyPrefix {
   iv: string | null;
 }
 
-/** Asks `fetchAudio` for the body's first `bytes` as soon as they are in. */
-export interface PrefixRequest {
-  bytes: number;
-  onPrefix: (prefix: BodyPrefix) => void;
+/** What `fetchAudio` reports while a body of known length streams in. */
+export interface BodyWatcher {
   /** Called with the key headers of a 2xx answer, before its body is read. */
   onHeaders?: (encryptedKey: string | null, iv: string | null) => void;
+  /** Body bytes that must be in before `onPrefix` is called (once). */
+  prefixBytes?: number;
+  onPrefix?: (prefix: BodyPrefix) => void;
+  /**
+   * Called after every read with the body's buffer (Content-Length bytes, filled in place) and
+   * how many bytes have arrived; an exception here is the caller's bug and breaks the read off.
+   */
+  onRead?: (body: Uint8Array, length: number) => void;
 }
 
 /**
  * Fetches the job's URL with its bearer token and key id. Failures are typed: ABORTED,
  * NETWORK, UNKNOWN_CLIENT_KEY (the gateway forgot this device's key: re-register once) or HTTP.
- * With `prefix` and a known, uncompressed length, the body is streamed into one buffer of that
- * length and `onPrefix` sees its first bytes while the rest is on the way.
+ * With `watcher` and a known, uncompressed length, the body is streamed into one buffer of that
+ * length, and the watcher sees it fill while the rest is on the way.
  */
 export async function fetchAudio(
   job: AudioJob,
   signal: AbortSignal,
   fetchImpl: typeof fetch = fetch,
-  prefix?: PrefixRequest,
+  watcher?: BodyWatcher,
 ): Promise<FetchedAudio> {
   const headers: Record<string, string> = { ...job.headers };
   if (job.accessToken) headers.authorization = `Bearer ${job.accessToken}`;
@@ -55,7 +61,7 @@ export async function fetchAudio(
   if (!response.ok) throw await httpError(response);
   const encryptedKey = response.headers.get(PLAY_HEADERS.encryptedKey);
   const iv = response.headers.get(PLAY_HEADERS.iv);
-  prefix?.onHeaders?.(encryptedKey, iv);
+  watcher?.onHeaders?.(encryptedKey, iv);
   // Content-Length counts encoded bytes: a compressed body cannot be preallocated.
   const total = response.headers.has('content-encoding')
     ? Number.NaN
@@ -63,9 +69,9 @@ export async function fetchAudio(
   let bytes: Uint8Array;
   try {
     bytes =
-      prefix && response.body && Number.isSafeInteger(total) && total > prefix.bytes
-        ? await readStreaming(response.body, total, prefix.bytes, (received, elapsedMs) =>
-            prefix.onPrefix({ bytes: received, total, elapsedMs, encryptedKey, iv }),
+      watcher && response.body && Number.isSafeInteger(total) && total > 0
+        ? await readStreaming(response.body, total, watcher, (received, elapsedMs) =>
+            watcher.onPrefix?.({ bytes: received, total, elapsedMs, encryptedKey, iv }),
           )
         : new Uint8Array(await response.arrayBuffer());
   } catch (error) {
@@ -77,35 +83,42 @@ export async function fetchAudio(
 }
 
 /**
- * Reads a body of `total` bytes into one buffer; once `prefixBytes` are in, calls `onPrefix` with
- * what has arrived (possibly the whole body).
+ * Reads a body of `total` bytes into one buffer, telling `watcher.onRead` after each read; once
+ * `watcher.prefixBytes` are in (and the body is longer), calls `onPrefix` with what has arrived
+ * (possibly the whole body).
  */
 async function readStreaming(
   body: ReadableStream<Uint8Array>,
   total: number,
-  prefixBytes: number,
+  watcher: BodyWatcher,
   onPrefix: (received: Uint8Array, elapsedMs: number) => void,
 ): Promise<Uint8Array> {
   const started = performance.now();
   const out = new Uint8Array(total);
   const reader = body.getReader();
+  const prefixBytes = watcher.prefixBytes ?? Number.POSITIVE_INFINITY;
   let length = 0;
-  let told = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (length + value.length > total) {
-      await reader.cancel();
-      throw new AudioError('NETWORK', `the body is longer than its Content-Length (${total})`);
+  let told = total <= prefixBytes;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (length + value.length > total)
+        throw new AudioError('NETWORK', `the body is longer than its Content-Length (${total})`);
+      out.set(value, length);
+      length += value.length;
+      watcher.onRead?.(out, length);
+      if (!told && length >= prefixBytes) {
+        // Also when the whole body came in one read: a short preview still sounds sooner than
+        // decrypting and decoding the whole file first.
+        told = true;
+        onPrefix(out.subarray(0, length), performance.now() - started);
+      }
     }
-    out.set(value, length);
-    length += value.length;
-    if (!told && length >= prefixBytes) {
-      // Also when the whole body came in one read: a short preview still sounds sooner than
-      // decrypting and decoding the whole file first.
-      told = true;
-      onPrefix(out.subarray(0, length), performance.now() - started);
-    }
+  } catch (error) {
+    // Stop the download too (a failed read has already ended it; this is then a no-op).
+    void reader.cancel().catch(() => {});
+    throw error;
   }
   if (length !== total)
     throw new AudioError('NETWORK', `the body broke off after ${length} of ${total} bytes`);
