@@ -1,32 +1,20 @@
 /** Registered name of the fade AudioWorklet processor (src/worklets/fade.worklet.ts). */
 export const FADE_PROCESSOR_NAME = 'yinku-fade';
 
-/** A fade command posted to the fade processor's port; times are on the AudioContext clock. */
-export interface FadeCommand {
-  type: 'fade';
-  /** `in` ramps from the floor gain to 1, `out` from 1 to the floor gain then silence. */
-  direction: 'in' | 'out';
-  /** Context time (s) at which the ramp starts, applied at the exact sample frame. */
-  at: number;
-  /** Ramp length (s). */
-  duration: number;
-}
+/**
+ * Name of the fade processor's a-rate gate parameter, which starts and stops its voice.
+ * AudioParam automation reaches the audio thread with the source's own start() and stop(), on the
+ * exact frame; a port message or a new node's processor may come a render quantum later (in an
+ * offline render, after the render).
+ */
+export const FADE_GATE_PARAM = 'gate';
 
-/** A command to set the gain at once (no ramp) at a context time, e.g. when no fade-in is wanted. */
-export interface SetGainCommand {
-  type: 'set';
-  gain: number;
-  at: number;
-}
-
-/** Every message the fade processor accepts. */
-export type FadeMessage = FadeCommand | SetGainCommand;
-
-/** `processorOptions` of a fade node: its gain before any command, and commands known up front. */
-export interface FadeInit {
-  initialGain: number;
-  schedule: FadeMessage[];
-}
+/**
+ * Gate values. A voice's node is `closed` (silent) until the gate becomes `fadeIn` (a 50 ms
+ * equal-power fade-in from that frame) or `full` (full gain from that frame); `closed` again
+ * fades it out over 50 ms from its current gain, and it stays silent for good.
+ */
+export const FADE_GATE = { closed: 0, fadeIn: 1, full: 2 } as const;
 
 /** Registered name of the detector processor used by tests and benchmarks to find first sound. */
 export const DETECTOR_PROCESSOR_NAME = 'yinku-detector';

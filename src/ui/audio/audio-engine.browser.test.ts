@@ -207,6 +207,87 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(rms(out, 0.2, 0.6)).toBe(0); // and stayed silent
   });
 
+  it('a voice stopped in the task that started it stays silent, and plays on the node made ahead', async () => {
+    const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.5);
+    const internals = engine as unknown as {
+      spare: AudioWorkletNode | null;
+      voice: { fade: AudioWorkletNode } | null;
+    };
+    const ahead = internals.spare;
+    expect(ahead).toBeInstanceOf(AudioWorkletNode);
+    engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
+    // No node is made between the click and the start: the voice took the one made ahead.
+    expect(internals.voice!.fade).toBe(ahead);
+    expect(internals.spare).not.toBe(ahead);
+    engine.stop();
+    const out = (await ctx.startRendering()).getChannelData(0);
+    // It opened for one frame at the floor gain and faded out from there: nothing audible.
+    expect(Math.max(...out.map(Math.abs))).toBeLessThan(0.001);
+  });
+
+  it('a mono file sounds the same in both channels (through the two-channel node made ahead)', async () => {
+    const ctx = new OfflineAudioContext({
+      numberOfChannels: 2,
+      length: 0.3 * RATE,
+      sampleRate: RATE,
+    });
+    const plane = tone(0.5, RATE);
+    const engine = new AudioEngine({
+      context: ctx,
+      source: async () => ({
+        channels: [plane],
+        sampleRate: RATE,
+        frames: plane.length,
+        peaks: new Float32Array(1),
+      }),
+    });
+    engine.setVolume(1);
+    const track = await engine.load(
+      { id: 1 },
+      { audition: false, signal: new AbortController().signal },
+    );
+    engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
+    const rendered = await ctx.startRendering();
+    const [left, right] = [rendered.getChannelData(0), rendered.getChannelData(1)];
+    expect(rms(left, 0.1, 0.2)).toBeGreaterThan(0.55);
+    expect(Array.from(right)).toEqual(Array.from(left));
+  });
+
+  it('a file of more channels than the node made ahead gets a node of its own, every channel kept', async () => {
+    const ctx = new OfflineAudioContext({
+      numberOfChannels: 6,
+      length: 0.3 * RATE,
+      sampleRate: RATE,
+    });
+    // Six channels, each a tone of its own level: the sixth at 0.9 × 6/6, the first at 0.9 × 1/6.
+    const planes = Array.from({ length: 6 }, (_, c) =>
+      tone(0.5, RATE).map((v) => (v * (c + 1)) / 6),
+    );
+    const engine = new AudioEngine({
+      context: ctx,
+      source: async () => ({
+        channels: planes,
+        sampleRate: RATE,
+        frames: planes[0]!.length,
+        peaks: new Float32Array(1),
+      }),
+    });
+    engine.setVolume(1);
+    ctx.destination.channelCount = 6;
+    ctx.destination.channelInterpretation = 'discrete';
+    const track = await engine.load(
+      { id: 1 },
+      { audition: false, signal: new AbortController().signal },
+    );
+    engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
+    const rendered = await ctx.startRendering();
+    for (let c = 0; c < 6; c++)
+      expect(rms(rendered.getChannelData(c), 0.1, 0.2)).toBeCloseTo(
+        (0.9 * Math.SQRT1_2 * (c + 1)) / 6,
+        2,
+      );
+  });
+
   it('answers a decoded track synchronously (cached), and nothing for an unknown one', async () => {
     const { engine, track } = await engineWith(tone(0.2, RATE), RATE, 0.3);
     expect(engine.cached({ id: 1 }, false)).toEqual(track);

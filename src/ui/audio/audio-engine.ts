@@ -1,15 +1,15 @@
 import { AudioError, isAudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import {
+  FADE_GATE,
+  FADE_GATE_PARAM,
   FADE_PROCESSOR_NAME,
-  type FadeInit,
-  type FadeMessage,
 } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { LruCache } from './lru-cache.ts';
 import {
   bufferBytes,
-  endFade,
+  closeAtEnd,
   FADE_S,
   isFadeWorkletLoaded,
   loadFadeWorklet,
@@ -24,10 +24,14 @@ import type {
 import { trackKey, type LoadedPcm } from './track-loader.ts';
 
 const UNLOCK_WAIT_MS = 300;
-// The worklet silences a stopped voice itself; the source stops well after, whatever the message latency.
+// The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
+// freed, well after the fade.
 const STOP_MARGIN_S = 0.5;
 // How far ahead the switch from a preview slice to the full buffer is scheduled.
 const SWITCH_AHEAD_S = 0.03;
+// Output channels of a fade node made ahead of its voice: mono and stereo files fit (mono is
+// copied to both, as the speakers' up-mix would); more channels get a node of their own.
+const SPARE_CHANNELS = 2;
 
 /** Loads a song's PCM (the TrackLoader in the app; a fake in render tests). */
 export type PcmSource = (
@@ -76,6 +80,12 @@ export class AudioEngine implements PlaybackEngine {
   private readonly volume: GainNode;
   private readonly source: PcmSource;
   private voice: Voice | null = null;
+  /**
+   * The next voice's fade node, made and connected ahead of the click: making one holds the main
+   * thread ~0.4 ms and its processor starts on the audio thread a little later, both between a
+   * click and its sound otherwise. The voice opens it through its gate parameter.
+   */
+  private spare: AudioWorkletNode | null = null;
   private readonly partials = new Map<string, PreviewTrack>();
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
@@ -92,7 +102,7 @@ export class AudioEngine implements PlaybackEngine {
     options: { audition: boolean; signal: AbortSignal },
   ): Promise<LoadedTrack> {
     const key = trackKey(song, options.audition);
-    const ready = loadFadeWorklet(this.context);
+    const ready = this.ready();
     const cached = this.buffers.get(key);
     let track: LoadedTrack;
     if (cached) track = { key, duration: cached.duration };
@@ -140,7 +150,36 @@ export class AudioEngine implements PlaybackEngine {
 
   /** Resolves once the fade processor is loaded (load() waits for it; call early to pre-warm). */
   ready(): Promise<void> {
-    return loadFadeWorklet(this.context);
+    return loadFadeWorklet(this.context).then(() => this.prepareSpare());
+  }
+
+  /** Makes the next voice's fade node now, unless there is one (see `spare`). */
+  private prepareSpare(): void {
+    if (!this.spare && isFadeWorkletLoaded(this.context))
+      this.spare = this.fadeNode(SPARE_CHANNELS);
+  }
+
+  /** A fade node with its gate closed, into the volume gain. */
+  private fadeNode(channels: number): AudioWorkletNode {
+    const node = new AudioWorkletNode(this.context, FADE_PROCESSOR_NAME, {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      outputChannelCount: [channels],
+    });
+    node.connect(this.volume);
+    return node;
+  }
+
+  /** The fade node for a new voice of `channels`: the spare when it fits, else a new one. */
+  private takeFadeNode(channels: number): AudioWorkletNode {
+    const spare = this.spare;
+    if (!spare || channels > SPARE_CHANNELS) return this.fadeNode(channels);
+    this.spare = null;
+    // The next one is made after this task, off the path of this click's sound (an offline
+    // render, in tests, would run on while a timer waits: it gets its node now).
+    if (this.context instanceof AudioContext) setTimeout(() => this.prepareSpare(), 0);
+    else this.prepareSpare();
+    return spare;
   }
 
   /** Puts decoded planes into the buffer cache under `key`, ready for `start`. */
@@ -157,18 +196,12 @@ export class AudioEngine implements PlaybackEngine {
     this.stop();
     const at = this.context.currentTime;
     const from = Math.min(Math.max(0, offset), buffer.duration);
-    const schedule: FadeMessage[] = [];
-    if (options.fadeIn) schedule.push({ type: 'fade', direction: 'in', at, duration: FADE_S });
     // A preview's end is not known yet: its tail fade comes with the full buffer.
-    if (!partial) schedule.push(...endFade(at, buffer.duration - from));
-    const init: FadeInit = { initialGain: options.fadeIn ? 0 : 1, schedule };
-    const fade = new AudioWorkletNode(this.context, FADE_PROCESSOR_NAME, {
-      numberOfInputs: 1,
-      numberOfOutputs: 1,
-      outputChannelCount: [buffer.numberOfChannels],
-      processorOptions: init,
-    });
-    fade.connect(this.volume);
+    const fade = this.takeFadeNode(buffer.numberOfChannels);
+    const gate = fade.parameters.get(FADE_GATE_PARAM)!;
+    gate.setValueAtTime(options.fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
+    // A preview's end is not known yet: its tail fade comes with the full buffer.
+    if (!partial) closeAtEnd(gate, at, buffer.duration - from);
     const voice: Voice = {
       source: new AudioBufferSourceNode(this.context, { buffer }),
       fade,
@@ -232,8 +265,7 @@ export class AudioEngine implements PlaybackEngine {
     voice.source.stop(at);
     voice.source = next;
     voice.duration = full.duration;
-    for (const message of endFade(at, full.duration - position))
-      voice.fade.port.postMessage(message);
+    closeAtEnd(voice.fade.parameters.get(FADE_GATE_PARAM)!, at, full.duration - position);
   }
 
   stop(): void {
@@ -241,13 +273,10 @@ export class AudioEngine implements PlaybackEngine {
     if (!voice) return;
     this.voice = null;
     voice.stopped = true;
-    const at = this.context.currentTime;
-    voice.fade.port.postMessage({
-      type: 'fade',
-      direction: 'out',
-      at,
-      duration: FADE_S,
-    } satisfies FadeMessage);
+    // A frame after the start at the earliest, so a voice stopped in the task that started it
+    // still opens and closes (and its node is released) rather than waiting for good.
+    const at = Math.max(this.context.currentTime, voice.startedAt + 1 / this.context.sampleRate);
+    voice.fade.parameters.get(FADE_GATE_PARAM)!.setValueAtTime(FADE_GATE.closed, at);
     // The worklet silences the voice after its ramp; the stop only frees the source.
     voice.source.stop(at + FADE_S + STOP_MARGIN_S);
   }

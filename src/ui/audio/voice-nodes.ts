@@ -1,4 +1,4 @@
-import type { FadeMessage } from '../../shared/audio/worklet-params.ts';
+import { FADE_GATE } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 // Vite bundles the worklet and hands back its URL; this is a URL, not an import of worklet code.
 // oxlint-disable-next-line no-restricted-imports, import/default
@@ -18,11 +18,12 @@ export function toBuffer(planes: Float32Array[], sampleRate: number): AudioBuffe
   return buffer;
 }
 
-/** The tail fade of a voice with `remaining` seconds to play from `at`, unless too short for it. */
-export function endFade(at: number, remaining: number): FadeMessage[] {
-  return remaining > 2 * FADE_S
-    ? [{ type: 'fade', direction: 'out', at: at + remaining - FADE_S, duration: FADE_S }]
-    : [];
+/**
+ * Schedules the tail fade of a voice with `remaining` seconds to play from `at`: its gate closes
+ * one fade before the end, unless the voice is too short for it.
+ */
+export function closeAtEnd(gate: AudioParam, at: number, remaining: number): void {
+  if (remaining > 2 * FADE_S) gate.setValueAtTime(FADE_GATE.closed, at + remaining - FADE_S);
 }
 
 /** Bytes an AudioBuffer holds (Float32 per sample per channel). */
