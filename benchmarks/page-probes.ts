@@ -67,7 +67,7 @@ export async function clickToSound(args: {
     }
   ).__probe;
   engine.stop();
-  const quiet = () => new Promise((r) => setTimeout(r, 400));
+  const quiet = () => new Promise((r) => setTimeout(r, 200));
   await quiet();
   const url = `${args.url}?n=${++probe.seq}`;
   const hit = new Promise<number>((resolve) => {
