@@ -1,8 +1,18 @@
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
+import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { oneAtATime } from '../split-decode.ts';
 import { wasmFileDecoder } from '../wasm-file-decoder.ts';
+import { decodeFlacFrames } from './decode-flac-frames.ts';
 
-/** Decodes a FLAC file with libFLAC (WASM, memoised per thread; files queue for it). */
-export const decodeFlac = oneAtATime(
+/** libFLAC (WASM, memoised per thread; files queue for it). */
+export const decodeFlacWithLibflac = oneAtATime(
   wasmFileDecoder(() => new FLACDecoder(), 'flac', 'FLAC frame'),
 );
+
+/**
+ * Decodes a FLAC file: our TypeScript reader (the same samples as libFLAC, in a third of the
+ * time), or libFLAC for what that reader declines (damage, unusual layouts).
+ */
+export async function decodeFlac(bytes: Uint8Array): Promise<DecodedPcm> {
+  return decodeFlacFrames(bytes) ?? decodeFlacWithLibflac(bytes);
+}

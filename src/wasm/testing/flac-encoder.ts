@@ -1,8 +1,15 @@
 /**
- * A minimal FLAC encoder for tests (VERBATIM subframes, 16-bit, fixed blocks): a second,
- * independent writer of the format, so the WASM decoder is checked against known samples.
+ * A minimal FLAC encoder for tests (16-bit, fixed blocks): a second, independent writer of the
+ * format, so the decoders are checked against known samples. Subframes are VERBATIM, or with
+ * `escaped` FIXED order 0 whose residual partitions are all escaped (raw, width 0 for silence),
+ * with one wasted bit when a block's samples are all even — parts of the format encoders rarely
+ * choose.
  */
-export function encodeFlac16(planes: Float32Array[], sampleRate: number): Uint8Array {
+export function encodeFlac16(
+  planes: Float32Array[],
+  sampleRate: number,
+  { escaped = false }: { escaped?: boolean } = {},
+): Uint8Array {
   const channels = planes.length;
   const frames = planes[0]!.length;
   const block = 4096;
@@ -37,12 +44,15 @@ export function encodeFlac16(planes: Float32Array[], sampleRate: number): Uint8A
     frame.bits(size - 1, 16);
     frame.bits(crc8(frame.bytes()), 8);
     for (const plane of planes) {
-      frame.bits(0, 1);
-      frame.bits(0b000001, 6); // VERBATIM
-      frame.bits(0, 1);
-      for (let i = 0; i < size; i++) {
-        const q = Math.max(-32768, Math.min(32767, Math.round(plane[start + i]! * 32768)));
-        frame.bits(q & 0xffff, 16);
+      const q = Array.from({ length: size }, (_, i) =>
+        Math.max(-32768, Math.min(32767, Math.round(plane[start + i]! * 32768))),
+      );
+      if (escaped) writeEscaped(frame, q);
+      else {
+        frame.bits(0, 1);
+        frame.bits(0b000001, 6); // VERBATIM
+        frame.bits(0, 1);
+        for (const v of q) frame.bits(v & 0xffff, 16);
       }
     }
     frame.align();
@@ -50,6 +60,27 @@ export function encodeFlac16(planes: Float32Array[], sampleRate: number): Uint8A
     for (const byte of frame.bytes()) out.bits(byte, 8);
   }
   return out.bytes();
+}
+
+/** FIXED order 0, one wasted bit if every sample is even, two escaped residual partitions. */
+function writeEscaped(frame: BitWriter, q: number[]): void {
+  const wasted = q.every((v) => v % 2 === 0) ? 1 : 0;
+  const values = q.map((v) => v >> wasted);
+  frame.bits(0, 1);
+  frame.bits(0b001000, 6); // FIXED, order 0: the residual is the signal
+  frame.bits(wasted, 1);
+  if (wasted) frame.bits(1, 1); // unary: wasted − 1 zeros, then a one
+  const partitions = values.length % 2 === 0 ? 2 : 1;
+  frame.bits(0, 2); // Rice, 4-bit parameters
+  frame.bits(partitions - 1, 4); // partition order 0 or 1
+  const per = values.length / partitions;
+  for (let p = 0; p < partitions; p++) {
+    const part = values.slice(p * per, (p + 1) * per);
+    const width = part.every((v) => v === 0) ? 0 : 16 - wasted;
+    frame.bits(15, 4); // escape
+    frame.bits(width, 5);
+    for (const v of part) frame.bits(v & ((1 << width) - 1), width);
+  }
 }
 
 const RATE_CODES: Record<number, number> = {
