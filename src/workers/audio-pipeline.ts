@@ -7,12 +7,18 @@ import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
 import { WavStream } from '../wasm/pcm/stream-wav.ts';
 import { sniffFormat } from '../wasm/sniff-format.ts';
 import { decryptAudio, decryptPrefix, unwrapAudioKey, type AudioKey } from './decrypt-audio.ts';
+import { BodyBuffers } from './body-buffers.ts';
 import { fetchAudio, type BodyPrefix, type BodyWatcher } from './fetch-audio.ts';
 
 /** What the pipeline may borrow from its host (the worker, or a test). */
 export interface PipelineDeps extends DecodeOptions {
   fetch?: typeof fetch;
+  /** Where bodies are read into (default: this thread's). */
+  bodyBuffers?: BodyBuffers;
 }
+
+/** This thread's body buffers, reused from job to job. */
+const threadBodyBuffers = new BodyBuffers();
 
 /** Body bytes that must have arrived before a preview is made (93 ms of CD-quality WAV). */
 export const PREVIEW_BYTES = 16 * 1024;
@@ -61,30 +67,39 @@ export async function runAudioJob(
       },
     }),
   };
-  const fetched = await fetchAudio(job, signal, deps.fetch, watcher);
-  const t1 = performance.now();
-  checkAborted(signal);
-  const bytes =
-    job.mode === 'encrypted'
-      ? await decryptAudio(fetched.bytes, await keyFor(fetched.encryptedKey, fetched.iv))
-      : fetched.bytes;
-  const t2 = performance.now();
-  checkAborted(signal);
-  validateAudioBytes(bytes);
-  // The preview is done first: it may be using this thread's MP3 decoder.
-  const previewed = await preview;
-  const streamed = wav?.finish();
-  const pcm =
-    streamed?.pcm ??
-    (await decodeAudio(bytes, { ...deps, onChunk: previewed ? undefined : onChunk }));
-  checkAborted(signal);
-  const peaks = streamed?.peaks ?? computePeaks(pcm.channels, peakCount);
-  return {
-    ...pcm,
-    jobId: job.jobId,
-    peaks,
-    timings: { fetch: t1 - t0, decrypt: t2 - t1, decode: performance.now() - t2 },
-  };
+  const buffers = deps.bodyBuffers ?? threadBodyBuffers;
+  let received: Uint8Array | undefined;
+  watcher.allocate = (total) => (received = buffers.take(total));
+  try {
+    const fetched = await fetchAudio(job, signal, deps.fetch, watcher);
+    const t1 = performance.now();
+    checkAborted(signal);
+    const bytes =
+      job.mode === 'encrypted'
+        ? await decryptAudio(fetched.bytes, await keyFor(fetched.encryptedKey, fetched.iv))
+        : fetched.bytes;
+    const t2 = performance.now();
+    checkAborted(signal);
+    validateAudioBytes(bytes);
+    // The preview is done first: it may be using this thread's MP3 decoder.
+    const previewed = await preview;
+    const streamed = wav?.finish();
+    const pcm =
+      streamed?.pcm ??
+      (await decodeAudio(bytes, { ...deps, onChunk: previewed ? undefined : onChunk }));
+    checkAborted(signal);
+    const peaks = streamed?.peaks ?? computePeaks(pcm.channels, peakCount);
+    return {
+      ...pcm,
+      jobId: job.jobId,
+      peaks,
+      timings: { fetch: t1 - t0, decrypt: t2 - t1, decode: performance.now() - t2 },
+    };
+  } finally {
+    // Reused once the preview (the only reader that may still run) is done with it.
+    const done = received;
+    if (done) void preview.then(() => buffers.give(done));
+  }
 }
 
 /**

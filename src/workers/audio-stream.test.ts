@@ -6,6 +6,7 @@ import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
 import { decodeWav } from '../wasm/pcm/decode-wav.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
+import { BodyBuffers } from './body-buffers.ts';
 
 // The real decoder, counted: a WAV decoded while it downloads must not be decoded whole again.
 vi.mock('../wasm/decode-audio.ts', async (original) => {
@@ -130,6 +131,38 @@ describe('a plain WAV is decoded while it downloads', () => {
       const error = await expectAudioError(run(streamed(body, { reads: [777] })));
       expect(error.code).toBe(code);
     }
+  });
+});
+
+describe('body buffers', () => {
+  it("the next job reads into the last one's buffer and decodes only its own bytes", async () => {
+    const bodyBuffers = new BodyBuffers();
+    const other = buildWav(referenceSignal(1, 30_000, 22050), { encoding: 'int', bits: 16 });
+    const runWith = (body: Uint8Array) =>
+      runAudioJob(job(), new AbortController().signal, {
+        fetch: streamed(body, { reads: [5000] }),
+        bodyBuffers,
+      });
+    await runWith(wav);
+    await Promise.resolve();
+    expect(bodyBuffers.kept).toBe(1);
+    // Shorter than the kept buffer: read into it, whose tail still holds the first file.
+    const [a, b] = await Promise.all([runWith(other), runWith(other)]);
+    expect(a.channels).toEqual(decodeWav(other).channels);
+    expect(b.channels).toEqual(a.channels);
+    await Promise.resolve();
+    expect(bodyBuffers.kept).toBe(2);
+    // A failed job gives its buffer back too.
+    const afterFailure = new BodyBuffers();
+    await expectAudioError(
+      runAudioJob(job(), new AbortController().signal, {
+        fetch: streamed(wav, { breakAfter: 10_000 }),
+        bodyBuffers: afterFailure,
+      }),
+    );
+    await Promise.resolve();
+    expect(afterFailure.kept).toBe(1);
+    expect((await runWith(wav)).channels).toEqual(decodeWav(wav).channels);
   });
 });
 

@@ -34,6 +34,8 @@ export interface BodyWatcher {
    * how many bytes have arrived; an exception here is the caller's bug and breaks the read off.
    */
   onRead?: (body: Uint8Array, length: number) => void;
+  /** The buffer the body is read into (default: a new one); its bytes are written over. */
+  allocate?: (total: number) => Uint8Array;
 }
 
 /**
@@ -94,7 +96,7 @@ async function readStreaming(
   onPrefix: (received: Uint8Array, elapsedMs: number) => void,
 ): Promise<Uint8Array> {
   const started = performance.now();
-  const out = new Uint8Array(total);
+  const out = watcher.allocate?.(total) ?? new Uint8Array(total);
   const reader = body.getReader();
   const prefixBytes = watcher.prefixBytes ?? Number.POSITIVE_INFINITY;
   let length = 0;

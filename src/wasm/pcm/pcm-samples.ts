@@ -24,6 +24,16 @@ export function deinterleave(
   return planes;
 }
 
+/**
+ * Writes a zero into every 4 KB page of a freshly allocated (all-zero) array. Fresh memory is
+ * mapped lazily: each first write to a page costs a fault (~0.35 ms per MB here), so touching the
+ * pages while the thread waits for the network keeps that cost out of the last read's work.
+ */
+export function touchPages(fresh: ArrayBufferView): void {
+  const bytes = new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength);
+  for (let at = 0; at < bytes.length; at += 4096) bytes[at] = 0;
+}
+
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**

@@ -1,7 +1,7 @@
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { PeakTracker } from './compute-peaks.ts';
 import { ascii, readWavHeader, type WavHeader } from './decode-wav.ts';
-import { deinterleaveInto } from './pcm-samples.ts';
+import { deinterleaveInto, touchPages } from './pcm-samples.ts';
 
 /** A WAV decoded while it downloads, with its peaks. */
 export interface StreamedWav {
@@ -92,6 +92,8 @@ export class WavStream {
     if (!header) return false;
     this.header = header;
     this.planes = Array.from({ length: header.channels }, () => new Float32Array(header.frames));
+    // Usually the header comes in a small first read, well before the rest of the body.
+    for (const plane of this.planes) touchPages(plane);
     this.body = body;
     this.view = new DataView(body.buffer, body.byteOffset, body.byteLength);
     this.tracker = new PeakTracker(header.frames, this.peakCount);
