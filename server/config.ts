@@ -10,8 +10,8 @@ export interface SmtpConfig {
   from: string;
 }
 
-/** Demo-library sizes: tiny for unit/API tests, small for e2e, demo for `npm start`, plus 100k. */
-export const LIBRARY_SIZES = ['none', 'tiny', 'small', 'demo', 'large'] as const;
+/** Demo-library sizes: tiny for unit/API tests, small for e2e, demo for `npm start`, 100k, 1M. */
+export const LIBRARY_SIZES = ['none', 'tiny', 'small', 'demo', 'large', 'huge'] as const;
 
 /** A seeded library size. */
 export type LibrarySize = (typeof LIBRARY_SIZES)[number];

@@ -20,7 +20,7 @@ import { startRenderPool } from '../seed/render-pool.ts';
 import type { RenderResult } from '../seed/render-sample.ts';
 import { TAXONOMY } from '../seed/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
-import { cloneToLarge, LARGE_SAMPLE_COUNT } from './seed-large.ts';
+import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-large.ts';
 import { ftsText, newAuditionCode, sampleRow } from './sample-rows.ts';
 import { encodePendingAuditions } from './seed-auditions.ts';
 
@@ -33,22 +33,23 @@ export async function seedSamples(
   onProgress?: (progress: SeedProgress) => void,
 ): Promise<void> {
   if (size === 'none') return;
-  // Test sizes are cached across gateway starts; `demo` and `large` always render (and measure).
+  // Test sizes are cached across gateway starts; `demo`, `large` and `huge` always render (and measure).
   const cache =
     (size === 'tiny' || size === 'small') && process.env.YINKU_SEED_CACHE !== 'off'
       ? openRenderCache()
       : null;
   // The big sizes leave MP3 auditions to a background pass: encoding is most of the work, and the
   // gateway can serve (samples without a preview play in full) while it runs. Benchmarks that must
-  // not share the CPU with it set YINKU_SEED_AUDITIONS=wait.
-  const deferAuditions = size === 'demo' || size === 'large';
-  await seedPlan(ctx, planLibrary(size === 'large' ? 'demo' : size, ctx.clock.now()), {
+  // not share the CPU with it set YINKU_SEED_AUDITIONS=wait, or =off when they play no audio.
+  const cloned = size === 'large' || size === 'huge';
+  const deferAuditions = size === 'demo' || cloned;
+  await seedPlan(ctx, planLibrary(cloned ? 'demo' : size, ctx.clock.now()), {
     cache,
-    cloneTo: size === 'large' ? largeSampleCount() : 0,
+    cloneTo: size === 'large' ? largeSampleCount() : size === 'huge' ? HUGE_SAMPLE_COUNT : 0,
     auditions: !deferAuditions,
     onProgress,
   });
-  if (!deferAuditions) return;
+  if (!deferAuditions || process.env.YINKU_SEED_AUDITIONS === 'off') return;
   if (process.env.YINKU_SEED_AUDITIONS === 'wait') {
     await encodePendingAuditions(ctx, onProgress);
     return;
@@ -58,7 +59,7 @@ export async function seedSamples(
   });
 }
 
-/** Rows of the `large` library: `YINKU_LARGE_SAMPLES` (for 1M-row benchmarks) or 100,000. */
+/** Rows of the `large` library: `YINKU_LARGE_SAMPLES` or 100,000. */
 function largeSampleCount(): number {
   const fromEnv = Number(process.env.YINKU_LARGE_SAMPLES ?? LARGE_SAMPLE_COUNT);
   if (!Number.isInteger(fromEnv) || fromEnv < 1)

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS } from '../../benchmarks/gateway.bench.ts';
 import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { bulkInsert, HUGE_SAMPLE_COUNT } from '../../server/library/seed-large.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
 import { openRenderCache } from '../../server/seed/render-cache.ts';
+import { authHeaders, createUser } from '../helpers/accounts.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 // The `large` size clones the rendered demo library into pack volumes; here the same code runs
@@ -24,6 +29,13 @@ afterAll(async () => {
 
 const one = (sql: string, ...params: string[]) =>
   gateway.ctx.db.prepare(sql).get(...params) as Record<string, unknown>;
+const indexesOf = (db: TestGateway['ctx']['db']) =>
+  db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples' ORDER BY name",
+    )
+    .all()
+    .map((row) => `${String(row.name)}: ${String(row.sql)}`);
 
 describe('the large library (pack volumes reusing rendered audio)', () => {
   it('holds exactly the target number of samples, each in the full-text index', () => {
@@ -57,5 +69,55 @@ describe('the large library (pack volumes reusing rendered audio)', () => {
       .prepare('SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?')
       .all(toMatchQuery(String(clone.name_zh)) as string);
     expect(hits.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the bulk clone (large and huge)', () => {
+  it('leaves every index of samples as the migrations made it', () => {
+    const fresh = openDatabase(':memory:');
+    try {
+      expect(indexesOf(gateway.ctx.db)).toEqual(indexesOf(fresh));
+      expect(indexesOf(fresh).length).toBeGreaterThan(10);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  it('loses nothing when the work fails: rows and indexes are as before', () => {
+    const db = gateway.ctx.db;
+    const before = indexesOf(db);
+    expect(() =>
+      bulkInsert(db, () => {
+        db.exec('DELETE FROM samples_fts');
+        db.exec('DELETE FROM samples');
+        throw new Error('disk full');
+      }),
+    ).toThrow('disk full');
+    expect(one('SELECT count(*) AS n FROM samples').n).toBe(TARGET);
+    expect(one('SELECT count(*) AS n FROM samples_fts').n).toBe(TARGET);
+    expect(indexesOf(db)).toEqual(before);
+    expect(Number(one('PRAGMA cache_size').cache_size)).toBe(-2000);
+  });
+
+  it('answers every list and search call of the gateway benchmark', async () => {
+    const user = await createUser(gateway);
+    for (const call of CALLS) {
+      const query = new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]));
+      // The deep page lies past the end of this small library: its first page stands in.
+      if (query.get('page') === '500') query.set('page', '2');
+      const response = await fetch(`${gateway.url}${call.path}?${query}`, {
+        headers: authHeaders(user.accessToken, call.language),
+      });
+      expect(response.status, call.label).toBe(200);
+      const { data } = (await response.json()) as { data: unknown };
+      const records = Array.isArray(data) ? data : (data as { records: unknown[] }).records;
+      expect(records.length, call.label).toBeGreaterThan(0);
+    }
+  });
+
+  it('names huge as a library size of 1,000,000 rows', () => {
+    expect(loadConfig({ YINKU_LIBRARY: 'huge' }).librarySize).toBe('huge');
+    expect(HUGE_SAMPLE_COUNT).toBe(1_000_000);
+    expect(() => loadConfig({ YINKU_LIBRARY: 'giant' })).toThrow(/YINKU_LIBRARY must be one of/);
   });
 });

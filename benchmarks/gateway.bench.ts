@@ -1,0 +1,223 @@
+/**
+ * Gateway list/search latency at 100k and 1M rows, and the initial bundle size (DESIGN §8).
+ * A real gateway (startTestGateway) with the `large` library (100,000 samples) and one with the
+ * `huge` library (1,000,000) answer, over HTTP and signed in, the calls the Sounds page makes:
+ * pages of 100 in every sort the UI offers, a deep page, the filters of the sidebar and the
+ * filter bar, the category tree, and keyword searches. Each call kind is timed round-robin with
+ * the others (so a slow spell of the shared machine spreads over all of them) and reported as
+ * p50 and p95. Budgets (docs/LIBRARY.md "Gateway speed"): p95 ≤ RESPONSE_LIMIT_MS, and the
+ * 1M/100k ratio of a call's p50 ≤ SCALING_BUDGET; the JS and CSS index.html loads up front
+ * ≤ BUNDLE_LIMIT_BYTES gzipped. Quick mode (CI) measures 100k only: seeding 1M rows takes longer
+ * than CI's share of the bench.
+ * `node benchmarks/gateway.bench.ts [--quick]` prints the figures as JSON (run `npm run build` first).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { API } from '../src/shared/api/paths.ts';
+import type { LibrarySize } from '../server/config.ts';
+import { authHeaders, createUser } from '../tests/helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
+import { measureWithRetries, ratioFigure, type Figure } from './stats.ts';
+
+/** Server time the UI can wait for a page of rows and still feel instant (ms). */
+export const RESPONSE_LIMIT_MS = 100;
+/** How much slower a call may be with 10× the rows (p50 at 1M / p50 at 100k). */
+export const SCALING_BUDGET = 3;
+/** The gzipped JS and CSS that index.html loads before the first render (bytes). */
+export const BUNDLE_LIMIT_BYTES = 250 * 1024;
+
+/** One kind of call the Sounds page makes. */
+interface Call {
+  label: string;
+  path: string;
+  query: Record<string, string | number>;
+  language?: 'zh' | 'en';
+}
+
+const PAGE = { pageSize: 100 } as const;
+const list = (label: string, query: Call['query'], language?: Call['language']): Call => ({
+  label,
+  path: API.audios,
+  query: { ...PAGE, ...query },
+  language,
+});
+const search = (label: string, keyword: string): Call => ({
+  label,
+  path: API.search,
+  query: { ...PAGE, keyword },
+});
+
+/** The calls measured, as the Sounds page sends them (a page is 100 rows, PAGE_SIZE). */
+export const CALLS: Call[] = [
+  list('list: first page', {}),
+  // Page 500 is the middle of the 100k list: a drag of the grid's scrollbar lands there.
+  list('list: page 500', { page: 500 }),
+  list('list: sort NEWEST', { sort: 'NEWEST' }),
+  list('list: sort NAME (zh)', { sort: 'NAME' }),
+  list('list: sort NAME (en)', { sort: 'NAME' }, 'en'),
+  list('list: sort BPM', { sort: 'BPM' }),
+  list('list: sort DURATION', { sort: 'DURATION' }),
+  list('list: sort RANDOM', { sort: 'RANDOM', seed: 12345 }),
+  list('list: category', { category: 'genres' }),
+  list('list: category + instrument, NEWEST', {
+    category: 'instruments',
+    primaryName: 'Drums',
+    sort: 'NEWEST',
+  }),
+  list('list: instrument + group', {
+    category: 'instruments',
+    primaryName: 'Drums',
+    secondaryName: 'Kick',
+  }),
+  list('list: BPM 120–130', { bpmMin: 120, bpmMax: 130 }),
+  list('list: key Am, loops', { key: 'Am', kind: 'loop' }),
+  list('list: style trap', { styles: 'trap' }),
+  list('list: packs', { range: 'packs', pageSize: 24 }),
+  { label: 'category tree', path: API.instrumentsStyle, query: {} },
+  search('search: kick', 'kick'),
+  search('search: 古筝', '古筝'),
+  // Every word of the library recurs in each volume, so the rare search is one sample's full
+  // name: six prefix terms whose intersection is a few dozen rows.
+  search('search: rare (a full name)', 'Guzheng Gliss in Bm 01 V2'),
+  // One letter, as prefix: every clone's name ends in "V<volume>", so ~99 % of the rows match.
+  search('search: nearly all (v)', 'v'),
+];
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** p50 and p95 (ms) of each call kind, by label. */
+export type Latencies = Map<string, { p50: number; p95: number }>;
+
+/** Times one call over HTTP until its whole body is read; throws on an error answer. */
+async function timeCall(url: string, token: string, call: Call): Promise<number> {
+  const query = new URLSearchParams(
+    Object.entries(call.query).map(([key, value]) => [key, String(value)]),
+  );
+  const started = performance.now();
+  const response = await fetch(`${url}${call.path}?${query}`, {
+    headers: authHeaders(token, call.language),
+  });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${call.label}: HTTP ${response.status} ${body.slice(0, 200)}`);
+  return ms;
+}
+
+/** Measures every call `runs` times, round-robin, after one warm-up round. */
+export async function measureCalls(
+  gateway: TestGateway,
+  token: string,
+  runs: number,
+): Promise<Latencies> {
+  const times = new Map(CALLS.map((call) => [call.label, [] as number[]]));
+  for (let run = 0; run <= runs; run++) {
+    for (const call of CALLS) {
+      const ms = await timeCall(gateway.url, token, call);
+      if (run > 0) times.get(call.label)!.push(ms);
+    }
+  }
+  return new Map(
+    [...times].map(([label, xs]) => [label, { p50: percentile(xs, 50), p95: percentile(xs, 95) }]),
+  );
+}
+
+/** Starts a gateway with `size`, without MP3 auditions (nothing is played, the CPU stays quiet). */
+async function startSeeded(size: LibrarySize): Promise<{ gateway: TestGateway; seedMs: number }> {
+  const previous = process.env.YINKU_SEED_AUDITIONS;
+  process.env.YINKU_SEED_AUDITIONS = 'off';
+  const started = performance.now();
+  try {
+    const gateway = await startTestGateway({ size });
+    return { gateway, seedMs: performance.now() - started };
+  } finally {
+    if (previous === undefined) delete process.env.YINKU_SEED_AUDITIONS;
+    else process.env.YINKU_SEED_AUDITIONS = previous;
+  }
+}
+
+/**
+ * Figures of one library size: p95 of each call against RESPONSE_LIMIT_MS, p50 as a diagnostic,
+ * and with `base` (the 100k latencies) the 1M/100k ratio of each call's p50.
+ */
+async function sizeFigures(
+  size: LibrarySize,
+  rowsLabel: string,
+  runs: number,
+  base?: Latencies,
+): Promise<{ figures: Figure[]; latencies: Latencies }> {
+  const { gateway, seedMs } = await startSeeded(size);
+  console.log(`gateway ${rowsLabel}: seeded in ${Math.round(seedMs / 1000)} s`);
+  let latencies: Latencies = new Map();
+  try {
+    const user = await createUser(gateway);
+    const figures = await measureWithRetries(async () => {
+      latencies = await measureCalls(gateway, user.accessToken, runs);
+      return CALLS.flatMap((call) => {
+        const { p50, p95 } = latencies.get(call.label)!;
+        const name = `gateway ${rowsLabel}, ${call.label}`;
+        const out = [
+          ratioFigure(`${name}: p95`, p95, 'ms', RESPONSE_LIMIT_MS, 1),
+          ratioFigure(`${name}: p50`, p50, 'ms', RESPONSE_LIMIT_MS, Infinity),
+        ];
+        const before = base?.get(call.label);
+        if (before)
+          out.push(ratioFigure(`${name}: p50 vs 100k`, p50, 'ms', before.p50, SCALING_BUDGET));
+        return out;
+      });
+    });
+    return { figures, latencies };
+  } finally {
+    await gateway.close();
+  }
+}
+
+/** The JS and CSS files `index.html` loads up front: its module script, preloads, stylesheets. */
+export function initialAssets(html: string): string[] {
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  return tags.flatMap((tag) => {
+    const src = /\b(?:src|href)="([^"]+\.(?:js|css))"/.exec(tag)?.[1];
+    const upFront = /^<script\b/.test(tag) || /\brel="(?:modulepreload|stylesheet)"/.test(tag);
+    return src && upFront ? [src] : [];
+  });
+}
+
+/** The gzipped bytes of the initial JS and CSS of the built client in `distDir`. */
+export function bundleFigure(distDir = 'dist'): Figure {
+  let html: string;
+  try {
+    html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  } catch {
+    throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first`);
+  }
+  const bytes = initialAssets(html).reduce(
+    (sum, src) => sum + gzipSync(readFileSync(join(distDir, src.replace(/^\//, '')))).length,
+    0,
+  );
+  return {
+    ...ratioFigure('initial bundle (JS + CSS, gzip)', bytes, 'bytes', BUNDLE_LIMIT_BYTES, 1),
+    attempts: 1,
+  };
+}
+
+/** The gateway and bundle figures; the 1M-row library only in full mode. */
+export async function gatewayFigures(options: { quick: boolean }): Promise<Figure[]> {
+  const runs = options.quick ? 15 : 41;
+  const figures = [bundleFigure()];
+  const large = await sizeFigures('large', '100k', runs);
+  figures.push(...large.figures);
+  if (!options.quick)
+    figures.push(...(await sizeFigures('huge', '1M', runs, large.latencies)).figures);
+  return figures;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const figures = await gatewayFigures({ quick: process.argv.includes('--quick') });
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(`${Math.round((performance.now() - started) / 1000)} s`);
+}
