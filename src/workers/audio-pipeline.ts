@@ -8,6 +8,7 @@ import { WavStream } from '../wasm/pcm/stream-wav.ts';
 import { sniffFormat } from '../wasm/sniff-format.ts';
 import { decryptAudio, decryptPrefix, unwrapAudioKey, type AudioKey } from './decrypt-audio.ts';
 import { BodyBuffers } from './body-buffers.ts';
+import { SparePlanes } from './spare-planes.ts';
 import { fetchAudio, type BodyPrefix, type BodyWatcher } from './fetch-audio.ts';
 
 /** What the pipeline may borrow from its host (the worker, or a test). */
@@ -15,10 +16,15 @@ export interface PipelineDeps extends DecodeOptions {
   fetch?: typeof fetch;
   /** Where bodies are read into (default: this thread's). */
   bodyBuffers?: BodyBuffers;
+  /** Where a streamed WAV's planes come from (default: this thread's). */
+  sparePlanes?: SparePlanes;
 }
 
 /** This thread's body buffers, reused from job to job. */
 const threadBodyBuffers = new BodyBuffers();
+
+/** This thread's planes, made ahead for the next WAV. */
+const threadSparePlanes = new SparePlanes();
 
 /** Body bytes that must have arrived before a preview is made (93 ms of CD-quality WAV). */
 export const PREVIEW_BYTES = 16 * 1024;
@@ -52,10 +58,13 @@ export async function runAudioJob(
   let preview: Promise<boolean> = Promise.resolve(false);
   // An encrypted body is only known to be genuine once its whole GCM tag checks: decoded after.
   let wav: WavStream | undefined;
+  const planes = deps.sparePlanes ?? threadSparePlanes;
+  const newPlane = (frames: number) => planes.take(frames);
   const watcher: BodyWatcher = {
     onRead:
       job.mode === 'plain'
-        ? (body, length) => void (wav ??= new WavStream(body.length, peakCount)).feed(body, length)
+        ? (body, length) =>
+            void (wav ??= new WavStream(body.length, peakCount, newPlane)).feed(body, length)
         : undefined,
     ...(onChunk && {
       prefixBytes: PREVIEW_BYTES,
@@ -89,6 +98,7 @@ export async function runAudioJob(
       (await decodeAudio(bytes, { ...deps, onChunk: previewed ? undefined : onChunk }));
     checkAborted(signal);
     const peaks = streamed?.peaks ?? computePeaks(pcm.channels, peakCount);
+    if (streamed) planes.prepare(pcm.channels.length, pcm.frames);
     return {
       ...pcm,
       jobId: job.jobId,

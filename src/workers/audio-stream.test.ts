@@ -7,6 +7,7 @@ import { decodeWav } from '../wasm/pcm/decode-wav.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { BodyBuffers } from './body-buffers.ts';
+import { SparePlanes } from './spare-planes.ts';
 
 // The real decoder, counted: a WAV decoded while it downloads must not be decoded whole again.
 vi.mock('../wasm/decode-audio.ts', async (original) => {
@@ -134,7 +135,25 @@ describe('a plain WAV is decoded while it downloads', () => {
   });
 });
 
-describe('body buffers', () => {
+describe('buffers made ahead', () => {
+  it('the next WAV is converted into the planes prepared after the last one', async () => {
+    const idle: (() => void)[] = [];
+    const sparePlanes = new SparePlanes((task) => idle.push(task));
+    const runWith = () =>
+      runAudioJob(job(), new AbortController().signal, {
+        fetch: streamed(wav, { reads: [5000] }),
+        sparePlanes,
+      });
+    await runWith();
+    idle.shift()!();
+    expect(sparePlanes.ready).toBe(2);
+    const second = await runWith();
+    expect(sparePlanes.ready).toBe(0); // both taken by the second file
+    expect(second.channels).toEqual(decodeWav(wav).channels);
+    idle.shift()!();
+    expect(sparePlanes.ready).toBe(2);
+  });
+
   it("the next job reads into the last one's buffer and decodes only its own bytes", async () => {
     const bodyBuffers = new BodyBuffers();
     const other = buildWav(referenceSignal(1, 30_000, 22050), { encoding: 'int', bits: 16 });

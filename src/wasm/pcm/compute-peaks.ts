@@ -39,20 +39,35 @@ export class PeakTracker {
 
   /** Takes frames `from`..`to` of `planes`, just written; ranges come in order, without gaps. */
   add(planes: Float32Array[], from: number, to: number): void {
-    // Fewer frames than buckets: the buckets overlap, and `peaks` computes them whole at the end.
-    if (this.count === 0 || this.frames < this.count || from !== this.next) return;
-    this.next = to;
-    const max = this.max;
-    for (let at = from; at < to;) {
-      const end = Math.min(this.binEnd, to);
-      let m = max[this.bin]!;
+    this.scan(from, to, (a, b) => {
+      let m = 0;
       for (const plane of planes) {
-        for (let i = at; i < end; i++) {
+        for (let i = a; i < b; i++) {
           const v = Math.abs(plane[i]!);
           if (v > m) m = v;
         }
       }
-      max[this.bin] = m;
+      return m;
+    });
+  }
+
+  /**
+   * Takes frames `from`..`to` through `maxAbs(a, b)`, called bucket by bucket over the whole
+   * range (so a caller may convert the frames in it too), which answers the largest |sample| of
+   * frames a..b (NaN samples ignored, as computePeaks does).
+   */
+  scan(from: number, to: number, maxAbs: (a: number, b: number) => number): void {
+    // Fewer frames than buckets: the buckets overlap, and `peaks` computes them whole at the end.
+    if (this.count === 0 || this.frames < this.count || from !== this.next) {
+      this.next = Number.NaN;
+      if (to > from) maxAbs(from, to);
+      return;
+    }
+    this.next = to;
+    for (let at = from; at < to;) {
+      const end = Math.min(this.binEnd, to);
+      const m = maxAbs(at, end);
+      if (m > this.max[this.bin]!) this.max[this.bin] = m;
       at = end;
       if (at === this.binEnd) this.binEnd = this.edge(++this.bin + 1);
     }

@@ -34,7 +34,18 @@ export function touchPages(fresh: ArrayBufferView): void {
   for (let at = 0; at < bytes.length; at += 4096) bytes[at] = 0;
 }
 
-const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/**
+ * A zeroed plane of `frames` samples with its pages touched: made when a file's header arrives,
+ * usually in a small first read well before the rest of the body, so no later read pays the faults.
+ */
+export function touchedPlane(frames: number): Float32Array {
+  const plane = new Float32Array(frames);
+  touchPages(plane);
+  return plane;
+}
+
+/** True where typed arrays read little-endian (every current browser and Node platform). */
+export const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * Converts frames `from`..`to` of the interleaved samples starting at `offset` into `planes`
@@ -96,6 +107,45 @@ function spread(
     for (let i = from, at = c; at < samples.length; i++, at += channels)
       plane[i] = samples[at]! * scale;
   }
+}
+
+/**
+ * Converts frames `from`..`to` of 16-bit samples (native order; `samples` starts at frame 0)
+ * into `planes`, and answers their largest |sample| on the planes' scale: the conversion and
+ * the peaks in one pass (|x| / 32768 is exact, so this is computePeaks' value).
+ */
+export function spreadInt16Peak(
+  planes: Float32Array[],
+  samples: Int16Array,
+  from: number,
+  to: number,
+): number {
+  const channels = planes.length;
+  let max = 0;
+  if (channels === 2) {
+    const [left, right] = planes as [Float32Array, Float32Array];
+    for (let i = from; i < to; i++) {
+      const l = samples[2 * i]!;
+      const r = samples[2 * i + 1]!;
+      left[i] = l / 32768;
+      right[i] = r / 32768;
+      const al = l < 0 ? -l : l;
+      const ar = r < 0 ? -r : r;
+      if (al > max) max = al;
+      if (ar > max) max = ar;
+    }
+    return max / 32768;
+  }
+  for (let c = 0; c < channels; c++) {
+    const plane = planes[c]!;
+    for (let i = from, at = from * channels + c; i < to; i++, at += channels) {
+      const x = samples[at]!;
+      plane[i] = x / 32768;
+      const ax = x < 0 ? -x : x;
+      if (ax > max) max = ax;
+    }
+  }
+  return max / 32768;
 }
 
 /** Little-endian 24-bit samples → planes from frame `from`. */

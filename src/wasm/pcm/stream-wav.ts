@@ -1,7 +1,12 @@
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { PeakTracker } from './compute-peaks.ts';
 import { ascii, readWavHeader, type WavHeader } from './decode-wav.ts';
-import { deinterleaveInto, touchPages } from './pcm-samples.ts';
+import {
+  deinterleaveInto,
+  LITTLE_ENDIAN_HOST,
+  spreadInt16Peak,
+  touchedPlane,
+} from './pcm-samples.ts';
 
 /** A WAV decoded while it downloads, with its peaks. */
 export interface StreamedWav {
@@ -22,18 +27,28 @@ export interface StreamedWav {
 export class WavStream {
   private readonly total: number;
   private readonly peakCount: number;
+  private readonly newPlane: (frames: number) => Float32Array;
   private header: WavHeader | null = null;
   private planes: Float32Array[] = [];
   private body: Uint8Array | null = null;
   private view: DataView | null = null;
+  private int16: Int16Array | null = null;
   private tracker: PeakTracker | null = null;
   private done = 0;
   private failed = false;
 
-  /** For a body of `total` bytes (its Content-Length) and `peakCount` peaks. */
-  constructor(total: number, peakCount: number) {
+  /**
+   * For a body of `total` bytes (its Content-Length) and `peakCount` peaks; `newPlane` makes
+   * each channel's plane (default: a fresh one, its pages touched at once).
+   */
+  constructor(
+    total: number,
+    peakCount: number,
+    newPlane: (frames: number) => Float32Array = touchedPlane,
+  ) {
     this.total = total;
     this.peakCount = peakCount;
+    this.newPlane = newPlane;
   }
 
   /** Frames converted so far. */
@@ -53,8 +68,20 @@ export class WavStream {
       const arrived = Math.floor((length - header.dataOffset) / frameBytes);
       const to = Math.min(header.frames, arrived);
       if (to > this.done) {
-        deinterleaveInto(this.planes, this.view!, header.dataOffset, this.done, to, header.layout);
-        this.tracker!.add(this.planes, this.done, to);
+        if (this.int16) {
+          const [planes, samples] = [this.planes, this.int16];
+          this.tracker!.scan(this.done, to, (a, b) => spreadInt16Peak(planes, samples, a, b));
+        } else {
+          deinterleaveInto(
+            this.planes,
+            this.view!,
+            header.dataOffset,
+            this.done,
+            to,
+            header.layout,
+          );
+          this.tracker!.add(this.planes, this.done, to);
+        }
         this.done = to;
       }
     } catch {
@@ -91,12 +118,15 @@ export class WavStream {
     const header = readWavHeader(body.subarray(0, length), this.total);
     if (!header) return false;
     this.header = header;
-    this.planes = Array.from({ length: header.channels }, () => new Float32Array(header.frames));
-    // Usually the header comes in a small first read, well before the rest of the body.
-    for (const plane of this.planes) touchPages(plane);
+    this.planes = Array.from({ length: header.channels }, () => this.newPlane(header.frames));
     this.body = body;
     this.view = new DataView(body.buffer, body.byteOffset, body.byteLength);
     this.tracker = new PeakTracker(header.frames, this.peakCount);
+    // The common layout (16-bit, aligned, little-endian host): converted and peaked in one pass.
+    const { layout } = header;
+    const start = body.byteOffset + header.dataOffset;
+    if (layout.encoding === 'int' && layout.bytes === 2 && LITTLE_ENDIAN_HOST && start % 2 === 0)
+      this.int16 = new Int16Array(body.buffer, start, header.frames * header.channels);
     return true;
   }
 }
