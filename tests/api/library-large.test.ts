@@ -97,6 +97,7 @@ describe('the bulk clone (large and huge)', () => {
     expect(one('SELECT count(*) AS n FROM samples_fts').n).toBe(TARGET);
     expect(indexesOf(db)).toEqual(before);
     expect(Number(one('PRAGMA cache_size').cache_size)).toBe(-2000);
+    expect(one('PRAGMA journal_mode').journal_mode).toBe('wal');
   });
 
   it('answers every list and search call of the gateway benchmark', async () => {
@@ -113,6 +114,33 @@ describe('the bulk clone (large and huge)', () => {
       const records = Array.isArray(data) ? data : (data as { records: unknown[] }).records;
       expect(records.length, call.label).toBeGreaterThan(0);
     }
+  });
+
+  it('counts a keyword search as the rows it pages through, alone or with filters', async () => {
+    const user = await createUser(gateway);
+    const walk = async (query: Record<string, string>) => {
+      const ids = new Set<number>();
+      let total = -1;
+      for (let page = 1; total < 0 || (page - 1) * 100 < total; page++) {
+        const params = new URLSearchParams({ ...query, page: String(page), pageSize: '100' });
+        const response = await fetch(`${gateway.url}/api/v2/tt-audios/search-resource?${params}`, {
+          headers: authHeaders(user.accessToken),
+        });
+        const { data } = (await response.json()) as {
+          data: { total: number; records: Array<{ id: number }> };
+        };
+        total = data.total;
+        for (const record of data.records) ids.add(record.id);
+      }
+      return { total, rows: ids.size };
+    };
+    const all = await walk({ keyword: 'v' });
+    expect(all.total).toBeGreaterThan(300);
+    expect(all.rows).toBe(all.total);
+    const drums = await walk({ keyword: 'v', category: 'instruments', primaryName: 'Drums' });
+    expect(drums.total).toBeGreaterThan(0);
+    expect(drums.total).toBeLessThan(all.total);
+    expect(drums.rows).toBe(drums.total);
   });
 
   it('names huge as a library size of 1,000,000 rows', () => {

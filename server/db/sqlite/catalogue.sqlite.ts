@@ -2,6 +2,7 @@ import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import type { Database } from '../database.ts';
 import type {
   CatalogueRepository,
+  ListRequest,
   PackRow,
   SampleRow,
   TreeCell,
@@ -130,17 +131,32 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     return inOrder(codes, rows.map(toPackRow), (row) => row.code);
   };
 
+  /**
+   * The number of samples a list request matches. With a keyword the count runs from the FTS
+   * index (joined to samples only when other conditions need its columns): counting through
+   * `s.id IN (…)` built a list of every match first, 95 ms for a keyword matching 100k rows.
+   */
+  const countSamples = (request: ListRequest): number => {
+    const params: SQLInputValue[] = [];
+    const keyword = request.filter.match !== undefined;
+    const conditions = [
+      ...sampleConditions(request.filter, params, { ftsJoined: keyword }),
+      ...scopeCondition(request.scope, params),
+    ];
+    // Every sample has exactly one FTS row (rowid = samples.id), so the keyword alone counts there.
+    const from = !keyword
+      ? 'samples s'
+      : conditions.length === 1
+        ? 'samples_fts'
+        : 'samples_fts JOIN samples s ON s.id = samples_fts.rowid';
+    const sql = `SELECT COUNT(*) AS n FROM ${from} ${where(conditions)}`;
+    return num(db.prepare(sql).get(...params)?.n ?? 0);
+  };
+
   return {
     async listSamples(request) {
       const relevance = request.sort === 'RELEVANCE' && request.filter.match !== undefined;
-      const countParams: SQLInputValue[] = [];
-      const countWhere = where([
-        ...sampleConditions(request.filter, countParams),
-        ...scopeCondition(request.scope, countParams),
-      ]);
-      const total = num(
-        db.prepare(`SELECT COUNT(*) AS n FROM samples s ${countWhere}`).get(...countParams)?.n ?? 0,
-      );
+      const total = countSamples(request);
       if (total === 0) return { rows: [], total };
       const params: SQLInputValue[] = [];
       const conditions = [
