@@ -59,6 +59,33 @@ describe('decodeSplit when the second thread lets it down', () => {
   });
 });
 
+describe('decodeSplit joins', () => {
+  it('into the head’s own planes when the FLAC reader sized them for the whole file', async () => {
+    let headBuffer: ArrayBufferLike | undefined;
+    const local = async (b: Uint8Array) => {
+      const pcm = await decodeFlac(b);
+      headBuffer ??= pcm.channels[0]!.buffer;
+      return pcm;
+    };
+    const pcm = await decodeSplit(plan, 'flac', local, decodeSegmentHere);
+    expectWhole(pcm);
+    expect(headBuffer!.byteLength).toBe(whole.frames * 4);
+    expect(pcm!.channels[0]!.buffer).toBe(headBuffer);
+  });
+
+  it('into new planes when the head’s are only as long as the head', async () => {
+    const exact = async (b: Uint8Array) => {
+      const pcm = await decodeFlac(b);
+      return { ...pcm, channels: pcm.channels.map((p) => p.slice()) };
+    };
+    const head = await exact(plan.head);
+    expect(head.channels[0]!.buffer.byteLength).toBe(plan.headFrames * 4);
+    const pcm = await decodeSplit(plan, 'flac', exact, decodeSegmentHere);
+    expectWhole(pcm);
+    expect(pcm!.channels[0]!.buffer.byteLength).toBe(whole.frames * 4);
+  });
+});
+
 describe('oneAtATime', () => {
   it('runs calls in order, each after the previous one settled (failures included)', async () => {
     const log: string[] = [];

@@ -1,8 +1,8 @@
-import type { SplitPlan } from '../split-decode.ts';
+import { HEAD_SHARE, type SplitPlan } from '../split-decode.ts';
 import { CRC16, parseFrameHeader, readStreamInfo, type StreamInfo } from './flac-format.ts';
 
 /**
- * Cuts a FLAC file in two at a real frame near the middle of its audio, so each half can be
+ * Cuts a FLAC file in two at a real frame near HEAD_SHARE of its audio, so each part can be
  * decoded on its own thread. The head is the file up to that frame; the tail is the stream
  * header (`fLaC` + metadata) followed by that frame and the rest. Null when the file cannot be
  * cut safely: no total sample count in STREAMINFO, no verified frame found, odd metadata.
@@ -17,8 +17,8 @@ export function splitFlac(bytes: Uint8Array): SplitPlan | null {
   if (!info || info.totalFrames === 0) return null;
   const first = parseFrameHeader(bytes, info.audioStart, info);
   if (!first) return null;
-  const middle = info.audioStart + Math.floor((bytes.length - info.audioStart) / 2);
-  for (let at = middle; at < bytes.length - 2; at++) {
+  const cut = info.audioStart + Math.floor((bytes.length - info.audioStart) * HEAD_SHARE);
+  for (let at = cut; at < bytes.length - 2; at++) {
     if (bytes[at] !== 0xff || (bytes[at + 1]! & 0xfe) !== 0xf8) continue;
     const header = parseFrameHeader(bytes, at, info);
     if (!header || header.variable !== first.variable || !frameCrcMatches(bytes, at, info))

@@ -1,5 +1,5 @@
 import { skipId3 } from '../sniff-format.ts';
-import type { SplitPlan } from '../split-decode.ts';
+import { HEAD_SHARE, type SplitPlan } from '../split-decode.ts';
 
 /** One MPEG layer III frame header, as far as the frame walk needs it. */
 interface Mp3Frame {
@@ -16,7 +16,7 @@ const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 16
 const RATES_V1 = [44100, 48000, 32000];
 
 /**
- * Cuts an MPEG layer III file in two near its middle frame, for decoding on two threads. The head
+ * Cuts an MPEG layer III file in two at frame HEAD_SHARE × n, for decoding on two threads. The head
  * is every byte before frame k (ID3v2 tag and Xing/Info frame included). The tail starts `lead`
  * frames earlier: layer III frames borrow up to 511 bytes of main data from earlier frames (the
  * bit reservoir), each granule overlaps the previous one (IMDCT) and the synthesis filterbank
@@ -50,7 +50,7 @@ export function splitMp3(bytes: Uint8Array): SplitPlan | null {
   if (gapless && gapless.frames !== audio.length) return null;
   const spf = first.samples;
   const n = audio.length;
-  const k = n >> 1;
+  const k = Math.floor(n * HEAD_SHARE);
   const reservoir = spf === 1152 ? 511 : 255;
   let warm = 0;
   let covered = 0;
