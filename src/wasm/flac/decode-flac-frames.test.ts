@@ -53,6 +53,26 @@ describe('the TypeScript FLAC reader equals libFLAC, sample for sample', () => {
     expect((await expectLikeLibflac(bytes)).frames).toBe(300000);
   });
 
+  it('a damaged total in STREAMINFO (2^36 − 1 frames) allocates no more than the bytes call for', async () => {
+    const bytes = await libflacEncode(testSignal(2, 50000, 44100), 44100);
+    const lying = bytes.slice();
+    lying.set([0xff, 0xff, 0xff, 0xff], 8 + 14);
+    lying[8 + 13]! |= 0x0f;
+    const pcm = await expectLikeLibflac(lying);
+    expect(pcm.frames).toBe(50000);
+    expect(pcm.channels[0]!.buffer.byteLength).toBeLessThan(4 * (bytes.length * 4 + 65536) + 1);
+  });
+
+  it('10 s of near-silence (a few KB): the planes grow past the first guess', async () => {
+    const quiet = [new Float32Array(441000), new Float32Array(441000)];
+    quiet[0]![300000] = 0.5;
+    const bytes = await libflacEncode(quiet, 44100);
+    expect(bytes.length * 4 + 65536).toBeLessThan(441000);
+    const pcm = await expectLikeLibflac(bytes);
+    expect(pcm.frames).toBe(441000);
+    expect(pcm.channels[0]![300000]).toBeCloseTo(0.5, 4);
+  });
+
   it('VERBATIM frames from an independent encoder', async () => {
     const planes = testSignal(2, 10000, 22050);
     await expectLikeLibflac(encodeFlac16(planes, 22050));

@@ -18,7 +18,9 @@ export function decodeFlacFrames(bytes: Uint8Array): DecodedPcm | null {
   if (!info || info.channels > 8) return null;
   const r: BitReader = { words: toWords(bytes), pos: 0, limit: bytes.length * 8 };
   const scale = 2 ** (info.bitsPerSample - 1) - 1;
-  let capacity = info.totalFrames || Math.max(info.maxBlock, 4096) * 64;
+  // STREAMINFO's count sizes the planes, but a damaged one must not allocate gigabytes: 4 frames
+  // per byte is 8× what CD audio compresses to (silence beats it, and then the planes grow).
+  let capacity = Math.min(info.totalFrames || Infinity, bytes.length * 4 + 65536);
   let planes = Array.from({ length: info.channels }, () => new Float32Array(capacity));
   let scratch = planes.map(() => new Int32Array(info.maxBlock || 4096));
   let frames = 0;
