@@ -69,7 +69,8 @@ export class WavStream {
       const to = Math.min(header.frames, arrived);
       if (to > this.done) {
         if (this.int16) {
-          const [planes, samples] = [this.planes, this.int16];
+          const planes = this.planes;
+          const samples = this.int16;
           this.tracker!.scan(this.done, to, (a, b) => spreadInt16Peak(planes, samples, a, b));
         } else {
           deinterleaveInto(
