@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audioGroups, type Runs } from './audio.bench.ts';
 import { openBenchPage } from './bench-page.ts';
+import { gatewayFigures } from './gateway.bench.ts';
 import { scrollFigures } from './scroll.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
@@ -31,6 +32,7 @@ async function main(): Promise<number> {
   }
   // Scrolling the 100,000-row list (issue 5): its own gateway with the large library.
   figures.push(...(await scrollFigures({ quick })));
+  figures.push(...(await gatewayFigures({ quick })));
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);
   return figures.some(isOver) ? 1 : 0;

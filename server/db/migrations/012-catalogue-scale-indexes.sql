@@ -8,3 +8,7 @@ CREATE INDEX samples_bpm_sort ON samples(bpm IS NULL, bpm, id);
 CREATE INDEX samples_bpm_popularity ON samples(bpm, popularity DESC, id);
 -- An instrument page sorted by NEWEST (177 ms at 1M before).
 CREATE INDEX samples_primary_created ON samples(category, primary_name, created_at DESC, id);
+-- A keyword search in RELEVANCE order reads the popularity of every match (the tie-break):
+-- from this narrow index instead of the wide sample rows (peaks inline), half the time of a
+-- search matching every row (312 → 147 ms at 100k).
+CREATE INDEX samples_id_popularity ON samples(id, popularity);

@@ -163,8 +163,10 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
         ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
         ...scopeCondition(request.scope, params),
       ];
+      // A keyword alone reads only id and popularity of each match: from the narrow index.
+      const narrow = conditions.length === 1 ? 'INDEXED BY samples_id_popularity' : '';
       const from = relevance
-        ? 'samples_fts JOIN samples s ON s.id = samples_fts.rowid'
+        ? `samples_fts JOIN samples s ${narrow} ON s.id = samples_fts.rowid`
         : 'samples s';
       const order = sampleOrder(request, params);
       params.push(request.pageSize, (request.page - 1) * request.pageSize);
