@@ -1,3 +1,5 @@
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '../../benchmarks/gateway.bench.ts';
 import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
@@ -147,5 +149,35 @@ describe('the bulk clone (large and huge)', () => {
     expect(loadConfig({ YINKU_LIBRARY: 'huge' }).librarySize).toBe('huge');
     expect(HUGE_SAMPLE_COUNT).toBe(1_000_000);
     expect(() => loadConfig({ YINKU_LIBRARY: 'giant' })).toThrow(/YINKU_LIBRARY must be one of/);
+  });
+});
+
+describe('the category tree (kept between library changes)', () => {
+  const treeTotal = async () => {
+    const response = await fetch(`${gateway.url}/api/v2/tt-instruments-style`);
+    const { data } = (await response.json()) as { data: Array<{ count: number }> };
+    return data.reduce((sum, node) => sum + node.count, 0);
+  };
+  const copyRow = `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name,
+      secondary_name, audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth,
+      size_bytes, duration, tags, blob_hash, file_name, peaks, popularity, created_at)
+    SELECT pack_code, name_en || ' copy', name_zh, category, primary_name, secondary_name,
+      audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
+      duration, tags, blob_hash, file_name, peaks, popularity, created_at FROM samples LIMIT 1`;
+
+  it('counts a sample added by another connection (an import) and one removed by the gateway', async () => {
+    const before = await treeTotal();
+    expect(before).toBe(TARGET);
+    expect(await treeTotal()).toBe(before);
+    const importer = new DatabaseSync(join(gateway.dataDir, 'yinku.sqlite'));
+    let id = 0;
+    try {
+      id = Number(importer.prepare(copyRow).run().lastInsertRowid);
+    } finally {
+      importer.close();
+    }
+    expect(await treeTotal()).toBe(before + 1);
+    gateway.ctx.db.prepare('DELETE FROM samples WHERE id = ?').run(id);
+    expect(await treeTotal()).toBe(before);
   });
 });

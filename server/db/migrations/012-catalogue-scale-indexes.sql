@@ -12,3 +12,7 @@ CREATE INDEX samples_primary_created ON samples(category, primary_name, created_
 -- from this narrow index instead of the wide sample rows (peaks inline), half the time of a
 -- search matching every row (312 → 147 ms at 100k).
 CREATE INDEX samples_id_popularity ON samples(id, popularity);
+-- A group page (category, instrument and group) and the key filter in popularity order: each
+-- page straight from the index (22 and 25 ms at 1M before, 4.0× and 4.6× their 100k times).
+CREATE INDEX samples_group_popularity ON samples(category, primary_name, secondary_name, popularity DESC, id);
+CREATE INDEX samples_key_popularity ON samples(audio_key, kind, popularity DESC, id);

@@ -5,8 +5,8 @@ import type {
   ListRequest,
   PackRow,
   SampleRow,
-  TreeCell,
 } from '../../catalogue/catalogue.repository.ts';
+import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import {
   packOrder,
   packScopeCondition,
@@ -153,6 +153,8 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     return num(db.prepare(sql).get(...params)?.n ?? 0);
   };
 
+  const treeCells = cachedTreeCells(db);
+
   return {
     async listSamples(request) {
       const relevance = request.sort === 'RELEVANCE' && request.filter.match !== undefined;
@@ -211,44 +213,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       return { rows: packsByCodes(codes, request.viewerId), total };
     },
 
-    async treeCells({ category, scope, range }) {
-      const params: SQLInputValue[] = [];
-      const conditions = sampleConditions({ category }, params);
-      conditions.push(
-        ...(range === 'packs'
-          ? packScopeCondition(scope, params, 's.pack_code')
-          : scopeCondition(scope, params)),
-      );
-      const cell = (row: Row) => ({
-        category: text(row.category) as Category,
-        primaryName: text(row.primary_name),
-        secondaryName: text(row.secondary_name),
-      });
-      if (range === 'samples') {
-        return db
-          .prepare(
-            `SELECT s.category, s.primary_name, s.secondary_name, COUNT(*) AS n FROM samples s
-             ${where(conditions)} GROUP BY 1, 2, 3`,
-          )
-          .all(...params)
-          .map((row) => ({ ...cell(row), count: num(row.n) }));
-      }
-      const cells = new Map<string, TreeCell>();
-      const rows = db
-        .prepare(
-          `SELECT DISTINCT s.category, s.primary_name, s.secondary_name, s.pack_code FROM samples s
-           ${where(conditions)}`,
-        )
-        .all(...params);
-      for (const row of rows) {
-        const key = `${text(row.category)}\u0000${text(row.primary_name)}\u0000${text(row.secondary_name)}`;
-        const entry = cells.get(key) ?? { ...cell(row), count: 0, packCodes: [] };
-        entry.packCodes!.push(text(row.pack_code));
-        entry.count = entry.packCodes!.length;
-        cells.set(key, entry);
-      }
-      return [...cells.values()];
-    },
+    treeCells,
 
     async taxonomy() {
       return db
