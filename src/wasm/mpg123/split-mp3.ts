@@ -33,17 +33,9 @@ const RATES_V1 = [44100, 48000, 32000];
  * (VBRI, Xing without LAME fields, a frame count that differs from the walk).
  */
 export function splitMp3(bytes: Uint8Array): SplitPlan | null {
-  const offsets: number[] = [];
-  let first: Mp3Frame | null = null;
-  let at = skipId3(bytes);
-  let frame: Mp3Frame | null;
-  while ((frame = readFrame(bytes, at)) && (!first || frame.stream === first.stream)) {
-    if (at + frame.length > bytes.length) return null;
-    first ??= frame;
-    offsets.push(at);
-    at += frame.length;
-  }
-  if (!first || !endsCleanly(bytes, at)) return null;
+  const walk = walkFrames(bytes);
+  if (!walk) return null;
+  const { offsets, first } = walk;
   const gapless = readGapless(bytes, offsets[0]!, first);
   if (gapless === null) return null;
   const audio = gapless ? offsets.slice(1) : offsets;
@@ -70,6 +62,30 @@ export function splitMp3(bytes: Uint8Array): SplitPlan | null {
     tailLead: lead * spf,
     tailEndCut: endCut,
   };
+}
+
+/**
+ * Samples per channel that every frame of a cleanly walking layer III file decodes to (tag frame
+ * included): an upper bound of mpg123's output, for sizing planes. Null when the walk fails.
+ */
+export function mp3SampleBound(bytes: Uint8Array): number | null {
+  const walk = walkFrames(bytes);
+  return walk && walk.offsets.length * walk.first.samples;
+}
+
+/** Every frame's offset, from the first after any ID3v2 tag to the end or a trailing tag. */
+function walkFrames(bytes: Uint8Array): { offsets: number[]; first: Mp3Frame } | null {
+  const offsets: number[] = [];
+  let first: Mp3Frame | null = null;
+  let at = skipId3(bytes);
+  let frame: Mp3Frame | null;
+  while ((frame = readFrame(bytes, at)) && (!first || frame.stream === first.stream)) {
+    if (at + frame.length > bytes.length) return null;
+    first ??= frame;
+    offsets.push(at);
+    at += frame.length;
+  }
+  return first && endsCleanly(bytes, at) ? { offsets, first } : null;
 }
 
 function frameLength(bytes: Uint8Array, offsets: number[], i: number): number {

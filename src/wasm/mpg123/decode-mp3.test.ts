@@ -1,0 +1,56 @@
+import { MPEGDecoder } from 'mpg123-decoder';
+import { describe, expect, it } from 'vitest';
+import { lameEncode, testSignal, withId3v2, withLameInfo } from '../testing/split-fixtures.ts';
+import { decodeMp3 } from './decode-mp3.ts';
+import { mp3SampleBound } from './split-mp3.ts';
+
+/** The library's own whole-file decode, on a fresh instance: the reference. */
+async function libraryDecode(bytes: Uint8Array) {
+  const d = new MPEGDecoder();
+  await d.ready;
+  const out = d.decode(bytes);
+  d.free();
+  return out;
+}
+
+describe('decodeMp3 reading straight into sized planes', () => {
+  it.each([
+    { name: 'stereo 192 kbit/s with a LAME Info frame', ch: 2, kbps: 192, info: true },
+    { name: 'stereo 128 kbit/s, ID3v2 tag, no Info frame', ch: 2, kbps: 128, id3: true },
+    { name: 'mono 64 kbit/s', ch: 1, kbps: 64 },
+  ])('gives the library’s samples: $name', async ({ ch, kbps, info, id3 }) => {
+    let bytes = lameEncode(testSignal(ch, 3 * 44100, 44100), 44100, kbps);
+    if (info) bytes = withLameInfo(bytes, 576, 1000);
+    if (id3) bytes = withId3v2(bytes);
+    const bound = mp3SampleBound(bytes)!;
+    const pcm = await decodeMp3(bytes);
+    const reference = await libraryDecode(bytes);
+    expect(pcm.frames).toBe(reference.samplesDecoded);
+    expect(pcm.frames).toBeLessThanOrEqual(bound);
+    // Planes sized from the frame walk: no growing, no second copy.
+    expect(pcm.channels[0]!.buffer.byteLength).toBe(bound * 4);
+    expect(pcm.channels.length).toBe(ch);
+    pcm.channels.forEach((plane, c) => expect(plane).toEqual(reference.channelData[c]));
+  });
+
+  it('the bound counts every frame (tag frame included); null when the frames do not walk', () => {
+    const bytes = lameEncode(testSignal(2, 44100, 44100), 44100, 128);
+    const bound = mp3SampleBound(bytes)!;
+    expect(bound % 1152).toBe(0);
+    expect(bound).toBeGreaterThanOrEqual(44100);
+    expect(mp3SampleBound(withLameInfo(bytes, 576, 1000))).toBe(bound + 1152);
+    const junk = bytes.slice();
+    junk.fill(0x20, 5000, 5400);
+    expect(mp3SampleBound(junk)).toBeNull();
+  });
+
+  it('a file whose frames do not walk decodes as before, through the library’s decode', async () => {
+    const bytes = lameEncode(testSignal(2, 44100, 44100), 44100, 128);
+    const junk = bytes.slice();
+    junk.fill(0x20, 5000, 5400);
+    const pcm = await decodeMp3(junk);
+    const reference = await libraryDecode(junk);
+    expect(pcm.frames).toBe(reference.samplesDecoded);
+    pcm.channels.forEach((plane, c) => expect(plane).toEqual(reference.channelData[c]));
+  });
+});
