@@ -52,7 +52,8 @@ describe('SparePlanes', () => {
     runIdle();
     expect(spares.ready).toBe(1);
     expect(spares.take(3000).buffer.byteLength).toBe(12000);
-    spares.prepare(2, 5_000_000);
+    spares.prepare(2, 4_200_000); // 33.6 MB in all
+    spares.prepare(8, 1_100_000);
     spares.prepare(2, 0);
     expect([spares.ready, tasks.length]).toEqual([0, 0]);
   });

@@ -1,7 +1,7 @@
 import { touchedPlane } from '../wasm/pcm/pcm-samples.ts';
 
-/** Planes larger than this are not made ahead (bytes: 95 s of 44.1 kHz). */
-const KEEP_MAX_BYTES = 16 * 1024 * 1024;
+/** Files whose planes take more than this are not prepared for (bytes: ~90 s of stereo 44.1 kHz). */
+const KEEP_MAX_BYTES = 32 * 1024 * 1024;
 
 /** A spare serves a plane at most this much smaller (the rest travels with it, unused). */
 const SLACK = 1.25;
@@ -45,7 +45,7 @@ export class SparePlanes {
   /** After a file of `count` planes of `frames`: prepares as many for the next, when idle. */
   prepare(count: number, frames: number): void {
     const bytes = frames * 4;
-    if (bytes === 0 || bytes > KEEP_MAX_BYTES) return;
+    if (bytes === 0 || bytes * count > KEEP_MAX_BYTES) return;
     // Spares of another size are dropped: the next file is most likely like the last one.
     this.spare = this.spare.filter((b) => b.byteLength === bytes);
     this.touching = this.touching.filter((t) => t.buffer.byteLength === bytes);
