@@ -56,15 +56,19 @@ export async function runAudioJob(
     (key ??= unwrapAudioKey(encryptedKey, iv, job.privateKey));
   const onChunk = deps.onChunk;
   let preview: Promise<boolean> = Promise.resolve(false);
-  // An encrypted body is only known to be genuine once its whole GCM tag checks: decoded after.
-  let wav: WavStream | undefined;
+  const buffers = deps.bodyBuffers ?? threadBodyBuffers;
   const planes = deps.sparePlanes ?? threadSparePlanes;
-  const newPlane = (frames: number) => planes.take(frames);
+  let received: Uint8Array | undefined;
+  let wav: WavStream | undefined;
   const watcher: BodyWatcher = {
+    allocate: (total) => (received = buffers.take(total)),
+    // An encrypted body is only known to be genuine once its whole GCM tag checks: decoded after.
     onRead:
       job.mode === 'plain'
-        ? (body, length) =>
-            void (wav ??= new WavStream(body.length, peakCount, newPlane)).feed(body, length)
+        ? (body, length) => {
+            wav ??= new WavStream(body.length, peakCount, (frames) => planes.take(frames));
+            wav.feed(body, length);
+          }
         : undefined,
     ...(onChunk && {
       prefixBytes: PREVIEW_BYTES,
@@ -76,9 +80,6 @@ export async function runAudioJob(
       },
     }),
   };
-  const buffers = deps.bodyBuffers ?? threadBodyBuffers;
-  let received: Uint8Array | undefined;
-  watcher.allocate = (total) => (received = buffers.take(total));
   try {
     const fetched = await fetchAudio(job, signal, deps.fetch, watcher);
     const t1 = performance.now();
