@@ -5,8 +5,8 @@ import { FlacStreamError, readSubframe, toWords, type BitReader } from './flac-s
 /**
  * Decodes a plain FLAC stream in TypeScript, sample for sample as libFLAC does (through
  * @wasm-audio-decoders/flac: planes scaled by 1 / (2^(bits − 1) − 1)). Measured in a Chromium
- * worker it takes a third of libFLAC's time for a 10 s CD-quality file: no per-frame parse in
- * JavaScript, WASM call and output copy, and the planes are written once.
+ * worker on a 10 s CD-quality libFLAC file: ~10.5 ms against libFLAC's ~17 ms there (no
+ * per-frame WASM call, allocation and output copy, no concatenation: the planes are written once).
  *
  * Null — the caller then decodes with libFLAC — for anything this reader does not take exactly:
  * no STREAMINFO first, a frame header that disagrees with it (channels, bits, rate), a CRC-8 or

@@ -32,7 +32,7 @@ function peek32(words: Int32Array, pos: number): number {
 }
 
 /** Reads `n` (1–32) bits unsigned. */
-export function readBits(r: BitReader, n: number): number {
+function readBits(r: BitReader, n: number): number {
   const v = peek32(r.words, r.pos) >>> (32 - n);
   r.pos += n;
   return v;
@@ -123,17 +123,17 @@ function readResidual(r: BitReader, out: Int32Array, n: number, order: number): 
 
 /** Rice codes with parameter `k` into out[from, to): unary quotient, k low bits, zigzag sign. */
 function readRice(r: BitReader, out: Int32Array, from: number, to: number, k: number): void {
-  const buf = r.words;
+  const words = r.words;
   const limit = r.limit;
   let pos = r.pos;
   for (let i = from; i < to; i++) {
-    let w = peek32(buf, pos);
+    let w = peek32(words, pos);
     let q = 0;
     while (w === 0) {
       q += 32;
       pos += 32;
       if (pos > limit) throw new FlacStreamError('residual runs past the frame');
-      w = peek32(buf, pos);
+      w = peek32(words, pos);
     }
     const z = Math.clz32(w);
     q += z;
@@ -141,7 +141,7 @@ function readRice(r: BitReader, out: Int32Array, from: number, to: number, k: nu
     if (k > 0) {
       // The low bits are usually in the same 32-bit window as the quotient.
       const low =
-        z + 1 + k <= 32 ? (w << (z + 1)) >>> (32 - k) : peek32(buf, pos + z + 1) >>> (32 - k);
+        z + 1 + k <= 32 ? (w << (z + 1)) >>> (32 - k) : peek32(words, pos + z + 1) >>> (32 - k);
       v = (q << k) | low;
     }
     pos += z + 1 + k;
