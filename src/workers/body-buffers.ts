@@ -15,12 +15,13 @@ const KEEP_COUNT = 2;
 export class BodyBuffers {
   private readonly spare: ArrayBuffer[] = [];
 
-  /** A buffer of `size` bytes (a view on a kept one, or fresh with its pages touched). */
+  /** A buffer of `size` bytes: a view on a kept one, or a fresh one (pages touched up to 16 MB). */
   take(size: number): Uint8Array {
     const index = this.spare.findIndex((b) => b.byteLength >= size);
     if (index >= 0) return new Uint8Array(this.spare.splice(index, 1)[0]!, 0, size);
     const fresh = new Uint8Array(size);
-    touchPages(fresh);
+    // Only what may be kept: a huge (or false) Content-Length commits no memory before its bytes.
+    if (size <= KEEP_MAX_BYTES) touchPages(fresh);
     return fresh;
   }
 
