@@ -79,9 +79,16 @@ function decodeKnown(
   }
 }
 
-/** This thread's decoder of each splittable format, for one whole file or segment. */
-export function decodeSegmentHere(bytes: Uint8Array, format: SplitFormat): Promise<DecodedPcm> {
-  return format === 'mp3' ? decodeMp3(bytes) : decodeFlac(bytes);
+/**
+ * This thread's decoder of each splittable format, for one whole file or segment; `frames` asks
+ * for planes with room for that many (the whole file, when this is its head).
+ */
+export function decodeSegmentHere(
+  bytes: Uint8Array,
+  format: SplitFormat,
+  frames?: number,
+): Promise<DecodedPcm> {
+  return format === 'mp3' ? decodeMp3(bytes, undefined, frames) : decodeFlac(bytes);
 }
 
 /** Two halves on two threads when a file is large enough and cuts cleanly; else one decode. */
@@ -90,7 +97,7 @@ async function decodeInHalves(
   format: SplitFormat,
   { decodeSegment, splitPolicy }: DecodeOptions,
 ): Promise<DecodedPcm> {
-  const local = (b: Uint8Array) => decodeSegmentHere(b, format);
+  const local = (b: Uint8Array, frames?: number) => decodeSegmentHere(b, format, frames);
   if (!decodeSegment || bytes.length < SPLIT_MIN_BYTES[format]) return local(bytes);
   const split = splitPolicy?.shouldSplit(format) ?? true;
   const t0 = performance.now();

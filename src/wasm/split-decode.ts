@@ -46,20 +46,21 @@ export const SPLIT_MIN_BYTES: Record<SplitFormat, number> = { mp3: 96 * 1024, fl
 export async function decodeSplit(
   plan: SplitPlan,
   format: SplitFormat,
-  local: (bytes: Uint8Array) => Promise<DecodedPcm>,
+  local: (bytes: Uint8Array, frames?: number) => Promise<DecodedPcm>,
   remote: SegmentDecoder,
 ): Promise<DecodedPcm | null> {
   const remoteTail = remote(plan.tail, format).catch(() => null);
   const t0 = performance.now();
-  const head = await local(plan.head).catch(() => null);
+  // The head's decoder may size its planes for the whole file, so the join needs no copy of it.
+  const head = await local(plan.head, plan.headFrames + plan.tailFrames).catch(() => null);
   if (head?.frames !== plan.headFrames) return null;
   // The tail is about as long as the head: a helper far slower than that is hung, not busy.
   const patience = REMOTE_GRACE_MS + REMOTE_SLOWDOWN * (performance.now() - t0);
   // The joined planes are made while the tail is still on its way (it answers a few ms later).
   const frames = plan.headFrames + plan.tailFrames;
   const channels = head.channels.map((h) => {
-    // A decoder that sized its planes for the whole file (our FLAC reader, from STREAMINFO)
-    // has put the head in place already.
+    // A decoder that sized its planes for the whole file (our FLAC reader from STREAMINFO, the
+    // MP3 decoder from the hint) has put the head in place already.
     if (h.byteOffset === 0 && h.buffer.byteLength >= frames * 4)
       return new Float32Array(h.buffer as ArrayBuffer, 0, frames);
     const plane = new Float32Array(frames);

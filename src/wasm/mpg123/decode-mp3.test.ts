@@ -1,8 +1,10 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
+import { decodeSegmentHere } from '../decode-audio.ts';
+import { decodeSplit } from '../split-decode.ts';
 import { lameEncode, testSignal, withId3v2, withLameInfo } from '../testing/split-fixtures.ts';
 import { decodeMp3 } from './decode-mp3.ts';
-import { mp3SampleBound } from './split-mp3.ts';
+import { mp3SampleBound, splitMp3 } from './split-mp3.ts';
 
 /** The library's own whole-file decode, on a fresh instance: the reference. */
 async function libraryDecode(bytes: Uint8Array) {
@@ -52,5 +54,29 @@ describe('decodeMp3 reading straight into sized planes', () => {
     const reference = await libraryDecode(junk);
     expect(pcm.frames).toBe(reference.samplesDecoded);
     pcm.channels.forEach((plane, c) => expect(plane).toEqual(reference.channelData[c]));
+  });
+
+  it('a split file’s head gets room for the whole file: the join adds the tail in place', async () => {
+    const signal = testSignal(2, 10 * 44100, 44100);
+    const bytes = withLameInfo(lameEncode(signal, 44100, 192), 576, 1000);
+    const plan = splitMp3(bytes)!;
+    let headBuffer: ArrayBufferLike | undefined;
+    const local = async (b: Uint8Array, frames?: number) => {
+      const pcm = await decodeSegmentHere(b, 'mp3', frames);
+      headBuffer ??= pcm.channels[0]!.buffer;
+      return pcm;
+    };
+    const pcm = (await decodeSplit(plan, 'mp3', local, decodeSegmentHere))!;
+    expect(pcm.frames).toBe(plan.headFrames + plan.tailFrames);
+    expect(pcm.channels[0]!.buffer).toBe(headBuffer);
+    const whole = await decodeMp3(bytes);
+    expect(pcm.frames).toBe(whole.frames);
+    let max = 0;
+    pcm.channels.forEach((p, c) => {
+      for (let i = 0; i < p.length; i++)
+        max = Math.max(max, Math.abs(p[i]! - whole.channels[c]![i]!));
+    });
+    // Within the split tests' tolerance (the tail's filterbank phase changes float rounding).
+    expect(max).toBeLessThanOrEqual(1e-6);
   });
 });

@@ -24,18 +24,20 @@ const CHUNK_BYTES = 64 * 1024;
 /**
  * Decodes MPEG layer I/II/III with mpg123 (WASM). With `onChunk`, decodes in slices and hands
  * each slice's planes (and the fraction of the file read so far) over as soon as it is ready, so
- * playback can start on the first frames. Files queue for this thread's one instance.
+ * playback can start on the first frames. `room`: make the planes at least this long (a split
+ * file's head, so the join adds the tail in place). Files queue for this thread's one instance.
  */
 export const decodeMp3 = oneAtATime(async function decodeMp3(
   bytes: Uint8Array,
   onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void,
+  room: number = 0,
 ): Promise<DecodedPcm> {
   const d = await mpg123();
   await d.reset();
   // mpg123 always answers two planes; a mono stream's second plane is a copy.
   const mono = isMonoMpeg(bytes);
   const bound = onChunk ? null : mp3SampleBound(bytes);
-  const direct = bound !== null ? decodeInto(d, bytes, bound) : null;
+  const direct = bound !== null ? decodeInto(d, bytes, Math.max(bound, room)) : null;
   const pcm = direct ?? decodeInSlices(d, bytes, onChunk);
   if (pcm.frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
   const channels = mono ? pcm.channels.slice(0, 1) : pcm.channels;
