@@ -22,6 +22,9 @@ export function shuffleKey(id: number, seed: number): number {
 /** bm25 weights of samples_fts columns: name, tags, brand, pack, type, grp. */
 export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';
 
+/** The condition of a keyword, style or tag match that is not joined to the FTS table. */
+export const FTS_MATCH_IN = 's.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)';
+
 /** SQL conditions (and their parameters, in order) over `samples s`. */
 export function sampleConditions(
   filter: SampleFilter,
@@ -52,21 +55,17 @@ export function sampleConditions(
     params.push(filter.bpmMax);
   }
   if (filter.match !== undefined) {
-    conditions.push(
-      options.ftsJoined
-        ? 'samples_fts MATCH ?'
-        : 's.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)',
-    );
+    conditions.push(options.ftsJoined ? 'samples_fts MATCH ?' : FTS_MATCH_IN);
     params.push(filter.match);
   }
   // Styles and tags match words in the FTS index (one doclist lookup, not a JSON scan per row).
   const phrases = (values: string[]) => values.map(toPhrase).filter((p) => p !== null);
   if (filter.styles?.length) {
-    conditions.push('s.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)');
+    conditions.push(FTS_MATCH_IN);
     params.push(`{tags type grp} : (${phrases(filter.styles).join(' OR ') || '""'})`);
   }
   if (filter.tags?.length) {
-    conditions.push('s.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)');
+    conditions.push(FTS_MATCH_IN);
     params.push(`{tags} : (${phrases(filter.tags).join(' AND ') || '""'})`);
   }
   return conditions;

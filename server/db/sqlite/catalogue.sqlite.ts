@@ -8,6 +8,7 @@ import type {
 } from '../../catalogue/catalogue.repository.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import {
+  FTS_MATCH_IN,
   packOrder,
   packScopeCondition,
   sampleConditions,
@@ -143,17 +144,31 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       ...sampleConditions(request.filter, params, { ftsJoined: keyword }),
       ...scopeCondition(request.scope, params),
     ];
-    // Every sample has exactly one FTS row (rowid = samples.id), so the keyword alone counts there.
-    const from = !keyword
-      ? 'samples s'
-      : conditions.length === 1
-        ? 'samples_fts'
-        : 'samples_fts JOIN samples s ON s.id = samples_fts.rowid';
+    // Every sample has exactly one FTS row (rowid = samples.id), so one match alone (a keyword,
+    // the styles or the tags) counts there: styles=trap took 370 ms at 1M through the IN list.
+    if (conditions.length === 1 && (keyword || conditions[0] === FTS_MATCH_IN)) {
+      const sql = 'SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH ?';
+      return num(db.prepare(sql).get(...params)?.n ?? 0);
+    }
+    const from = keyword ? 'samples_fts JOIN samples s ON s.id = samples_fts.rowid' : 'samples s';
     const sql = `SELECT COUNT(*) AS n FROM ${from} ${where(conditions)}`;
     return num(db.prepare(sql).get(...params)?.n ?? 0);
   };
 
   const treeCells = cachedTreeCells(db);
+
+  const maxId = db.prepare('SELECT max(id) AS n FROM samples');
+  /**
+   * Whether a page of FTS matches (styles, tags, a keyword not ranked) in popularity order is
+   * read by walking the popularity index and testing each row against the match list: that stops
+   * after a page, where listing and sorting every match does not (styles=trap at 1M: 352 → 26 ms).
+   * Only for matches of at least 1 row in 20 (ids are dense): fewer are cheaper to sort.
+   */
+  const walkPopularity = (conditions: string[], order: string, total: number): boolean =>
+    order === 's.popularity DESC, s.id' &&
+    conditions.length > 0 &&
+    conditions.every((condition) => condition === FTS_MATCH_IN) &&
+    total * 20 >= num(maxId.get()?.n);
 
   return {
     async listSamples(request) {
@@ -165,12 +180,14 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
         ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
         ...scopeCondition(request.scope, params),
       ];
+      const order = sampleOrder(request, params);
       // A keyword alone reads only id and popularity of each match: from the narrow index.
       const narrow = conditions.length === 1 ? 'INDEXED BY samples_id_popularity' : '';
       const from = relevance
         ? `samples_fts JOIN samples s ${narrow} ON s.id = samples_fts.rowid`
-        : 'samples s';
-      const order = sampleOrder(request, params);
+        : walkPopularity(conditions, order, total)
+          ? 'samples s INDEXED BY samples_popularity'
+          : 'samples s';
       params.push(request.pageSize, (request.page - 1) * request.pageSize);
       const ids = db
         .prepare(`SELECT s.id FROM ${from} ${where(conditions)} ORDER BY ${order} LIMIT ? OFFSET ?`)
