@@ -10,6 +10,7 @@ import { sniffFormat } from './sniff-format.ts';
 import {
   decodeSplit,
   SPLIT_MIN_BYTES,
+  type PlaneSource,
   type SegmentDecoder,
   type SplitFormat,
 } from './split-decode.ts';
@@ -29,6 +30,8 @@ export interface DecodeOptions {
   decodeSegment?: SegmentDecoder;
   /** Decides per file whether to split (and learns from the timings); absent → always split. */
   splitPolicy?: SplitPolicy;
+  /** Where the FLAC and MP3 decoders get their output planes (here: fresh ones). */
+  takePlane?: PlaneSource;
 }
 
 /**
@@ -63,7 +66,7 @@ function decodeKnown(
     case 'aiff':
       return decodeAiff(bytes);
     case 'mp3':
-      if (options.onChunk) return decodeMp3(bytes, options.onChunk);
+      if (options.onChunk) return decodeMp3(bytes, { onChunk: options.onChunk });
       return decodeInHalves(bytes, 'mp3', options);
     case 'flac':
       return decodeInHalves(bytes, 'flac', options);
@@ -87,17 +90,20 @@ export function decodeSegmentHere(
   bytes: Uint8Array,
   format: SplitFormat,
   frames?: number,
+  takePlane?: PlaneSource,
 ): Promise<DecodedPcm> {
-  return format === 'mp3' ? decodeMp3(bytes, undefined, frames) : decodeFlac(bytes);
+  return format === 'mp3'
+    ? decodeMp3(bytes, { room: frames, takePlane })
+    : decodeFlac(bytes, takePlane);
 }
 
 /** Two halves on two threads when a file is large enough and cuts cleanly; else one decode. */
 async function decodeInHalves(
   bytes: Uint8Array,
   format: SplitFormat,
-  { decodeSegment, splitPolicy }: DecodeOptions,
+  { decodeSegment, splitPolicy, takePlane }: DecodeOptions,
 ): Promise<DecodedPcm> {
-  const local = (b: Uint8Array, frames?: number) => decodeSegmentHere(b, format, frames);
+  const local = (b: Uint8Array, frames?: number) => decodeSegmentHere(b, format, frames, takePlane);
   if (!decodeSegment || bytes.length < SPLIT_MIN_BYTES[format]) return local(bytes);
   const split = splitPolicy?.shouldSplit(format) ?? true;
   const t0 = performance.now();

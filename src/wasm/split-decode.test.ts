@@ -24,7 +24,7 @@ const expectWhole = (pcm: DecodedPcm | null) => {
 describe('decodeSplit when the second thread lets it down', () => {
   it('a helper that fails: the tail is decoded here', async () => {
     const remote = vi.fn(() => Promise.reject(new Error('helper crashed')));
-    const pcm = await decodeSplit(plan, 'flac', decodeFlac, remote);
+    const pcm = await decodeSplit(plan, 'flac', (b) => decodeFlac(b), remote);
     expectWhole(pcm);
     expect(pcm!.splitAt).toBe(plan.headFrames);
     expect(remote).toHaveBeenCalledOnce();
@@ -32,7 +32,14 @@ describe('decodeSplit when the second thread lets it down', () => {
 
   it('a helper that never answers: the tail is decoded here after the grace time', async () => {
     const t0 = performance.now();
-    expectWhole(await decodeSplit(plan, 'flac', decodeFlac, () => new Promise(() => {})));
+    expectWhole(
+      await decodeSplit(
+        plan,
+        'flac',
+        (b) => decodeFlac(b),
+        () => new Promise(() => {}),
+      ),
+    );
     expect(performance.now() - t0).toBeLessThan(5000);
   });
 
@@ -42,7 +49,14 @@ describe('decodeSplit when the second thread lets it down', () => {
     const mono = { ...tail, channels: tail.channels.slice(0, 1) };
     const rate = { ...tail, sampleRate: 48000 };
     for (const wrong of [short, mono, rate])
-      expect(await decodeSplit(plan, 'flac', decodeFlac, async () => wrong)).toBeNull();
+      expect(
+        await decodeSplit(
+          plan,
+          'flac',
+          (b) => decodeFlac(b),
+          async () => wrong,
+        ),
+      ).toBeNull();
   });
 
   it('decodeAudio decodes the whole file when the halves do not add up', async () => {

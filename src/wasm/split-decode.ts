@@ -3,6 +3,12 @@ import type { DecodedPcm } from '../shared/audio/worker-protocol.ts';
 /** Formats that can be cut in two and decoded on two threads. */
 export type SplitFormat = 'mp3' | 'flac';
 
+/**
+ * Where a decoder gets an output plane of `frames` zeroed samples (the pool worker hands out
+ * planes whose pages are already mapped); absent → `new Float32Array(frames)`.
+ */
+export type PlaneSource = (frames: number) => Float32Array<ArrayBuffer>;
+
 /** Decodes one segment of a split file (on another thread in the worker). */
 export type SegmentDecoder = (bytes: Uint8Array, format: SplitFormat) => Promise<DecodedPcm>;
 

@@ -78,6 +78,18 @@ describe('split decoding in Chromium', () => {
     expect(maxDifference(result, await decodeFlacWithLibflac(bytes))).toBe(0);
   });
 
+  it('FLAC and MP3 jobs in a row on one pool worker (the later ones into planes made ahead)', async () => {
+    const api = poolWorker();
+    for (const bytes of [flac(), flac(), mp3(), mp3()]) {
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
+      urls.push(url);
+      const outcome = await api.load({ jobId: `r${urls.length}`, url, mode: 'plain' });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      expect(maxDifference(outcome.result, await decodeAudio(bytes))).toBeLessThanOrEqual(1e-6);
+      await new Promise((r) => setTimeout(r, 100)); // idle: the spare planes are touched
+    }
+  });
+
   it('a pool job on a 10 s MP3 decodes in two halves, within 1e-6 of one decode', async () => {
     const bytes = mp3();
     const result = await load(bytes);

@@ -73,6 +73,22 @@ describe('the TypeScript FLAC reader equals libFLAC, sample for sample', () => {
     expect(pcm.channels[0]![300000]).toBeCloseTo(0.5, 4);
   });
 
+  it('writes into the planes its plane source hands out, sized from STREAMINFO', async () => {
+    const bytes = await libflacEncode(testSignal(2, 30000, 44100), 44100);
+    const given: Float32Array<ArrayBuffer>[] = [];
+    const takePlane = (frames: number) => {
+      // As the pool's spares are: a view on a somewhat larger, already zeroed buffer.
+      const plane = new Float32Array(new ArrayBuffer(frames * 5), 0, frames);
+      given.push(plane);
+      return plane;
+    };
+    const pcm = decodeFlacFrames(bytes, takePlane)!;
+    expect(given.map((p) => p.length)).toEqual([30000, 30000]);
+    pcm.channels.forEach((plane, c) => expect(plane.buffer).toBe(given[c]!.buffer));
+    const reference = await decodeFlacWithLibflac(bytes);
+    pcm.channels.forEach((plane, c) => expect(plane).toEqual(reference.channels[c]));
+  });
+
   it('VERBATIM frames from an independent encoder', async () => {
     const planes = testSignal(2, 10000, 22050);
     await expectLikeLibflac(encodeFlac16(planes, 22050));

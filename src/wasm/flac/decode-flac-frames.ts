@@ -1,4 +1,5 @@
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
+import type { PlaneSource } from '../split-decode.ts';
 import { CRC16, parseFrameHeader, readStreamInfo } from './flac-format.ts';
 import { FlacStreamError, readSubframe, toWords, type BitReader } from './flac-subframe.ts';
 
@@ -13,7 +14,10 @@ import { FlacStreamError, readSubframe, toWords, type BitReader } from './flac-s
  * CRC-16 mismatch, reserved codes, samples wider than 32 bits, bytes after the last frame. A
  * damaged file therefore decodes as it always did (libFLAC skips what it can).
  */
-export function decodeFlacFrames(bytes: Uint8Array): DecodedPcm | null {
+export function decodeFlacFrames(
+  bytes: Uint8Array,
+  takePlane: PlaneSource = (frames) => new Float32Array(frames),
+): DecodedPcm | null {
   const info = readStreamInfo(bytes);
   if (!info || info.channels > 8) return null;
   const r: BitReader = { words: toWords(bytes), pos: 0, limit: bytes.length * 8 };
@@ -21,7 +25,7 @@ export function decodeFlacFrames(bytes: Uint8Array): DecodedPcm | null {
   // STREAMINFO's count sizes the planes, but a damaged one must not allocate gigabytes: 4 frames
   // per byte is 8× what CD audio compresses to (silence beats it, and then the planes grow).
   let capacity = Math.min(info.totalFrames || Infinity, bytes.length * 4 + 65536);
-  let planes = Array.from({ length: info.channels }, () => new Float32Array(capacity));
+  let planes = Array.from({ length: info.channels }, () => takePlane(capacity));
   let scratch = planes.map(() => new Int32Array(info.maxBlock || 4096));
   let frames = 0;
   try {

@@ -1,6 +1,6 @@
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
-import { oneAtATime } from '../split-decode.ts';
+import { oneAtATime, type PlaneSource } from '../split-decode.ts';
 import { wasmFileDecoder } from '../wasm-file-decoder.ts';
 import { decodeFlacFrames } from './decode-flac-frames.ts';
 
@@ -13,6 +13,6 @@ export const decodeFlacWithLibflac = oneAtATime(
  * Decodes a FLAC file: our TypeScript reader (the same samples as libFLAC, in a third of the
  * time), or libFLAC for what that reader declines (damage, unusual layouts).
  */
-export async function decodeFlac(bytes: Uint8Array): Promise<DecodedPcm> {
-  return decodeFlacFrames(bytes) ?? decodeFlacWithLibflac(bytes);
+export async function decodeFlac(bytes: Uint8Array, takePlane?: PlaneSource): Promise<DecodedPcm> {
+  return decodeFlacFrames(bytes, takePlane) ?? decodeFlacWithLibflac(bytes);
 }

@@ -8,7 +8,8 @@ import { decodeFlac } from './decode-flac.ts';
 import { splitFlac } from './split-flac.ts';
 
 /** The split path on one thread: both halves through this thread's decoder. */
-const splitHere = (plan: SplitPlan) => decodeSplit(plan, 'flac', decodeFlac, decodeSegmentHere);
+const splitHere = (plan: SplitPlan) =>
+  decodeSplit(plan, 'flac', (b) => decodeFlac(b), decodeSegmentHere);
 
 function expectSamePcm(a: DecodedPcm, b: DecodedPcm): void {
   expect(a.frames).toBe(b.frames);

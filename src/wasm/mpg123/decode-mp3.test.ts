@@ -79,4 +79,22 @@ describe('decodeMp3 reading straight into sized planes', () => {
     // Within the split tests' tolerance (the tail's filterbank phase changes float rounding).
     expect(max).toBeLessThanOrEqual(1e-6);
   });
+
+  it('takes its planes from the plane source, at the frame walk’s bound', async () => {
+    const bytes = lameEncode(testSignal(2, 44100, 44100), 44100, 128);
+    const sizes: number[] = [];
+    const buffers: ArrayBufferLike[] = [];
+    const pcm = await decodeMp3(bytes, {
+      takePlane: (frames) => {
+        sizes.push(frames);
+        const plane = new Float32Array(frames);
+        buffers.push(plane.buffer);
+        return plane;
+      },
+    });
+    expect(sizes).toEqual([mp3SampleBound(bytes), mp3SampleBound(bytes)]);
+    pcm.channels.forEach((plane, c) => expect(plane.buffer).toBe(buffers[c]));
+    const reference = await libraryDecode(bytes);
+    pcm.channels.forEach((plane, c) => expect(plane).toEqual(reference.channelData[c]));
+  });
 });

@@ -2,7 +2,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { isMonoMpeg } from '../sniff-format.ts';
-import { oneAtATime } from '../split-decode.ts';
+import { oneAtATime, type PlaneSource } from '../split-decode.ts';
 import { mp3SampleBound } from './split-mp3.ts';
 
 let decoder: Promise<MPEGDecoder> | null = null;
@@ -21,23 +21,31 @@ function mpg123(): Promise<MPEGDecoder> {
 const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
+/** Options of `decodeMp3`. */
+export interface Mp3Options {
+  /** Receives the planes slice by slice as they decode (progressive playback). */
+  onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void;
+  /** Planes at least this long (a split file's head, so the join adds the tail in place). */
+  room?: number;
+  /** Where whole-file planes come from. */
+  takePlane?: PlaneSource;
+}
+
 /**
  * Decodes MPEG layer I/II/III with mpg123 (WASM). With `onChunk`, decodes in slices and hands
  * each slice's planes (and the fraction of the file read so far) over as soon as it is ready, so
- * playback can start on the first frames. `room`: make the planes at least this long (a split
- * file's head, so the join adds the tail in place). Files queue for this thread's one instance.
+ * playback can start on the first frames. Files queue for this thread's one instance.
  */
 export const decodeMp3 = oneAtATime(async function decodeMp3(
   bytes: Uint8Array,
-  onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void,
-  room: number = 0,
+  { onChunk, room = 0, takePlane }: Mp3Options = {},
 ): Promise<DecodedPcm> {
   const d = await mpg123();
   await d.reset();
   // mpg123 always answers two planes; a mono stream's second plane is a copy.
   const mono = isMonoMpeg(bytes);
   const bound = onChunk ? null : mp3SampleBound(bytes);
-  const direct = bound !== null ? decodeInto(d, bytes, Math.max(bound, room)) : null;
+  const direct = bound !== null ? decodeInto(d, bytes, Math.max(bound, room), takePlane) : null;
   const pcm = direct ?? decodeInSlices(d, bytes, onChunk);
   if (pcm.frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
   const channels = mono ? pcm.channels.slice(0, 1) : pcm.channels;
@@ -97,11 +105,16 @@ interface Mpg123Internals {
  * Errors are handled as `decode` does (skipped, reading on). Null when this instance does not
  * look as expected (another library version): the caller then uses `decode`.
  */
-function decodeInto(d: MPEGDecoder, bytes: Uint8Array, bound: number): Planes | null {
+function decodeInto(
+  d: MPEGDecoder,
+  bytes: Uint8Array,
+  bound: number,
+  takePlane: PlaneSource = (frames) => new Float32Array(frames),
+): Planes | null {
   const x = d as unknown as Mpg123Internals;
   const wasm = x._common?.wasm;
   if (!wasm || !x._input?.buf || !x._output?.buf || !x._samplesDecodedPtr?.buf) return null;
-  let planes = [new Float32Array(bound), new Float32Array(bound)];
+  let planes = [takePlane(bound), takePlane(bound)];
   let frames = 0;
   for (let at = 0; at < bytes.length;) {
     const chunk = bytes.subarray(at, at + x._input.len);
