@@ -25,6 +25,9 @@ export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';
 /** The condition of a keyword, style or tag match that is not joined to the FTS table. */
 export const FTS_MATCH_IN = 's.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)';
 
+/** Whether an FTS match (as `toMatchQuery` writes it) needs every word: not the any-word fallback. */
+export const everyWord = (match: string): boolean => !/\bOR\b/.test(match.replace(/"[^"]*"/g, ''));
+
 /** SQL conditions (and their parameters, in order) over `samples s`. */
 export function sampleConditions(
   filter: SampleFilter,

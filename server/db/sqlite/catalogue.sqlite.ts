@@ -8,6 +8,7 @@ import type {
 } from '../../catalogue/catalogue.repository.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import {
+  everyWord,
   FTS_MATCH_IN,
   packOrder,
   packScopeCondition,
@@ -170,17 +171,40 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     conditions.every((condition) => condition === FTS_MATCH_IN) &&
     total * 20 >= num(maxId.get()?.n);
 
+  const keywordCount = db.prepare(
+    'SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH ?',
+  );
+  /**
+   * Whether a RELEVANCE search is too broad to rank: its words, all required, are in at least
+   * half of the library (the highest id bounds the number of rows). FTS5's bm25 then gives every
+   * word an idf of ~0 (it floors it at 1e-6), so no word counts as telling; such a search is
+   * ordered by popularity, a page read from an index instead of a score for every match.
+   */
+  const tooBroadToRank = (request: ListRequest, total: number): boolean => {
+    const match = request.filter.match;
+    if (match === undefined || !everyWord(match)) return false;
+    const library = num(maxId.get()?.n);
+    // The total (with any other filters) is at most the keyword's own number of matches.
+    if (total * 2 >= library) return true;
+    const keywordAlone = !request.scope && sampleConditions(request.filter, []).length === 1;
+    return !keywordAlone && num(keywordCount.get(match)?.n) * 2 >= library;
+  };
+
   return {
     async listSamples(request) {
-      const relevance = request.sort === 'RELEVANCE' && request.filter.match !== undefined;
       const total = countSamples(request);
       if (total === 0) return { rows: [], total };
+      const sort =
+        request.sort === 'RELEVANCE' && tooBroadToRank(request, total)
+          ? 'MOST_POPULAR'
+          : request.sort;
+      const relevance = sort === 'RELEVANCE' && request.filter.match !== undefined;
       const params: SQLInputValue[] = [];
       const conditions = [
         ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
         ...scopeCondition(request.scope, params),
       ];
-      const order = sampleOrder(request, params);
+      const order = sampleOrder({ ...request, sort }, params);
       // A keyword alone reads only id and popularity of each match: from the narrow index.
       const narrow = conditions.length === 1 ? 'INDEXED BY samples_id_popularity' : '';
       const from = relevance
