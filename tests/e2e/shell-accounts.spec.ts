@@ -3,6 +3,7 @@
  * gateway: register with the e-mailed code, inline validation, log in, role-based tabs, the
  * invitation-code assessment, a token that expires mid-session, and logging out.
  */
+import type { Request } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
 import { readLatestCode } from '../helpers/accounts.ts';
 import { expect, test } from '../helpers/e2e.ts';
@@ -148,14 +149,31 @@ test('two open tabs with an expired token refresh only once between them', async
   await second.goto('/profile/ac');
   await expect(second.getByTestId('account-email')).toHaveText('creator@yinku.local');
   let refreshes = 0;
+  // Which tab called what, in order: printed if the tabs do not both end signed in.
+  const calls: string[] = [];
+  const tabOf = (request: Request) => (request.frame().page() === page ? 'first' : 'second');
   context.on('request', (request) => {
     if (request.url().includes('/api/v4/users/refresh-token')) refreshes += 1;
+    if (request.url().includes('/api/')) calls.push(`${tabOf(request)} → ${request.url()}`);
+  });
+  context.on('requestfinished', async (request) => {
+    const status = (await request.response())?.status();
+    if (request.url().includes('/api/'))
+      calls.push(`${tabOf(request)} ← ${status} ${request.url()}`);
+  });
+  context.on('requestfailed', (request) => {
+    calls.push(`${tabOf(request)} ✗ ${request.failure()?.errorText} ${request.url()}`);
   });
   // Both tabs now start from a token the gateway rejects; the refresh token is shared storage.
   await page.evaluate((key) => localStorage.setItem(key, 'expired.token.value'), ACCESS_TOKEN_KEY);
   await Promise.all([page.goto('/profile/ac'), second.reload()]);
-  await expect(page.getByTestId('account-email')).toHaveText('creator@yinku.local');
-  await expect(second.getByTestId('account-email')).toHaveText('creator@yinku.local');
+  try {
+    await expect(page.getByTestId('account-email')).toHaveText('creator@yinku.local');
+    await expect(second.getByTestId('account-email')).toHaveText('creator@yinku.local');
+  } catch (error) {
+    console.log(`first tab at ${page.url()}, second at ${second.url()}\n${calls.join('\n')}`);
+    throw error;
+  }
   expect(refreshes).toBe(1);
   await expect(page).toHaveURL(/\/profile\/ac$/);
   await expect(second).toHaveURL(/\/profile\/ac$/);
