@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: measures the audio engine and the 100k-row list in headless Chromium against
- * baselines taken in the same run (DESIGN §8, issues 3 and 5 "Show"), writes
+ * `npm run bench`: measures the audio engine, the 100k-row list and the gateway in headless
+ * Chromium against baselines taken in the same run (DESIGN §8, issues 3 and 5 "Show"), writes
  * benchmarks/results/latest.json and latest.md, and exits 1 when a ratio passes its budget.
- * `--quick` (run by `npm test`) takes fewer samples. A group with a figure over budget is measured
- * again, up to MAX_ATTEMPTS times (see stats.ts); only a figure over budget every time fails.
+ * `--quick` (run by `npm test`) takes fewer samples and writes quick.json and quick.md. A group
+ * with a figure over budget is measured again, up to MAX_ATTEMPTS times (see stats.ts): only a
+ * figure over budget every time fails.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audioGroups, type Runs } from './audio.bench.ts';
@@ -39,9 +40,11 @@ async function main(): Promise<number> {
 }
 
 function write(figures: Figure[], seconds: number): void {
+  // A quick run (npm test) leaves the committed full results alone.
+  const out = `benchmarks/results/${quick ? 'quick' : 'latest'}`;
   mkdirSync('benchmarks/results', { recursive: true });
   writeFileSync(
-    'benchmarks/results/latest.json',
+    `${out}.json`,
     `${JSON.stringify({ date: new Date().toISOString(), quick, runs, seconds, figures }, null, 2)}\n`,
   );
   const budget = (f: Figure) => (Number.isFinite(f.budget) ? f.budget : '—');
@@ -50,9 +53,9 @@ function write(figures: Figure[], seconds: number): void {
       `| ${f.name} | ${f.value} ${f.unit} | ${f.baseline} | ${f.ratio} | ${budget(f)} | ${isOver(f) ? 'over' : 'ok'} | ${f.attempts ?? 1} |`,
   );
   writeFileSync(
-    'benchmarks/results/latest.md',
+    `${out}.md`,
     [
-      '# Benchmarks (audio engine, 100k-row scrolling)',
+      '# Benchmarks (audio engine, 100k-row scrolling, gateway)',
       '',
       `Headless Chromium${quick ? ', quick mode' : ''}, ${seconds} s. Pipeline: medians of ${runs.pipeline} runs;`,
       `click→sound: means of the middle 80 % of ${runs.clicks} runs per player. A group with a figure`,
