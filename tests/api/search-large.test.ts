@@ -4,6 +4,7 @@ import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample } from '../../src/shared/api/catalogue.types.ts';
 import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
+import { migrate, openDatabase } from '../../server/db/database.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
 import { openRenderCache } from '../../server/seed/render-cache.ts';
@@ -114,6 +115,38 @@ describe('search on a cloned library', () => {
     expect(answer.ids).toEqual(reference(match, 'popularity', 1, where, ...params));
   });
 
+  it('tests rows along the popularity index for the first rows of a broad keyword, then lists its matches', async () => {
+    // The SQL of each page, recorded on the gateway's connection (the calls go through as usual).
+    const db = gateway.ctx.db;
+    const prepare = db.prepare.bind(db);
+    const seen: string[] = [];
+    db.prepare = (sql: string) => {
+      seen.push(sql);
+      return prepare(sql);
+    };
+    try {
+      for (const keyword of ['v', 'v 0']) {
+        const match = toMatchQuery(keyword)!;
+        const all = count(match);
+        expect(all * 2).toBeGreaterThanOrEqual(library());
+        for (const page of [1, 2, 3, 4]) {
+          seen.length = 0;
+          const answer = await search({ keyword, page, pageSize: 2 });
+          expect(answer.total).toBe(all);
+          const expected = reference(match, 'popularity', 1).slice((page - 1) * 2, page * 2);
+          expect(answer.ids, `${keyword} page ${page}`).toEqual(expected);
+          // Page 1 walks ~2 rows (under 1 % of the matches): each row is tested; later pages list.
+          const pageSql = seen.find((sql) => sql.includes('LIMIT ? OFFSET ?'));
+          expect(pageSql, `${keyword} page ${page}`).toContain(
+            page === 1 ? 'EXISTS (SELECT 1 FROM samples_fts' : 'IN (SELECT rowid FROM samples_fts',
+          );
+        }
+      }
+    } finally {
+      db.prepare = prepare;
+    }
+  });
+
   it('ranks the any-word fallback by bm25 even when it matches most of the library', async () => {
     const match = toMatchQuery('v zzqqxxyy', 'OR')!;
     const total = count(match);
@@ -121,5 +154,47 @@ describe('search on a cloned library', () => {
     const answer = await search({ keyword: 'v zzqqxxyy' });
     expect(answer.total).toBe(total);
     expect(answer.ids).toEqual(reference(match, 'bm25', 1));
+  });
+});
+
+describe('migration 013 (prefix indexes of samples_fts)', () => {
+  it('rebuilds an existing full-text index with its rows, under the same name', () => {
+    const db = openDatabase(':memory:');
+    try {
+      // The table as migration 001 made it, holding rows, with 013 not applied yet.
+      db.exec(`DROP TABLE samples_fts;
+        CREATE VIRTUAL TABLE samples_fts USING fts5(name, tags, brand, pack, type, grp,
+          tokenize = 'unicode61 remove_diacritics 2');
+        INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES
+          (7, 'Vox Chop V2', '["vocal"]', 'Brand', 'Pack', 'Vocals', 'Chops'),
+          (9, 'Kick 808 古 筝', '[]', 'Brand', 'Pack', 'Drums', 'Kick');
+        DELETE FROM schema_migrations WHERE name = '013-search-prefix-index.sql';`);
+      migrate(db);
+      const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'samples_fts'").get();
+      expect(String(sql?.sql)).toContain("prefix = '1 2'");
+      const hits = (match: string) =>
+        db
+          .prepare('SELECT rowid FROM samples_fts WHERE samples_fts MATCH ? ORDER BY rowid')
+          .all(match)
+          .map((row) => Number(row.rowid));
+      expect(hits(toMatchQuery('v')!)).toEqual([7]);
+      expect(hits(toMatchQuery('k 80')!)).toEqual([9]);
+      expect(hits(toMatchQuery('古筝')!)).toEqual([9]);
+      expect(hits(toMatchQuery('vo')!)).toEqual([7]);
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'samples_fts%' ORDER BY name")
+        .all()
+        .map((row) => String(row.name));
+      expect(tables).toEqual([
+        'samples_fts',
+        'samples_fts_config',
+        'samples_fts_content',
+        'samples_fts_data',
+        'samples_fts_docsize',
+        'samples_fts_idx',
+      ]);
+    } finally {
+      db.close();
+    }
   });
 });

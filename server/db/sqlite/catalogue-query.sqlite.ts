@@ -25,8 +25,24 @@ export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';
 /** The condition of a keyword, style or tag match that is not joined to the FTS table. */
 export const FTS_MATCH_IN = 's.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)';
 
+/** A keyword match tested on each row in turn: one seek in the FTS index per row and word. */
+export const FTS_MATCH_ROW =
+  'EXISTS (SELECT 1 FROM samples_fts WHERE samples_fts MATCH ? AND rowid = s.id)';
+
 /** Whether an FTS match (as `toMatchQuery` writes it) needs every word: not the any-word fallback. */
 export const everyWord = (match: string): boolean => !/\bOR\b/.test(match.replace(/"[^"]*"/g, ''));
+
+/**
+ * Whether testing one row against a keyword match (`toMatchQuery`'s) is a seek per word: every
+ * word required, each a Latin prefix of 1–2 letters or digits (the prefix indexes of migration
+ * 013) or a CJK phrase (exact words). FTS5 answers a longer prefix by merging the doclists of
+ * every word it starts, again for each row tested.
+ */
+export const seeksPerRow = (match: string): boolean =>
+  everyWord(match) &&
+  match
+    .split(' AND ')
+    .every((word) => /^"[\p{L}\p{N}]{1,2}"\*$/u.test(word) || /^"[^"*]+"$/u.test(word));
 
 /** SQL conditions (and their parameters, in order) over `samples s`. */
 export function sampleConditions(

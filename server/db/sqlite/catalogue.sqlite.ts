@@ -2,19 +2,15 @@ import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import type { Database } from '../database.ts';
 import type {
   CatalogueRepository,
-  ListRequest,
   PackRow,
   SampleRow,
 } from '../../catalogue/catalogue.repository.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
+import { samplePages } from './catalogue-page.sqlite.ts';
 import {
-  everyWord,
-  FTS_MATCH_IN,
   packOrder,
   packScopeCondition,
   sampleConditions,
-  sampleOrder,
-  scopeCondition,
   shuffleKey,
   where,
 } from './catalogue-query.sqlite.ts';
@@ -133,91 +129,15 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     return inOrder(codes, rows.map(toPackRow), (row) => row.code);
   };
 
-  /**
-   * The number of samples a list request matches. With a keyword the count runs from the FTS
-   * index (joined to samples only when other conditions need its columns): counting through
-   * `s.id IN (…)` built a list of every match first, 95 ms for a keyword matching 100k rows.
-   */
-  const countSamples = (request: ListRequest): number => {
-    const params: SQLInputValue[] = [];
-    const keyword = request.filter.match !== undefined;
-    const conditions = [
-      ...sampleConditions(request.filter, params, { ftsJoined: keyword }),
-      ...scopeCondition(request.scope, params),
-    ];
-    // Every sample has exactly one FTS row (rowid = samples.id), so one match alone (a keyword,
-    // the styles or the tags) counts there: styles=trap took 370 ms at 1M through the IN list.
-    if (conditions.length === 1 && (keyword || conditions[0] === FTS_MATCH_IN)) {
-      const sql = 'SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH ?';
-      return num(db.prepare(sql).get(...params)?.n ?? 0);
-    }
-    const from = keyword ? 'samples_fts JOIN samples s ON s.id = samples_fts.rowid' : 'samples s';
-    const sql = `SELECT COUNT(*) AS n FROM ${from} ${where(conditions)}`;
-    return num(db.prepare(sql).get(...params)?.n ?? 0);
-  };
-
   const treeCells = cachedTreeCells(db);
 
-  const maxId = db.prepare('SELECT max(id) AS n FROM samples');
-  /**
-   * Whether a page of FTS matches (styles, tags, a keyword not ranked) in popularity order is
-   * read by walking the popularity index and testing each row against the match list: that stops
-   * after a page, where listing and sorting every match does not (styles=trap at 1M: 352 → 26 ms).
-   * Only for matches of at least 1 row in 20 (ids are dense): fewer are cheaper to sort.
-   */
-  const walkPopularity = (conditions: string[], order: string, total: number): boolean =>
-    order === 's.popularity DESC, s.id' &&
-    conditions.length > 0 &&
-    conditions.every((condition) => condition === FTS_MATCH_IN) &&
-    total * 20 >= num(maxId.get()?.n);
-
-  const keywordCount = db.prepare(
-    'SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH ?',
-  );
-  /**
-   * Whether a RELEVANCE search is too broad to rank: its words, all required, are in at least
-   * half of the library (the highest id bounds the number of rows). FTS5's bm25 then gives every
-   * word an idf of ~0 (it floors it at 1e-6), so no word counts as telling; such a search is
-   * ordered by popularity, a page read from an index instead of a score for every match.
-   */
-  const tooBroadToRank = (request: ListRequest, total: number): boolean => {
-    const match = request.filter.match;
-    if (match === undefined || !everyWord(match)) return false;
-    const library = num(maxId.get()?.n);
-    // The total (with any other filters) is at most the keyword's own number of matches.
-    if (total * 2 >= library) return true;
-    const keywordAlone = !request.scope && sampleConditions(request.filter, []).length === 1;
-    return !keywordAlone && num(keywordCount.get(match)?.n) * 2 >= library;
-  };
+  const pages = samplePages(db);
 
   return {
     async listSamples(request) {
-      const total = countSamples(request);
+      const total = pages.count(request);
       if (total === 0) return { rows: [], total };
-      const sort =
-        request.sort === 'RELEVANCE' && tooBroadToRank(request, total)
-          ? 'MOST_POPULAR'
-          : request.sort;
-      const relevance = sort === 'RELEVANCE' && request.filter.match !== undefined;
-      const params: SQLInputValue[] = [];
-      const conditions = [
-        ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
-        ...scopeCondition(request.scope, params),
-      ];
-      const order = sampleOrder({ ...request, sort }, params);
-      // A keyword alone reads only id and popularity of each match: from the narrow index.
-      const narrow = conditions.length === 1 ? 'INDEXED BY samples_id_popularity' : '';
-      const from = relevance
-        ? `samples_fts JOIN samples s ${narrow} ON s.id = samples_fts.rowid`
-        : walkPopularity(conditions, order, total)
-          ? 'samples s INDEXED BY samples_popularity'
-          : 'samples s';
-      params.push(request.pageSize, (request.page - 1) * request.pageSize);
-      const ids = db
-        .prepare(`SELECT s.id FROM ${from} ${where(conditions)} ORDER BY ${order} LIMIT ? OFFSET ?`)
-        .all(...params)
-        .map((row) => num(row.id));
-      return { rows: samplesByIds(ids, request.viewerId), total };
+      return { rows: samplesByIds(pages.pageIds(request, total), request.viewerId), total };
     },
 
     async listPacks(request) {
