@@ -57,10 +57,15 @@ const count = (match: string, where = '1', ...params: SQLInputValue[]): number =
       .get(match, ...params)?.n,
   );
 const library = () => Number(gateway.ctx.db.prepare('SELECT max(id) AS n FROM samples').get()?.n);
-const search = async (query: Record<string, string | number>) => {
+const search = async (
+  query: Record<string, string | number>,
+  language?: 'en',
+  path: string = API.search,
+) => {
   const page = await getData<ListPage<Sample>>(
     gateway,
-    withQuery(API.search, { pageSize: PAGE_SIZE, ...query }),
+    withQuery(path, { pageSize: PAGE_SIZE, ...query }),
+    { language },
   );
   return { total: page.total, ids: page.records.map((record) => record.id) };
 };
@@ -115,7 +120,7 @@ describe('search on a cloned library', () => {
     expect(answer.ids).toEqual(reference(match, 'popularity', 1, where, ...params));
   });
 
-  it('tests rows along the popularity index for the first rows of a broad keyword, then lists its matches', async () => {
+  it('tests rows along the index for the first rows of a broad keyword, and lists its matches when they lie further', async () => {
     // The SQL of each page, recorded on the gateway's connection (the calls go through as usual).
     const db = gateway.ctx.db;
     const prepare = db.prepare.bind(db);
@@ -124,26 +129,82 @@ describe('search on a cloned library', () => {
       seen.push(sql);
       return prepare(sql);
     };
+    const outcomes = new Set<string>();
     try {
-      for (const keyword of ['v', 'v 0']) {
-        const match = toMatchQuery(keyword)!;
-        const all = count(match);
-        expect(all * 2).toBeGreaterThanOrEqual(library());
-        for (const page of [1, 2, 3, 4]) {
-          seen.length = 0;
-          const answer = await search({ keyword, page, pageSize: 2 });
-          expect(answer.total).toBe(all);
-          const expected = reference(match, 'popularity', 1).slice((page - 1) * 2, page * 2);
-          expect(answer.ids, `${keyword} page ${page}`).toEqual(expected);
-          // Page 1 walks ~2 rows (under 1 % of the matches): each row is tested; later pages list.
-          const pageSql = seen.find((sql) => sql.includes('LIMIT ? OFFSET ?'));
-          expect(pageSql, `${keyword} page ${page}`).toContain(
-            page === 1 ? 'EXISTS (SELECT 1 FROM samples_fts' : 'IN (SELECT rowid FROM samples_fts',
-          );
+      for (const [sort, order] of [
+        ['MOST_POPULAR', 's.popularity DESC, s.id'],
+        ['NEWEST', 's.created_at DESC, s.id'],
+        ['DURATION', 's.duration, s.id'],
+      ] as const) {
+        for (const keyword of ['v', 'v 0', 's', 'i']) {
+          const match = toMatchQuery(keyword)!;
+          const all = count(match);
+          expect(all * 2).toBeGreaterThanOrEqual(library());
+          // Every row in the order, and whether it matches: the rows a walk reads.
+          const walk = prepare(
+            `SELECT s.id, s.id IN (${MATCHES}) AS hit FROM samples s ORDER BY ${order}`,
+          )
+            .all(match)
+            .map((row) => ({ id: Number(row.id), hit: Number(row.hit) === 1 }));
+          const hits = walk.filter((row) => row.hit).map((row) => row.id);
+          for (const page of [1, 2, 3]) {
+            seen.length = 0;
+            const answer = await search({ keyword, page, sort, pageSize: 1 });
+            const label = `${keyword} by ${sort}, page ${page}`;
+            expect(answer.total, label).toBe(all);
+            expect(answer.ids, label).toEqual(hits.slice(page - 1, page));
+            // Rows are tested one by one while a walk to the page, page × library / total rows
+            // if the matches spread evenly, is under 1 % of the matches, and for at most 2 %.
+            const seek = page * library() * 100 <= all * all;
+            const reach = walk.findIndex((row) => row.id === hits[page - 1]) + 1;
+            const tested = seen.some((sql) => sql.includes('EXISTS (SELECT 1 FROM samples_fts'));
+            const listed = seen.some((sql) => sql.includes('IN (SELECT rowid FROM samples_fts'));
+            expect(tested, label).toBe(seek);
+            expect(listed, label).toBe(!seek || reach > Math.floor(all / 50));
+            if (tested) outcomes.add(listed ? 'tested, then listed' : 'tested');
+          }
         }
       }
     } finally {
       db.prepare = prepare;
+    }
+    expect([...outcomes].sort()).toEqual(['tested', 'tested, then listed']);
+  });
+
+  it('pages a broad keyword or style in every other sort as SQL orders it', async () => {
+    // The orders the API documents, each listed from its own index when the matches are broad.
+    const orders = [
+      ['NEWEST', 's.created_at DESC, s.id', undefined],
+      ['NAME', 's.name_zh, s.id', undefined],
+      ['NAME', 's.name_en COLLATE NOCASE, s.id', 'en'],
+      ['BPM', 's.bpm IS NULL, s.bpm, s.id', undefined],
+      ['DURATION', 's.duration, s.id', undefined],
+    ] as const;
+    const drums = '{tags type grp} : ("drums")';
+    const cases: Array<{ match: string; query: Record<string, string>; path: string }> = [
+      { match: toMatchQuery('v')!, query: { keyword: 'v' }, path: API.search },
+      { match: drums, query: { styles: 'drums' }, path: API.audios },
+    ];
+    for (const { match, query, path } of cases) {
+      expect(count(match) * 20).toBeGreaterThanOrEqual(library());
+      for (const [sort, order, language] of orders) {
+        for (const [page, pageSize] of [
+          [1, 2],
+          [1, 100],
+          [2, 100],
+        ] as const) {
+          const expected = gateway.ctx.db
+            .prepare(
+              `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES})
+               ORDER BY ${order} LIMIT ? OFFSET ?`,
+            )
+            .all(match, pageSize, (page - 1) * pageSize)
+            .map((row) => Number(row.id));
+          const answer = await search({ ...query, sort, page, pageSize }, language, path);
+          expect(answer.total).toBe(count(match));
+          expect(answer.ids, `${JSON.stringify(query)} ${order} page ${page}`).toEqual(expected);
+        }
+      }
     }
   });
 

@@ -143,6 +143,19 @@ export function sampleOrder(request: ListRequest, params: SQLInputValue[]): stri
   }
 }
 
+/** The index of `samples` in each order `sampleOrder` writes but RANDOM's (migrations 001–012). */
+const ORDER_INDEXES = new Map([
+  ['s.popularity DESC, s.id', 'samples_popularity'],
+  ['s.created_at DESC, s.id', 'samples_created'],
+  ['s.name_en COLLATE NOCASE, s.id', 'samples_name_en'],
+  ['s.name_zh, s.id', 'samples_name_zh'],
+  ['s.bpm IS NULL, s.bpm, s.id', 'samples_bpm_sort'],
+  ['s.duration, s.id', 'samples_duration'],
+]);
+
+/** The index that lists samples in `order` (an ORDER BY of `sampleOrder`), if there is one. */
+export const orderIndex = (order: string): string | undefined => ORDER_INDEXES.get(order);
+
 /** The ORDER BY of a pack list. */
 export function packOrder(request: ListRequest, params: SQLInputValue[]): string {
   switch (request.sort) {
