@@ -26,9 +26,7 @@ export interface SamplePages {
 /** The sample list queries of the SQLite catalogue: counts and page ids, each read the cheap way. */
 export function samplePages(db: Database): SamplePages {
   const maxId = db.prepare('SELECT max(id) AS n FROM samples');
-  const keywordCount = db.prepare(
-    'SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH ?',
-  );
+  const ftsCount = db.prepare('SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH ?');
 
   /**
    * The number of samples a list request matches. With a keyword the count runs from the FTS
@@ -45,7 +43,7 @@ export function samplePages(db: Database): SamplePages {
     // Every sample has exactly one FTS row (rowid = samples.id), so one match alone (a keyword,
     // the styles or the tags) counts there: styles=trap took 370 ms at 1M through the IN list.
     if (conditions.length === 1 && (keyword || conditions[0] === FTS_MATCH_IN))
-      return num(keywordCount.get(...params)?.n);
+      return num(ftsCount.get(...params)?.n);
     const from = keyword ? 'samples_fts JOIN samples s ON s.id = samples_fts.rowid' : 'samples s';
     const sql = `SELECT COUNT(*) AS n FROM ${from} ${where(conditions)}`;
     return num(db.prepare(sql).get(...params)?.n);
@@ -63,7 +61,7 @@ export function samplePages(db: Database): SamplePages {
     // The total (with any other filters) is at most the keyword's own number of matches.
     if (total * 2 >= library) return true;
     const keywordAlone = !request.scope && sampleConditions(request.filter, []).length === 1;
-    return !keywordAlone && num(keywordCount.get(match)?.n) * 2 >= library;
+    return !keywordAlone && num(ftsCount.get(match)?.n) * 2 >= library;
   };
 
   /**
