@@ -196,7 +196,6 @@ export class AudioEngine implements PlaybackEngine {
     this.stop();
     const at = this.context.currentTime;
     const from = Math.min(Math.max(0, offset), buffer.duration);
-    // A preview's end is not known yet: its tail fade comes with the full buffer.
     const fade = this.takeFadeNode(buffer.numberOfChannels);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     gate.setValueAtTime(options.fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
