@@ -10,6 +10,9 @@ describe('CJK full-text helpers', () => {
     '琵琶轮指 Pipa Tremolo',
     'Trap 808 Bass 低音',
     'Snare 军鼓 Crack',
+    '鼓组2号 Kit 2',
+    'Erhu Gliss 第5版',
+    'Bass Stab C调',
   ];
   names.forEach((name, i) =>
     db.prepare('INSERT INTO t(rowid, name) VALUES (?, ?)').run(i + 1, spaceCjk(name)),
@@ -27,6 +30,17 @@ describe('CJK full-text helpers', () => {
     expect(search('古筝')).toEqual([1]);
     expect(search('拨弦')).toEqual([1]);
     expect(search('低音')).toEqual([3]);
+  });
+
+  it('finds CJK words touching digits or Latin letters', () => {
+    expect(search('鼓组')).toEqual([5]);
+    expect(search('版')).toEqual([6]);
+    expect(search('第5版')).toEqual([6]);
+    expect(search('5版')).toEqual([6]);
+    expect(search('调')).toEqual([7]);
+    expect(search('C调')).toEqual([7]);
+    expect(spaceCjk('鼓组2号')).toBe('鼓 组 2 号');
+    expect(spaceCjk(spaceCjk('第5版 A#调'))).toBe(spaceCjk('第5版 A#调'));
   });
 
   it('matches Latin words by prefix and requires every word', () => {

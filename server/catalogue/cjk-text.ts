@@ -1,13 +1,14 @@
-// SQLite's unicode61 tokenizer keeps a run of CJK characters as ONE token, so "古筝" would not
-// match "古筝拨弦" (STACK.md). Indexing and querying with a space between CJK characters makes each
-// character a token; a query for a CJK word then runs as a phrase of its characters.
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
-const CJK_RUN =
-  /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])(?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])/gu;
+// SQLite's unicode61 tokenizer keeps a run of CJK characters, and any digits or Latin letters
+// touching it, as ONE token, so "古筝" would not match "古筝拨弦" (STACK.md) and "版" not "第5版".
+// Indexing and querying with a space around every CJK character makes each one a token; a query
+// for a CJK word then runs as a phrase of its characters.
+const CJK_RANGES = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';
+const CJK = new RegExp(`[${CJK_RANGES}]`, 'u');
+const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
 
-/** Text as stored in the FTS index: CJK characters separated by spaces. */
+/** Text as stored in the FTS index: every CJK character a word of its own. */
 export function spaceCjk(text: string): string {
-  return text.normalize('NFKC').replace(CJK_RUN, '$1 ');
+  return text.normalize('NFKC').replace(CJK_EACH, ' $1 ').replace(/ {2,}/g, ' ').trim();
 }
 
 /** Whether the text contains any CJK character. */

@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { CODE_MIGRATIONS } from './code-migrations.ts';
 
 /** The embedded SQLite database handle used by the SQLite repositories. */
 export type Database = DatabaseSync;
@@ -19,7 +20,10 @@ export function openDatabase(file: string): Database {
   return db;
 }
 
-/** Applies every `migrations/NNN-*.sql` not yet applied, each in its own transaction. */
+/**
+ * Applies every `migrations/NNN-*.sql` and code migration (`code-migrations.ts`) not yet
+ * applied, in name order, each in its own transaction.
+ */
 export function migrate(db: Database): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)',
@@ -30,14 +34,13 @@ export function migrate(db: Database): void {
       .all()
       .map((row) => String(row.name)),
   );
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{3}-.+\.sql$/.test(name))
-    .sort();
-  for (const name of files) {
+  const files = readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{3}-.+\.sql$/.test(name));
+  for (const name of [...files, ...Object.keys(CODE_MIGRATIONS)].sort()) {
     if (applied.has(name)) continue;
-    const sql = readFileSync(join(MIGRATIONS_DIR, name), 'utf8');
     transaction(db, () => {
-      db.exec(sql);
+      const code = CODE_MIGRATIONS[name];
+      if (code) code(db);
+      else db.exec(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));
       db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(
         name,
         new Date().toISOString(),
