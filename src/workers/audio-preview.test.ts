@@ -52,12 +52,27 @@ const job = (mode: 'encrypted' | 'plain'): AudioJob<CryptoKey> => ({
   privateKey: device.privateKey,
 });
 
-/** Runs a job, collecting the preview slices it hands out. */
+/** 6 s of stereo 128 kbit/s LAME: ~96 KB. */
+const mp3 = (() => {
+  const [l, r] = referenceSignal(2, 6 * 44100, 44100).map((p) =>
+    Int16Array.from(p, (v) => Math.round(v * 32767)),
+  ) as [Int16Array, Int16Array];
+  const encoder = new Mp3Encoder(2, 44100, 128);
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < l.length; i += 1152)
+    parts.push(encoder.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
+  parts.push(encoder.flush());
+  return concatBytes(parts);
+})();
+
+/** Runs a job, collecting the preview slices it hands out (and when, from the job's start). */
 async function run(mode: 'encrypted' | 'plain', fetchImpl: typeof fetch) {
-  const chunks: { planes: Float32Array[]; fraction: number }[] = [];
+  const chunks: { planes: Float32Array[]; fraction: number; atMs: number }[] = [];
+  const started = performance.now();
   const outcome = await runAudioJob(job(mode), new AbortController().signal, {
     fetch: fetchImpl,
-    onChunk: (planes, _rate, fraction) => chunks.push({ planes, fraction }),
+    onChunk: (planes, _rate, fraction) =>
+      chunks.push({ planes, fraction, atMs: performance.now() - started }),
   }).then(
     (result) => ({ result, error: null }),
     (error: unknown) => ({ result: null, error: error as AudioError }),
@@ -133,16 +148,6 @@ describe('previews from the first bytes of a body', () => {
   });
 
   it('a plain MP3 is previewed from its first 8 KB, the same samples as the full decode', async () => {
-    // 6 s of stereo 128 kbit/s LAME: ~96 KB.
-    const [l, r] = referenceSignal(2, 6 * 44100, 44100).map((p) =>
-      Int16Array.from(p, (v) => Math.round(v * 32767)),
-    ) as [Int16Array, Int16Array];
-    const encoder = new Mp3Encoder(2, 44100, 128);
-    const parts: Uint8Array[] = [];
-    for (let i = 0; i < l.length; i += 1152)
-      parts.push(encoder.encodeBuffer(l.subarray(i, i + 1152), r.subarray(i, i + 1152)));
-    parts.push(encoder.flush());
-    const mp3 = concatBytes(parts);
     const { result, chunks } = await run('plain', streamed(mp3, {}, { split: 20_000 }));
     expect(chunks).toHaveLength(1);
     const preview = chunks[0]!.planes[0]!;
@@ -151,6 +156,18 @@ describe('previews from the first bytes of a body', () => {
     expect(preview.length).toBeLessThan(0.6 * 44100);
     expect(chunks[0]!.fraction).toBeCloseTo((8 * 1024) / mp3.length, 6);
     expect(preview).toEqual(result!.channels[0]!.subarray(0, preview.length));
+  });
+
+  it('a plain MP3 is previewed once 8 KB are in; a WAV waits for 16 KB', async () => {
+    // 9,000 bytes first, the rest 150 ms later.
+    const plan = { split: 9000, restAfterMs: 150 };
+    const early = await run('plain', streamed(mp3, {}, plan));
+    expect(early.chunks).toHaveLength(1);
+    expect(early.chunks[0]!.atMs).toBeLessThan(100);
+    expect(early.chunks[0]!.fraction).toBeCloseTo((8 * 1024) / mp3.length, 6);
+    const late = await run('plain', streamed(wav, {}, plan));
+    expect(late.chunks).toHaveLength(1);
+    expect(late.chunks[0]!.atMs).toBeGreaterThanOrEqual(140);
   });
 
   it('a body shorter than its Content-Length is NETWORK', async () => {

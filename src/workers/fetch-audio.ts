@@ -26,8 +26,11 @@ export interface BodyPrefix {
 export interface BodyWatcher {
   /** Called with the key headers of a 2xx answer, before its body is read. */
   onHeaders?: (encryptedKey: string | null, iv: string | null) => void;
-  /** Body bytes that must be in before `onPrefix` is called (once). */
-  prefixBytes?: number;
+  /**
+   * Body bytes that must be in before `onPrefix` is called (once); a function is asked once,
+   * with the first read's bytes (so it can depend on the format they show).
+   */
+  prefixBytes?: number | ((head: Uint8Array) => number);
   onPrefix?: (prefix: BodyPrefix) => void;
   /**
    * Called after every read with the body's buffer (Content-Length bytes, filled in place) and
@@ -98,7 +101,8 @@ async function readStreaming(
   const started = performance.now();
   const out = watcher.allocate?.(total) ?? new Uint8Array(total);
   const reader = body.getReader();
-  const prefixBytes = watcher.prefixBytes ?? Number.POSITIVE_INFINITY;
+  const asked = watcher.prefixBytes ?? Number.POSITIVE_INFINITY;
+  let prefixBytes = typeof asked === 'number' ? asked : Number.NaN;
   let length = 0;
   let told = total <= prefixBytes;
   try {
@@ -110,6 +114,10 @@ async function readStreaming(
       out.set(value, length);
       length += value.length;
       watcher.onRead?.(out, length);
+      if (Number.isNaN(prefixBytes) && typeof asked === 'function') {
+        prefixBytes = asked(out.subarray(0, length));
+        told = total <= prefixBytes;
+      }
       if (!told && length >= prefixBytes) {
         // Also when the whole body came in one read: a short preview still sounds sooner than
         // decrypting and decoding the whole file first.
