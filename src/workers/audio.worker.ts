@@ -16,14 +16,9 @@ const running = new Map<string, AbortController>();
 
 // Output planes made and page-touched while idle, for the streamed WAVs (the pipeline prepares
 // those) and for FLAC and MP3 (prepared here after each): first writes to fresh planes cost
-// 1.4–3.5 ms for a 10 s stereo file. `asked` is what the decoder asked for (an MP3's planes are a
-// frame walk's bound, a little over its frames), so the next file alike finds planes that fit.
+// 1.4–3.5 ms for a 10 s stereo file.
 const sparePlanes = new SparePlanes();
-let asked = 0;
-const takePlane = (frames: number) => {
-  asked = frames;
-  return sparePlanes.take(frames) as Float32Array<ArrayBuffer>;
-};
+const takePlane = (frames: number) => sparePlanes.take(frames);
 
 // A second thread for the other half of a large MP3 or FLAC (started on first use), used while
 // it is measured to pay.
@@ -53,9 +48,8 @@ const api: AudioWorkerApi<CryptoKey> = {
         takePlane,
         onChunk: onFirstChunk && firstChunkSender(onFirstChunk),
       });
-      if ((result.format === 'flac' || result.format === 'mp3') && asked > 0)
-        sparePlanes.prepare(result.channels.length, asked);
-      asked = 0;
+      const decodedHere = result.format === 'flac' || result.format === 'mp3';
+      sparePlanes.prepareLikeLast(decodedHere ? result.channels.length : 0);
       const outcome: AudioJobOutcome = { ok: true, result };
       // Hand the planes over without copying them.
       return Comlink.transfer(outcome, [

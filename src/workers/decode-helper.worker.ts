@@ -9,13 +9,10 @@ const sparePlanes = new SparePlanes();
 // The pool worker's second decode thread: decodes the second half of a split MP3 or FLAC.
 const api: DecodeHelperApi = {
   async decode(bytes, format) {
-    let asked = 0;
-    const takePlane = (frames: number) => {
-      asked = frames;
-      return sparePlanes.take(frames) as Float32Array<ArrayBuffer>;
-    };
-    const pcm = await decodeSegmentHere(bytes, format, undefined, takePlane);
-    if (asked > 0) sparePlanes.prepare(pcm.channels.length, asked);
+    const pcm = await decodeSegmentHere(bytes, format, undefined, (frames) =>
+      sparePlanes.take(frames),
+    );
+    sparePlanes.prepareLikeLast(pcm.channels.length);
     // Planes may be views of one buffer: list each buffer once.
     return Comlink.transfer(pcm, [...new Set(pcm.channels.map((p) => p.buffer as ArrayBuffer))]);
   },

@@ -27,10 +27,10 @@ export interface BodyWatcher {
   /** Called with the key headers of a 2xx answer, before its body is read. */
   onHeaders?: (encryptedKey: string | null, iv: string | null) => void;
   /**
-   * Body bytes that must be in before `onPrefix` is called (once); a function is asked once,
-   * with the first read's bytes (so it can depend on the format they show).
+   * Body bytes that must be in before `onPrefix` is called (once), asked once with the first
+   * read's bytes (so it can depend on the format they show).
    */
-  prefixBytes?: number | ((head: Uint8Array) => number);
+  prefixBytes?: (head: Uint8Array) => number;
   onPrefix?: (prefix: BodyPrefix) => void;
   /**
    * Called after every read with the body's buffer (Content-Length bytes, filled in place) and
@@ -101,10 +101,9 @@ async function readStreaming(
   const started = performance.now();
   const out = watcher.allocate?.(total) ?? new Uint8Array(total);
   const reader = body.getReader();
-  const asked = watcher.prefixBytes ?? Number.POSITIVE_INFINITY;
-  let prefixBytes = typeof asked === 'number' ? asked : Number.NaN;
+  let prefixBytes: number | undefined;
   let length = 0;
-  let told = total <= prefixBytes;
+  let told = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -114,11 +113,8 @@ async function readStreaming(
       out.set(value, length);
       length += value.length;
       watcher.onRead?.(out, length);
-      if (Number.isNaN(prefixBytes) && typeof asked === 'function') {
-        prefixBytes = asked(out.subarray(0, length));
-        told = total <= prefixBytes;
-      }
-      if (!told && length >= prefixBytes) {
+      prefixBytes ??= watcher.prefixBytes?.(out.subarray(0, length)) ?? Number.POSITIVE_INFINITY;
+      if (!told && total > prefixBytes && length >= prefixBytes) {
         // Also when the whole body came in one read: a short preview still sounds sooner than
         // decrypting and decoding the whole file first.
         told = true;

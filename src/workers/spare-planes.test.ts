@@ -31,6 +31,19 @@ describe('SparePlanes', () => {
     expect(spares.ready).toBe(0);
   });
 
+  it('prepares like the last plane taken, once; nothing when no plane was taken since', () => {
+    const { spares, runIdle } = withIdleTasks();
+    spares.take(1100); // a decoder's bound, a little over the file's frames
+    spares.take(1100);
+    spares.prepareLikeLast(2);
+    runIdle();
+    expect(spares.ready).toBe(2);
+    expect(spares.take(1100).buffer.byteLength).toBe(4400);
+    spares.prepareLikeLast(0); // a file not decoded into these planes: the size is forgotten
+    spares.prepareLikeLast(2);
+    expect(spares.ready).toBe(1);
+  });
+
   it('touches pages in slices, one idle task at a time, never in a plane already taken', () => {
     const { spares, tasks, runIdle } = withIdleTasks();
     const frames = 600_000; // 2.4 MB a plane: ten 256 KB slices

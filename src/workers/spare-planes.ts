@@ -22,6 +22,8 @@ export class SparePlanes {
   /** Spares whose pages are still being touched, and how far. */
   private touching: { buffer: ArrayBuffer; at: number }[] = [];
   private scheduled = false;
+  /** Frames of the last plane taken (what a decoder asked for), for `prepareLikeLast`. */
+  private lastTaken = 0;
   private readonly schedule: (task: () => void) => void;
 
   /** `schedule` runs a task once the thread is idle (default: a background task). */
@@ -30,7 +32,8 @@ export class SparePlanes {
   }
 
   /** A plane of `frames` samples: a view on a prepared buffer that fits, else a fresh one. */
-  take(frames: number): Float32Array {
+  take(frames: number): Float32Array<ArrayBuffer> {
+    this.lastTaken = frames;
     const bytes = frames * 4;
     const index = this.spare.findIndex(
       (b) => b.byteLength >= bytes && b.byteLength <= bytes * SLACK,
@@ -55,6 +58,17 @@ export class SparePlanes {
       this.touching.push({ buffer, at: 0 });
     }
     this.touchLater();
+  }
+
+  /**
+   * After a file decoded into `count` planes taken here: prepares as many of the size last
+   * taken (a decoder may ask for more than the file's frames, e.g. an MP3's frame-walk bound), so
+   * the next file alike finds planes that fit. Either way the size taken is forgotten.
+   */
+  prepareLikeLast(count: number): void {
+    const frames = this.lastTaken;
+    this.lastTaken = 0;
+    if (count > 0 && frames > 0) this.prepare(count, frames);
   }
 
   /** Buffers ready now (their pages possibly not all touched yet). */

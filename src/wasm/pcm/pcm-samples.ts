@@ -38,7 +38,7 @@ export function touchPages(fresh: ArrayBufferView): void {
  * A zeroed plane of `frames` samples with its pages touched: made when a file's header arrives,
  * usually in a small first read well before the rest of the body, so no later read pays the faults.
  */
-export function touchedPlane(frames: number): Float32Array {
+export function touchedPlane(frames: number): Float32Array<ArrayBuffer> {
   const plane = new Float32Array(frames);
   touchPages(plane);
   return plane;
