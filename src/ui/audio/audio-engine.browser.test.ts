@@ -207,18 +207,23 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(rms(out, 0.2, 0.6)).toBe(0); // and stayed silent
   });
 
-  it('a voice stopped in the task that started it stays silent, and plays on the node made ahead', async () => {
+  it('a voice stopped in the task that started it stays silent, and plays on the nodes wired ahead', async () => {
     const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.5);
     const internals = engine as unknown as {
-      spare: AudioWorkletNode | null;
-      voice: { fade: AudioWorkletNode } | null;
+      wiring: { spare: { source: AudioBufferSourceNode; fade: AudioWorkletNode } | null };
+      voice: { source: AudioBufferSourceNode; fade: AudioWorkletNode } | null;
     };
-    const ahead = internals.spare;
-    expect(ahead).toBeInstanceOf(AudioWorkletNode);
+    const ahead = internals.wiring.spare;
+    expect(ahead?.fade).toBeInstanceOf(AudioWorkletNode);
+    expect(ahead?.source.buffer).toBeNull();
     engine.start(track, 0, { fadeIn: true, onEnded: () => {} });
-    // No node is made between the click and the start: the voice took the one made ahead.
-    expect(internals.voice!.fade).toBe(ahead);
-    expect(internals.spare).not.toBe(ahead);
+    // No node is made or connected between the click and the start: the voice took the set
+    // wired ahead, and only its buffer was set.
+    expect(internals.voice!.fade).toBe(ahead!.fade);
+    expect(internals.voice!.source).toBe(ahead!.source);
+    expect(internals.voice!.source.buffer?.duration).toBeCloseTo(1, 3);
+    expect(internals.wiring.spare?.fade).not.toBe(ahead!.fade);
+    expect(internals.wiring.spare?.source.buffer).toBeNull();
     engine.stop();
     const out = (await ctx.startRendering()).getChannelData(0);
     // It opened for one frame at the floor gain and faded out from there: nothing audible.

@@ -1,10 +1,6 @@
 import { AudioError, isAudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { FirstChunk } from '../../shared/audio/worker-protocol.ts';
-import {
-  FADE_GATE,
-  FADE_GATE_PARAM,
-  FADE_PROCESSOR_NAME,
-} from '../../shared/audio/worklet-params.ts';
+import { FADE_GATE, FADE_GATE_PARAM } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { LruCache } from './lru-cache.ts';
 import {
@@ -22,16 +18,16 @@ import type {
   StartOptions,
 } from './playback-engine.types.ts';
 import { trackKey, type LoadedPcm } from './track-loader.ts';
+import { VoiceWiring } from './voice-wiring.ts';
 
 const UNLOCK_WAIT_MS = 300;
 // The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
-// freed, well after the fade.
-const STOP_MARGIN_S = 0.5;
+// freed after the fade, with a margin for a gate time that reached the audio thread a few render
+// quanta late. Kept short: a stopped voice still renders until then, and auditioning at 10 rows
+// a second would otherwise keep several of them, and their fade nodes, in the graph.
+const STOP_MARGIN_S = 0.05;
 // How far ahead the switch from a preview slice to the full buffer is scheduled.
 const SWITCH_AHEAD_S = 0.03;
-// Output channels of a fade node made ahead of its voice: mono and stereo files fit (mono is
-// copied to both, as the speakers' up-mix would); more channels get a node of their own.
-const SPARE_CHANNELS = 2;
 
 /** Loads a song's PCM (the TrackLoader in the app; a fake in render tests). */
 export type PcmSource = (
@@ -80,12 +76,8 @@ export class AudioEngine implements PlaybackEngine {
   private readonly volume: GainNode;
   private readonly source: PcmSource;
   private voice: Voice | null = null;
-  /**
-   * The next voice's fade node, made and connected ahead of the click: making one holds the main
-   * thread ~0.4 ms and its processor starts on the audio thread a little later, both between a
-   * click and its sound otherwise. The voice opens it through its gate parameter.
-   */
-  private spare: AudioWorkletNode | null = null;
+  /** Voices' nodes, one set wired ahead of the click. */
+  private readonly wiring: VoiceWiring;
   private readonly partials = new Map<string, PreviewTrack>();
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
@@ -95,6 +87,7 @@ export class AudioEngine implements PlaybackEngine {
     this.volume = new GainNode(this.context, { gain: DEFAULTS.playerVolume / 100 });
     this.analyser = new AnalyserNode(this.context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
     this.volume.connect(this.analyser).connect(this.context.destination);
+    this.wiring = new VoiceWiring(this.context, this.volume);
   }
 
   async load(
@@ -150,36 +143,7 @@ export class AudioEngine implements PlaybackEngine {
 
   /** Resolves once the fade processor is loaded (load() waits for it; call early to pre-warm). */
   ready(): Promise<void> {
-    return loadFadeWorklet(this.context).then(() => this.prepareSpare());
-  }
-
-  /** Makes the next voice's fade node now, unless there is one (see `spare`). */
-  private prepareSpare(): void {
-    if (!this.spare && isFadeWorkletLoaded(this.context))
-      this.spare = this.fadeNode(SPARE_CHANNELS);
-  }
-
-  /** A fade node with its gate closed, into the volume gain. */
-  private fadeNode(channels: number): AudioWorkletNode {
-    const node = new AudioWorkletNode(this.context, FADE_PROCESSOR_NAME, {
-      numberOfInputs: 1,
-      numberOfOutputs: 1,
-      outputChannelCount: [channels],
-    });
-    node.connect(this.volume);
-    return node;
-  }
-
-  /** The fade node for a new voice of `channels`: the spare when it fits, else a new one. */
-  private takeFadeNode(channels: number): AudioWorkletNode {
-    const spare = this.spare;
-    if (!spare || channels > SPARE_CHANNELS) return this.fadeNode(channels);
-    this.spare = null;
-    // The next one is made after this task, off the path of this click's sound (an offline
-    // render, in tests, would run on while a timer waits: it gets its node now).
-    if (this.context instanceof AudioContext) setTimeout(() => this.prepareSpare(), 0);
-    else this.prepareSpare();
-    return spare;
+    return loadFadeWorklet(this.context).then(() => this.wiring.prepare());
   }
 
   /** Puts decoded planes into the buffer cache under `key`, ready for `start`. */
@@ -196,13 +160,13 @@ export class AudioEngine implements PlaybackEngine {
     this.stop();
     const at = this.context.currentTime;
     const from = Math.min(Math.max(0, offset), buffer.duration);
-    const fade = this.takeFadeNode(buffer.numberOfChannels);
+    const { source, fade } = this.wiring.take(buffer);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     gate.setValueAtTime(options.fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
     // A preview's end is not known yet: its tail fade comes with the full buffer.
     if (!partial) closeAtEnd(gate, at, buffer.duration - from);
     const voice: Voice = {
-      source: new AudioBufferSourceNode(this.context, { buffer }),
+      source,
       fade,
       startedAt: at,
       offset: from,
@@ -216,8 +180,8 @@ export class AudioEngine implements PlaybackEngine {
         options.onEnded();
       },
     };
-    this.attach(voice, voice.source, !partial);
-    voice.source.start(at, from);
+    this.attach(voice, source, !partial);
+    source.start(at, from);
     this.voice = voice;
     partial?.full.then(
       (done) => this.switchToFull(voice, this.buffers.get(done.key)),
@@ -236,9 +200,8 @@ export class AudioEngine implements PlaybackEngine {
     );
   }
 
-  /** Wires a source into a voice; only the source that plays to the true end finishes it. */
+  /** Watches a voice's source end; only the source that plays to the true end finishes it. */
   private attach(voice: Voice, source: AudioBufferSourceNode, final: boolean): void {
-    source.connect(voice.fade);
     source.onended = () => {
       source.disconnect();
       if (voice.source !== source) return;
@@ -258,7 +221,7 @@ export class AudioEngine implements PlaybackEngine {
     const at = this.context.currentTime + SWITCH_AHEAD_S;
     const position = voice.offset + (at - voice.startedAt);
     if (position >= full.duration) return;
-    const next = new AudioBufferSourceNode(this.context, { buffer: full });
+    const next = this.wiring.follow(voice.fade, full);
     this.attach(voice, next, true);
     next.start(at, position);
     voice.source.stop(at);
