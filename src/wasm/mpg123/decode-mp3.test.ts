@@ -15,6 +15,29 @@ async function libraryDecode(bytes: Uint8Array) {
   return out;
 }
 
+describe('decodeMp3 on one instance per thread', () => {
+  it('starts every file fresh: after a gapless file and one cut mid-frame, the next decodes as on a new instance', async () => {
+    const gapless = withLameInfo(
+      lameEncode(testSignal(2, 2 * 44100, 44100), 44100, 192),
+      576,
+      1000,
+    );
+    const plain = lameEncode(testSignal(2, 44100, 44100), 44100, 128);
+    const cut = plain.subarray(0, Math.floor(plain.length / 2) + 101);
+    await decodeMp3(gapless);
+    await decodeMp3(cut);
+    const reference = await libraryDecode(plain);
+    // Whole-file and progressive reads alike (the progressive one hands slices out as it goes).
+    const whole = await decodeMp3(plain);
+    await decodeMp3(cut, { onChunk: () => {} });
+    const sliced = await decodeMp3(plain, { onChunk: () => {} });
+    for (const pcm of [whole, sliced]) {
+      expect(pcm.frames).toBe(reference.samplesDecoded);
+      pcm.channels.forEach((plane, c) => expect(plane).toEqual(reference.channelData[c]));
+    }
+  });
+});
+
 describe('decodeMp3 reading straight into sized planes', () => {
   it.each([
     { name: 'stereo 192 kbit/s with a LAME Info frame', ch: 2, kbps: 192, info: true },

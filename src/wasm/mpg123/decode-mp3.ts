@@ -5,16 +5,28 @@ import { isMonoMpeg } from '../sniff-format.ts';
 import { oneAtATime, type PlaneSource } from '../split-decode.ts';
 import { mp3SampleBound } from './split-mp3.ts';
 
+/** This thread's mpg123 instance, in a fresh state for the next file. */
 let decoder: Promise<MPEGDecoder> | null = null;
 
-/** The memoised mpg123 instance of this thread (WASM instantiates once). */
-function mpg123(): Promise<MPEGDecoder> {
-  decoder ??= (async () => {
-    const d = new MPEGDecoder();
-    await d.ready;
-    return d;
-  })();
-  return decoder;
+async function newMpg123(): Promise<MPEGDecoder> {
+  const d = new MPEGDecoder();
+  await d.ready;
+  return d;
+}
+
+/**
+ * Readies `d` for the next file once this one is done. mpg123's reset re-instantiates its WASM
+ * module (0.3–3.8 ms here); done after a file, in the thread's idle time, it is no longer between
+ * a click and an audition's first decoded frames. The timer lets this file's result go out first.
+ * A failed reset leaves a new instance for the next file.
+ */
+function resetForNext(d: MPEGDecoder): void {
+  decoder = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => d.reset())
+    .then(
+      () => d,
+      () => newMpg123(),
+    );
 }
 
 /** Progressive slices: a small first one (under a second of audio) so playback starts early. */
@@ -40,13 +52,17 @@ export const decodeMp3 = oneAtATime(async function decodeMp3(
   bytes: Uint8Array,
   { onChunk, room = 0, takePlane }: Mp3Options = {},
 ): Promise<DecodedPcm> {
-  const d = await mpg123();
-  await d.reset();
+  const d = await (decoder ??= newMpg123());
+  let pcm: Planes;
+  try {
+    const bound = onChunk ? null : mp3SampleBound(bytes);
+    const direct = bound !== null ? decodeInto(d, bytes, Math.max(bound, room), takePlane) : null;
+    pcm = direct ?? decodeInSlices(d, bytes, onChunk);
+  } finally {
+    resetForNext(d);
+  }
   // mpg123 always answers two planes; a mono stream's second plane is a copy.
   const mono = isMonoMpeg(bytes);
-  const bound = onChunk ? null : mp3SampleBound(bytes);
-  const direct = bound !== null ? decodeInto(d, bytes, Math.max(bound, room), takePlane) : null;
-  const pcm = direct ?? decodeInSlices(d, bytes, onChunk);
   if (pcm.frames === 0) throw new AudioError('DECODE', 'no MPEG audio frame could be decoded');
   const channels = mono ? pcm.channels.slice(0, 1) : pcm.channels;
   return { ...pcm, channels, format: 'mp3', bitDepth: null };
