@@ -1,6 +1,10 @@
 import { FADE_PROCESSOR_NAME } from '../../shared/audio/worklet-params.ts';
 import { isFadeWorkletLoaded } from './voice-nodes.ts';
 
+// When the next set is wired after a click: once this one's start has reached the speakers.
+// Making a fade node takes the graph lock and posts to the audio thread, which is kept away from
+// the quanta that pick up the start. A click sooner than this makes its own nodes.
+const REWIRE_AFTER_MS = 30;
 // Output channels of a voice wired ahead: mono and stereo files fit (mono is copied to both, as
 // the speakers' up-mix would); more channels get nodes of their own.
 const SPARE_CHANNELS = 2;
@@ -12,12 +16,13 @@ export interface VoiceNodes {
 }
 
 /**
- * Makes each voice's nodes, keeping one set made and wired ahead of the click. Measured in the
- * bench page (250 cached starts each): a source made and connected in the click's task is heard
- * ~0.6 ms later on average than one wired beforehand whose start() is the only call, because the
- * audio thread takes new nodes and connections into its graph at a render quantum's start, and
- * not at all in a quantum whose graph lock the main thread holds then. Making a fade node also
- * holds the main thread ~0.4 ms. A click therefore only sets the spare's buffer and starts it.
+ * Makes each voice's nodes, keeping one set made and wired ahead of the click. In the bench page
+ * (150 cached starts each, command phase randomised), a buffer source made and connected in the
+ * click's task was heard ~0.2 ms later on average than one wired beforehand whose start() was the
+ * only call: the audio thread takes new nodes and connections into its graph at the start of a
+ * render quantum, and not in a quantum whose graph lock the main thread holds then. Making a fade
+ * node also holds the main thread ~0.4 ms. A click therefore only sets the spare's buffer and
+ * starts it.
  */
 export class VoiceWiring {
   private spare: VoiceNodes | null = null;
@@ -44,9 +49,9 @@ export class VoiceWiring {
     }
     this.spare = null;
     spare.source.buffer = buffer;
-    // The next set is made after this task, off the path of this click's sound (an offline
-    // render, in tests, would run on while a timer waits: it gets its set now).
-    if (this.context instanceof AudioContext) setTimeout(() => this.prepare(), 0);
+    // The next set is made off the path of this click's sound (an offline render, in tests,
+    // would run on while a timer waits: it gets its set now).
+    if (this.context instanceof AudioContext) setTimeout(() => this.prepare(), REWIRE_AFTER_MS);
     else this.prepare();
     return spare;
   }
