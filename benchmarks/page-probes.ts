@@ -8,6 +8,7 @@ interface Hook {
     getState(): Record<string, unknown> & {
       playSong(song: object, o?: object): Promise<void>;
       pause(): void;
+      setVolume(volume: number): void;
     };
   };
   engine(): {
@@ -36,6 +37,10 @@ export async function installProbe(detectorJs: string): Promise<string> {
   const ctx = engine.context;
   await ctx.resume();
   await engine.ready();
+  // The baselines have no volume control and play at full level: ours does too, so the detector
+  // hears every player at the same loudness (at the default 60 a rising signal crosses its
+  // threshold a few frames later).
+  hook.store.getState().setVolume(100);
   await ctx.audioWorklet.addModule(
     URL.createObjectURL(new Blob([detectorJs], { type: 'text/javascript' })),
   );
@@ -69,6 +74,14 @@ export async function clickToSound(args: {
   engine.stop();
   const quiet = () => new Promise((r) => setTimeout(r, 200));
   await quiet();
+  // Where the command falls within a render quantum decides which quantum the start makes. The
+  // quiet timer starts when the last run returned, which was a detector message sent just after
+  // a render quantum, so without this the phase follows the last player's clean-up time (a
+  // store update after ours, a bare stop() after the baselines) instead of being uniform alike
+  // for every player. A wait of a uniformly random length of up to four quanta makes it
+  // uniform, also where the output asks for two or four quanta at a time.
+  const until = performance.now() + Math.random() * ((4 * 128) / ctx.sampleRate) * 1000;
+  while (performance.now() < until);
   const url = `${args.url}?n=${++probe.seq}`;
   const hit = new Promise<number>((resolve) => {
     probe.detector.port.onmessage = (e: MessageEvent<{ time: number }>) => resolve(e.data.time);

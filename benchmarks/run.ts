@@ -14,6 +14,9 @@ import { scrollFigures } from './scroll.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
 const quick = process.argv.includes('--quick');
+// `--only=<text>`: just the audio figure groups whose label holds <text>, printed, not written
+// (for working on one figure).
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 // Click runs: each start lands on one of two render quanta 2.9 ms apart, so a trimmed mean of n
 // runs still moves by ~1.4 ms / √n — 3.6 % of a cached start's ~10 ms at 15 runs, more than
 // half the cached budget's 5 % margin; 31 and 61 runs bring it to 2.5 % and 1.8 %.
@@ -26,13 +29,19 @@ async function main(): Promise<number> {
   const figures: Figure[] = [];
   const bench = await openBenchPage();
   try {
-    for (const group of await audioGroups(bench, runs)) {
+    const groups = await audioGroups(bench, runs);
+    for (const group of groups.filter((g) => only === undefined || g.label.includes(only))) {
       figures.push(...(await measureWithRetries(() => group.measure())));
       const last = figures.at(-1)!;
       console.log(`${group.label}: ${last.attempts} attempt(s)`);
     }
   } finally {
     await bench.close();
+  }
+  if (only !== undefined) {
+    for (const f of figures)
+      console.log(`${f.name}: ${f.value} ${f.unit} / ${f.baseline} = ${f.ratio}`);
+    return figures.some(isOver) ? 1 : 0;
   }
   // Scrolling the 100,000-row list (issue 5): its own gateway with the large library.
   figures.push(...(await scrollFigures({ quick })));

@@ -77,7 +77,10 @@ export async function measureWithRetries(measure: () => Promise<Figure[]>): Prom
   let figures: Figure[] = [];
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     figures = (await measure()).map((f) => ({ ...f, attempts: attempt }));
-    if (!figures.some(isOver)) break;
+    const over = figures.filter(isOver);
+    if (over.length === 0) break;
+    // Which figure sent the group round again, and by how much (the table shows the last only).
+    for (const f of over) console.error(`  attempt ${attempt}: ${f.name} ${f.ratio} > ${f.budget}`);
   }
   return figures;
 }
