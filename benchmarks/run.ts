@@ -14,8 +14,8 @@ import { scrollFigures } from './scroll.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
 const quick = process.argv.includes('--quick');
-// `--only=<text>`: just the audio figure groups whose label holds <text>, printed, not written
-// (for working on one figure).
+// `--only=<text>[,<text>…]`: just the audio figure groups whose label holds one of the texts,
+// in their usual order, printed, not written (for working on one figure).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 // Click runs: each start lands on one of two render quanta 2.9 ms apart, so a trimmed mean of n
 // runs still moves by ~1.4 ms / √n — 3.6 % of a cached start's ~10 ms at 15 runs, more than
@@ -30,7 +30,9 @@ async function main(): Promise<number> {
   const bench = await openBenchPage();
   try {
     const groups = await audioGroups(bench, runs);
-    for (const group of groups.filter((g) => only === undefined || g.label.includes(only))) {
+    for (const group of groups.filter(
+      (g) => only === undefined || only.split(',').some((o) => g.label.includes(o)),
+    )) {
       figures.push(...(await measureWithRetries(() => group.measure())));
       const last = figures.at(-1)!;
       console.log(`${group.label}: ${last.attempts} attempt(s)`);

@@ -22,8 +22,7 @@ import { VoiceWiring } from './voice-wiring.ts';
 
 const UNLOCK_WAIT_MS = 300;
 // The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
-// freed, well after the fade. (Freed 50 ms after it, the bench's 50 auditions at 10/s had audio
-// underruns in every run, up to 37: voices then end, and their nodes go, among the next starts.)
+// freed, well after the fade.
 const STOP_MARGIN_S = 0.5;
 // How far ahead the switch from a preview slice to the full buffer is scheduled.
 const SWITCH_AHEAD_S = 0.03;

@@ -45,10 +45,8 @@ export class VoiceWiring {
     }
     this.spare = null;
     spare.source.buffer = buffer;
-    // The next set is made after this task, off the path of this click's sound (tried 30 ms
-    // later: the bench's 50 auditions at 10/s then had an audio underrun in 1 of 3 runs, none in
-    // 3 this way). An offline render, in tests, would run on while a timer waits: it gets its
-    // set now.
+    // The next set is made after this task, off the path of this click's sound (an offline
+    // render, in tests, would run on while a timer waits: it gets its set now).
     if (this.context instanceof AudioContext) setTimeout(() => this.prepare(), 0);
     else this.prepare();
     return spare;
