@@ -7,7 +7,7 @@
  * the others (so a slow spell of the shared machine spreads over all of them) and reported as
  * p50 and p95. Budgets (docs/LIBRARY.md "Gateway speed"): p95 ≤ RESPONSE_LIMIT_MS, and the
  * 1M/100k ratio of a call's p50 ≤ SCALING_BUDGET; the JS and CSS index.html loads up front
- * ≤ BUNDLE_LIMIT_BYTES gzipped. Quick mode (CI) measures 100k only: seeding 1M rows takes longer
+ * ≤ BUNDLE_LIMIT_BYTES gzipped. Quick mode measures 100k only: seeding 1M rows takes longer
  * than CI's share of the bench.
  * `node benchmarks/gateway.bench.ts [--quick]` prints the figures as JSON (run `npm run build` first).
  */
