@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlayerStore, resetPlayerStore } from '../../../stores/player.store.ts';
 import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
+import { UPGRADES_PER_FRAME } from '../model/row-upgrades.ts';
 import { downloadActions, peaksCache } from '../services.ts';
 import { fakeLayout, renderSounds, sample } from '../test/render.test-helper.tsx';
 import { SampleList } from './SampleList.tsx';
@@ -150,6 +151,49 @@ describe('SampleList', () => {
       expect(load).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(250));
       expect(load).toHaveBeenCalledTimes(rows.length);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('draws light rows while flung and full rows again a few per frame, rows in view first', () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'performance', 'requestAnimationFrame'],
+    });
+    try {
+      const many = Array.from({ length: 400 }, (_, i) => sample(i + 1));
+      renderSounds(<SampleList total={many.length} rows={many} ensureRange={() => {}} />);
+      const grid = screen.getByRole('grid');
+      let top = 0;
+      Object.defineProperty(grid, 'scrollTop', { configurable: true, get: () => top });
+      const lite = () => [...grid.querySelectorAll<HTMLElement>('[data-lite]')];
+      // 600 px every 16 ms: a hard fling.
+      for (let i = 0; i < 10; i++) {
+        top += 600;
+        fireEvent.scroll(grid);
+        act(() => vi.advanceTimersByTime(16));
+      }
+      const flung = lite();
+      expect(flung.length).toBeGreaterThan(UPGRADES_PER_FRAME);
+      expect(within(flung[0]!).queryByRole('checkbox')).toBeNull();
+      expect(within(flung[0]!).getByText(/Kick \d+/)).toBeTruthy();
+
+      // The fling ends: the virtualizer renders again 150 ms after the last scroll event.
+      act(() => vi.advanceTimersByTime(150));
+      const before = lite().length;
+      act(() => vi.advanceTimersByTime(16));
+      expect(before - lite().length).toBe(UPGRADES_PER_FRAME);
+      // Rows in view (from scrollTop to scrollTop + 600 px, below the 36 px header) went first.
+      const firstInView = Math.floor(top / 56);
+      const upgraded = [...grid.querySelectorAll<HTMLElement>('[role=row][data-sample-id]')]
+        .filter((row) => !row.hasAttribute('data-lite'))
+        .map((row) => Number(row.getAttribute('aria-rowindex')) - 2);
+      expect(upgraded).toHaveLength(UPGRADES_PER_FRAME);
+      for (const index of upgraded) expect(index).toBeGreaterThanOrEqual(firstInView - 1);
+
+      act(() => vi.advanceTimersByTime(16 * 10));
+      expect(lite()).toHaveLength(0);
+      expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(UPGRADES_PER_FRAME);
     } finally {
       vi.useRealTimers();
     }

@@ -16,7 +16,8 @@ import { gridCommand } from '../model/keyboard.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
-import { ROW_COLUMNS, ROW_HEIGHT, SampleRow } from './SampleRow.tsx';
+import { ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
+import { SampleRowSlot } from './SampleRowSlot.tsx';
 
 /** Height of the sticky header row (px); rows start below it. */
 const HEADER_HEIGHT = 36;
@@ -89,6 +90,13 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     scrollPaddingStart: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
+  // Rows mounted during a fling are light (SampleRowSlot). The virtualizer renders again when
+  // scrolling stops (150 ms), and the speed has gone quiet by then, so they turn full.
+  const flinging = virtualizer.isScrolling && gridScrollSpeed.flinging();
+  const inView = (index: number) =>
+    virtualizer.range !== null &&
+    index >= virtualizer.range.startIndex &&
+    index <= virtualizer.range.endIndex;
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => {
@@ -193,8 +201,10 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
               />
             );
           return (
-            <SampleRow
+            <SampleRowSlot
               key={item.key}
+              flinging={flinging}
+              inView={inView(item.index)}
               rowId={`${idPrefix}-${item.index}`}
               sample={sample}
               index={item.index}

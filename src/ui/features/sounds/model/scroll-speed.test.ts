@@ -19,4 +19,14 @@ describe('grid scroll speed', () => {
     speed.note(5000, 2000);
     expect(speed.fast(2010)).toBe(false);
   });
+
+  it('is flinging only above ~250 px per frame, and not once the grid stops', () => {
+    const speed = createScrollSpeed();
+    speed.note(0, 1000);
+    speed.note(120, 1016.7);
+    expect(speed.flinging(1020)).toBe(false);
+    speed.note(720, 1033.4);
+    expect(speed.flinging(1040)).toBe(true);
+    expect(speed.flinging(1140)).toBe(false);
+  });
 });

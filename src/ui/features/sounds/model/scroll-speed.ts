@@ -6,6 +6,11 @@
 
 /** Above this speed (px/ms, ≈ 50 px per 60 Hz frame) rows put their loads off. */
 export const FAST_SCROLL_PX_PER_MS = 3;
+/**
+ * Above this speed (px/ms, ≈ 250 px per 60 Hz frame) a row is on screen for under three frames:
+ * the grid draws light rows (docs/SOUNDS.md, "Scrolling").
+ */
+export const FLING_PX_PER_MS = 15;
 /** A scroll event older than this (ms) means the grid has stopped. */
 const QUIET_MS = 100;
 
@@ -25,6 +30,10 @@ export function createScrollSpeed() {
     /** Whether the grid is moving too fast for rows to load now. */
     fast(now = performance.now()): boolean {
       return now - lastTime < QUIET_MS && speed > FAST_SCROLL_PX_PER_MS;
+    },
+    /** Whether the grid is flung so fast that rows cannot be read as they pass. */
+    flinging(now = performance.now()): boolean {
+      return now - lastTime < QUIET_MS && speed > FLING_PX_PER_MS;
     },
   };
 }
