@@ -207,6 +207,23 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(rms(out, 0.2, 0.6)).toBe(0); // and stayed silent
   });
 
+  it('a voice that ends with its gate open (too short for an end fade) closes it, so its node stops', async () => {
+    // 60 ms: no end fade is scheduled (it needs more than two fades' length).
+    const { ctx, engine, track } = await engineWith(tone(0.06, RATE), RATE, 0.5);
+    const fade = (engine as unknown as { wiring: { spare: { fade: AudioWorkletNode } } }).wiring
+      .spare.fade;
+    let ended = 0;
+    engine.start(track, 0, { fadeIn: false, onEnded: () => ended++ });
+    // Give the source's ended event time to arrive while the render waits.
+    void ctx.suspend(0.2).then(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      void ctx.resume();
+    });
+    await ctx.startRendering();
+    expect(ended).toBe(1);
+    expect(fade.parameters.get('gate')!.value).toBe(0); // FADE_GATE.closed, not left at full (2)
+  });
+
   it('a voice stopped in the task that started it stays silent, and plays on the nodes wired ahead', async () => {
     const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.5);
     const internals = engine as unknown as {

@@ -171,6 +171,13 @@ export class AudioEngine implements PlaybackEngine {
       duration: buffer.duration,
       stopped: false,
       finish: () => {
+        // A voice that ended with its gate open (a one-shot too short for an end fade, a preview
+        // whose rest failed) would keep its processor running for good: worklet nodes process
+        // until process() says they are done, connected or not, and a few hundred such nodes
+        // fill the render thread (docs/AUDIO.md, Benchmarks). Its source has ended: close it.
+        fade.parameters
+          .get(FADE_GATE_PARAM)!
+          .setValueAtTime(FADE_GATE.closed, this.context.currentTime);
         fade.disconnect();
         if (voice.stopped) return;
         voice.stopped = true;
@@ -218,7 +225,12 @@ export class AudioEngine implements PlaybackEngine {
     if (!full || voice.stopped || this.voice !== voice) return;
     const at = this.context.currentTime + SWITCH_AHEAD_S;
     const position = voice.offset + (at - voice.startedAt);
-    if (position >= full.duration) return;
+    if (position >= full.duration) {
+      // The preview has already played the whole file: it is all there is.
+      voice.previewOnly = true;
+      if (voice.previewEnded) voice.finish();
+      return;
+    }
     const next = this.wiring.follow(voice.fade, full);
     this.attach(voice, next, true);
     next.start(at, position);
