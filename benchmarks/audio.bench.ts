@@ -129,27 +129,34 @@ function clickGroup(bench: BenchPage, encrypted: boolean, runs: number) {
   };
 }
 
-/** Long tasks and underruns while auditioning 50 rows at 10 per second; only the last one plays. */
-function rapidGroup(bench: BenchPage, records: Song[]) {
-  const auditions = records.filter((r) => r.auditionCode).slice(0, 50) as Required<Song>[];
+/**
+ * 50 uncached auditions at 10 per second: main-thread long tasks (budget 0), whether only the
+ * last one plays, and audio underruns against the main-thread player doing the same 50 in the
+ * same page just after: this VM's audio threads run real-time, so its underruns come from the
+ * host's scheduling and in bursts that neither player causes; ours must not have more.
+ */
+function rapidGroup(bench: BenchPage) {
+  const count = 50;
+  const url = `${bench.origin}/bench/mp3`;
   return {
     label: 'rapid auditions',
     async measure() {
-      const rapid = await bench.page.evaluate(rapidAuditions, auditions);
-      // Short previews may have ended by now: what matters is that no earlier one took over.
-      const wrongSong = rapid.playingId === auditions.at(-1)?.id ? 0 : 1;
+      const run = (player: 'engine' | 'main') =>
+        bench.page.evaluate(rapidAuditions, { player, url, count });
+      const ours = await run('engine');
+      const main = await run('main');
       return [
-        countFigure(
-          `long tasks (>50 ms) during ${auditions.length} auditions at 10/s`,
-          rapid.longTasks,
-        ),
-        countFigure(
-          `audio underruns during ${auditions.length} auditions at 10/s (lowest output latency)`,
-          rapid.underruns,
+        countFigure(`long tasks (>50 ms) during ${count} auditions at 10/s`, ours.longTasks),
+        ratioFigure(
+          `audio underruns during ${count} auditions at 10/s vs main-thread player, (n+1)/(m+1)`,
+          ours.underruns + 1,
+          'count+1',
+          main.underruns + 1,
+          1,
         ),
         countFigure(
           'auditions where an earlier request won (0 = only the last one plays)',
-          wrongSong,
+          ours.playing === count ? 0 : 1,
         ),
       ];
     },
@@ -194,7 +201,7 @@ export async function audioGroups(bench: BenchPage, runs: Runs): Promise<FigureG
     poolSizeGroup(bench, 'mp3'),
     clickGroup(bench, true, runs.clicks),
     clickGroup(bench, false, runs.clicks),
-    rapidGroup(bench, records),
+    rapidGroup(bench),
     memoryGroup(bench, records, runs.plays),
   ];
 }

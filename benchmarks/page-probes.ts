@@ -158,34 +158,65 @@ export async function decodeTimes(
   return { pool: poolMs, native, fetchOnly: performance.now() - t };
 }
 
-/** Auditions `songs` at 10 per second; counts main-thread long tasks; says which one plays. */
-export async function rapidAuditions(
-  songs: { id: number; auditionCode: string }[],
-): Promise<{ longTasks: number; underruns: number; playingId: unknown; isPlaying: unknown }> {
+/**
+ * Auditions `count` uncached copies of the MP3 fixture at 10 per second with one player — `engine`
+ * (the store's playSong, as row clicks do) or `main` (fetch + decodeAudioData on the main thread,
+ * a later answer replacing the one playing) — on the engine's context; counts main-thread long
+ * tasks and the output's underruns, and says which request plays at the end (the last = count).
+ */
+export async function rapidAuditions(args: {
+  player: 'engine' | 'main';
+  url: string;
+  count: number;
+}): Promise<{ longTasks: number; underruns: number; playing: number }> {
   const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  const engine = hook.engine();
+  const ctx = engine.context;
+  const probe = (window as unknown as { __probe: { seq: number } }).__probe;
   // Chromium's AudioPlaybackStats: render quanta the output missed (glitches heard).
   const stats = () =>
-    (hook.engine().context as unknown as { playbackStats?: { underrunEvents: number } })
-      .playbackStats?.underrunEvents ?? Number.NaN;
+    (ctx as unknown as { playbackStats?: { underrunEvents: number } }).playbackStats
+      ?.underrunEvents ?? Number.NaN;
   const underrunsBefore = stats();
   let longTasks = 0;
   const observer = new PerformanceObserver((list) => {
     longTasks += list.getEntries().filter((e) => e.duration > 50).length;
   });
   observer.observe({ type: 'longtask', buffered: false });
-  for (const song of songs) {
-    void hook.store.getState().playSong(song, { audition: true, actionType: 'row' });
+  const first = probe.seq + 1;
+  let latest = 0;
+  let playing = 0;
+  let source: AudioBufferSourceNode | null = null;
+  for (let i = 1; i <= args.count; i++) {
+    const n = ++probe.seq;
+    if (args.player === 'engine') {
+      const song = { id: 900_000 + n, auditionCode: `bench-${n}` };
+      void hook.store.getState().playSong(song, { audition: true, actionType: 'row' });
+    } else {
+      latest = i;
+      void fetch(`${args.url}?n=${n}`)
+        .then((r) => r.arrayBuffer())
+        .then((bytes) => ctx.decodeAudioData(bytes))
+        .then((buffer) => {
+          if (i !== latest) return;
+          source?.stop();
+          source = new AudioBufferSourceNode(ctx, { buffer });
+          source.connect(engine.analyser);
+          source.start();
+          playing = i;
+        });
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1500));
   observer.disconnect();
-  const s = hook.store.getState();
-  return {
-    longTasks,
-    underruns: stats() - underrunsBefore,
-    playingId: s.id,
-    isPlaying: s.isPlaying,
-  };
+  const underruns = stats() - underrunsBefore;
+  if (args.player === 'engine') {
+    const id = hook.store.getState().id;
+    playing = typeof id === 'number' ? id - 900_000 - first + 1 : 0;
+    hook.store.getState().pause();
+  } else (source as AudioBufferSourceNode | null)?.stop();
+  return { longTasks, underruns, playing };
 }
 
 /** Plays `count` songs in turn (full encrypted plays); answers the cache's bytes and bound. */

@@ -2,8 +2,8 @@
  * `npm run bench`: measures the audio engine, the 100k-row list and the gateway in headless
  * Chromium against baselines taken in the same run (DESIGN §8, issues 3 and 5 "Show"), writes
  * benchmarks/results/latest.json and latest.md, and exits 1 when a ratio passes its budget.
- * `--quick` (meant for CI, DESIGN §8; not yet part of `npm test`, see docs/AUDIO.md) takes fewer
- * samples and writes quick.json and quick.md. A group with a figure over budget is measured
+ * `--quick` (DESIGN §8's CI mode: the last step of `npm test`, as `npm run test:bench`, after the
+ * build) takes fewer samples and writes quick.json and quick.md. A group with a figure over budget is measured
  * again, up to MAX_ATTEMPTS times (see stats.ts): only a figure over budget every time fails.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
