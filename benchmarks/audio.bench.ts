@@ -184,7 +184,6 @@ function memoryGroup(bench: BenchPage, records: Song[], plays: number) {
 
 interface Song {
   id: number;
-  auditionCode?: string;
 }
 
 /** Every audio figure group, in the order they run on the open bench page. */
