@@ -7,7 +7,7 @@ import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useSampleFlags } from '../../downloads/item-flags.store.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
-import { formatDuration } from './format.ts';
+import { rowTextCells } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 
 /** Row height in px: fixed so the virtualizer never measures (smooth at 100k rows). */
@@ -190,16 +190,11 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
           onSeek={(fraction) => props.onSeek(index, fraction)}
         />
       </Wave>
-      <Muted role="gridcell">
-        {sample.audioType} · {sample.audioGroup}
-      </Muted>
-      <Muted role="gridcell" data-meta>
-        {sample.audioKey ?? '—'}
-      </Muted>
-      <Muted role="gridcell" data-meta>
-        {sample.audioBpm ?? '—'}
-      </Muted>
-      <Muted role="gridcell">{formatDuration(sample.duration)}</Muted>
+      {rowTextCells(sample).map((cell, i) => (
+        <Muted key={i} role="gridcell" data-meta={cell.meta || undefined}>
+          {cell.text}
+        </Muted>
+      ))}
       <Actions role="gridcell" onClick={stop}>
         <IconButton
           icon={flags.likes ? 'heart' : 'heartOutline'}

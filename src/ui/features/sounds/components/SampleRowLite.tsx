@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { formatDuration } from './format.ts';
+import { rowTextCells } from './format.ts';
 import { ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
 
 /**
@@ -75,16 +75,11 @@ export const SampleRowLite = memo(function SampleRowLite(props: SampleRowLitePro
         {sample.audioName} · {sample.packName}
       </span>
       <span role="gridcell" data-wave />
-      <span role="gridcell">
-        {sample.audioType} · {sample.audioGroup}
-      </span>
-      <span role="gridcell" data-meta>
-        {sample.audioKey ?? '—'}
-      </span>
-      <span role="gridcell" data-meta>
-        {sample.audioBpm ?? '—'}
-      </span>
-      <span role="gridcell">{formatDuration(sample.duration)}</span>
+      {rowTextCells(sample).map((cell, i) => (
+        <span key={i} role="gridcell" data-meta={cell.meta || undefined}>
+          {cell.text}
+        </span>
+      ))}
       <span role="gridcell" />
     </Row>
   );
