@@ -60,6 +60,35 @@ export const countFigure = (name: string, count: number, budget = 0): Figure => 
   budget,
 });
 
+/** Significance level of a count against its baseline (one-sided). */
+export const EXCESS_ALPHA = 0.05;
+
+/**
+ * P(X ≥ ours) for X ~ Binomial(ours + theirs, 1/2): at equal rates, the chance that the events of
+ * the two runs split at least this much against ours (summed in logs: bursts reach thousands).
+ */
+export function excessChance(ours: number, theirs: number): number {
+  const n = ours + theirs;
+  let logChoose = 0; // log C(n, k)
+  let chance = 0;
+  for (let k = 0; k <= n; k++) {
+    if (k >= ours) chance += Math.exp(logChoose - n * Math.LN2);
+    logChoose += Math.log(n - k) - Math.log(k + 1);
+  }
+  return Math.min(1, chance);
+}
+
+/**
+ * Events of ours (e.g. audio underruns) against a baseline's in the same run, for events too rare
+ * and bursty for a plain ratio: over when ours are more than chance allows at equal rates
+ * (one-sided binomial test at EXCESS_ALPHA). Its ratio is EXCESS_ALPHA / that chance, budget 1:
+ * 0 or 1 against 0 gives 0.05 or 0.1, 4 against 0 gives 0.8, 5 against 0 gives 1.6.
+ */
+export function excessCountFigure(name: string, ours: number, theirs: number): Figure {
+  const ratio = round(EXCESS_ALPHA / excessChance(ours, theirs), 3);
+  return { name, value: ours, unit: 'count', baseline: theirs, ratio, budget: 1 };
+}
+
 /** True when the figure's ratio passes its budget. */
 export const isOver = (f: Figure): boolean => !(f.ratio <= f.budget);
 
