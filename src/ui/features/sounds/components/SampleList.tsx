@@ -90,8 +90,10 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     scrollPaddingStart: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
-  // Rows mounted during a fling are light (SampleRowSlot). The virtualizer renders again when
-  // scrolling stops (150 ms), and the speed has gone quiet by then, so they turn full.
+  // Rows mounted during a fling are light (SampleRowSlot). The speed is current here: React's
+  // onScroll below was attached when the grid was created, before the virtualizer's own scroll
+  // listener (which renders this), so it runs first. The virtualizer renders again when
+  // scrolling stops (150 ms), and the speed has gone quiet by then, so the rows turn full.
   const flinging = virtualizer.isScrolling && gridScrollSpeed.flinging();
   const inView = (index: number) =>
     virtualizer.range !== null &&
