@@ -95,8 +95,10 @@ export const isOver = (f: Figure): boolean => !(f.ratio <= f.budget);
 /**
  * Measurements a group may take. This shared 2-core machine has slow spells that push a figure
  * near its budget over it now and then; a regression stays over in every attempt, noise does not.
+ * Five, not three, since the quick run became part of `npm test`: a spell lasted two attempts of
+ * a group in `.ci/run` (2026-11-22 01:37, the WAV clicks: cached 1.379, then uncached 0.61).
  */
-export const MAX_ATTEMPTS = 3;
+export const MAX_ATTEMPTS = 5;
 
 /**
  * Measures a group until all its figures are within budget, at most MAX_ATTEMPTS times; answers
