@@ -3,8 +3,9 @@
  * Chromium against baselines taken in the same run (DESIGN §8, issues 3 and 5 "Show"), writes
  * benchmarks/results/latest.json and latest.md, and exits 1 when a ratio passes its budget.
  * `--quick` (DESIGN §8's CI mode: the last step of `npm test`, as `npm run test:bench`, after the
- * build) takes fewer samples and writes quick.json and quick.md. A group with a figure over budget is measured
- * again, up to MAX_ATTEMPTS times (see stats.ts): only a figure over budget every time fails.
+ * build) takes fewer samples and writes quick.json and quick.md. A group with a figure over
+ * budget is measured again, up to MAX_ATTEMPTS times (see stats.ts): only a figure over budget
+ * every time fails.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audioGroups, type Runs } from './audio.bench.ts';

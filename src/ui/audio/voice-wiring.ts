@@ -37,19 +37,17 @@ export class VoiceWiring {
 
   /** Nodes for a voice playing `buffer`: the spare when it fits, else new ones. */
   take(buffer: AudioBuffer): VoiceNodes {
-    const spare = this.spare;
-    if (!spare || buffer.numberOfChannels > SPARE_CHANNELS) {
-      const nodes = this.wire(buffer.numberOfChannels);
-      nodes.source.buffer = buffer;
-      return nodes;
+    const spare = buffer.numberOfChannels <= SPARE_CHANNELS ? this.spare : null;
+    const nodes = spare ?? this.wire(buffer.numberOfChannels);
+    nodes.source.buffer = buffer;
+    if (spare) {
+      this.spare = null;
+      // The next set is made after this task, off the path of this click's sound (an offline
+      // render, in tests, would run on while a timer waits: it gets its set now).
+      if (this.context instanceof AudioContext) setTimeout(() => this.prepare(), 0);
+      else this.prepare();
     }
-    this.spare = null;
-    spare.source.buffer = buffer;
-    // The next set is made after this task, off the path of this click's sound (an offline
-    // render, in tests, would run on while a timer waits: it gets its set now).
-    if (this.context instanceof AudioContext) setTimeout(() => this.prepare(), 0);
-    else this.prepare();
-    return spare;
+    return nodes;
   }
 
   /** A new source wired into the voice's fade node (the next buffer of a playing voice). */

@@ -14,7 +14,7 @@ import { Waveform } from './Waveform.tsx';
 export const ROW_HEIGHT = 56;
 
 /** Side of a row's cover (CSS px). */
-const COVER_SIDE = 40;
+export const COVER_SIDE = 40;
 
 /** Grid columns shared by the header and the rows; key and BPM go under 990 px. */
 export const ROW_COLUMNS = css`

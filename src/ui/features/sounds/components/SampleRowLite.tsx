@@ -2,7 +2,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { rowTextCells } from './format.ts';
-import { ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
+import { COVER_SIDE, ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
 
 /**
  * One styled element for the whole row: each styled component costs a class computation per
@@ -25,14 +25,13 @@ const Row = styled.div`
     text-overflow: ellipsis;
   }
   & > [data-cover] {
-    width: 40px;
-    height: 40px;
+    width: ${COVER_SIDE}px;
+    height: ${COVER_SIDE}px;
     border-radius: ${({ theme }) => theme.radius.small};
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
   & > [data-name] {
     color: ${({ theme }) => theme.colors.text};
-    font-size: inherit;
     font-weight: 600;
   }
   & > [data-wave] {
