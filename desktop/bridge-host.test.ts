@@ -70,9 +70,9 @@ describe('the bridge host', () => {
     const second = await host.saveBegin(folders, 'Kick.wav');
     await host.saveChunk(second, Buffer.from('def').toString('base64'));
     expect((await host.saveCommit(second)).userFilePath).toBe(
-      'sounds/packs/Yinku/Drums/Kick (1).wav',
+      'sounds/packs/Yinku/Drums/Kick (2).wav',
     );
-    expect(readFileSync(join(base, 'Yinku', 'sounds/packs/Yinku/Drums/Kick (1).wav'), 'utf8')).toBe(
+    expect(readFileSync(join(base, 'Yinku', 'sounds/packs/Yinku/Drums/Kick (2).wav'), 'utf8')).toBe(
       'def',
     );
   });

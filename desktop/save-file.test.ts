@@ -67,7 +67,7 @@ describe('saving under the download root', () => {
     const second = await save(layout('B'), 'Snare.wav', 'two');
     expect([first.userFilePath, second.userFilePath]).toEqual([
       'sounds/packs/B/Drums/Snare.wav',
-      'sounds/packs/B/Drums/Snare (1).wav',
+      'sounds/packs/B/Drums/Snare (2).wav',
     ]);
     const racing = await Promise.all(
       Array.from({ length: 8 }, (_, index) => save(layout('B'), 'Snare.wav', `race-${index}`)),
@@ -104,7 +104,7 @@ describe('saving under the download root', () => {
     mkdirSync(folder, { recursive: true });
     symlinkSync(target, join(folder, 'Kick.wav'));
     const saved = await save(layout('B'), 'Kick.wav', 'data');
-    expect(saved.userFilePath).toBe('sounds/packs/B/Drums/Kick (1).wav');
+    expect(saved.userFilePath).toBe('sounds/packs/B/Drums/Kick (2).wav');
     expect(readdirSync(base).includes('secret.txt')).toBe(false);
   });
 

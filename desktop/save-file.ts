@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { DESKTOP_MAX_CHUNK_CHARS } from '../src/shared/desktop-bridge/bridge.types.ts';
-import { numberedName, safeFileName, safeLayoutFolders } from './safe-name.ts';
+import { numberedName, safeFileName } from '../src/shared/safe-name.ts';
+import { safeLayoutFolders } from './safe-name.ts';
 
 /** Largest file one save may write (bytes): far above any sample, low enough to stop a runaway page. */
 export const MAX_SAVE_BYTES = 2 * 1024 ** 3;
@@ -93,7 +94,7 @@ export function createFileSaver(options: {
   }
 
   async function reserveName(folder: string, fileName: string): Promise<string> {
-    for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt++) {
       const candidate = numberedName(fileName, attempt);
       try {
         await (await open(join(folder, candidate), 'wx')).close();

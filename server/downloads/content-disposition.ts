@@ -1,13 +1,4 @@
-/** A file name that is safe in any folder: no separators, control characters or leading dots. */
-export function safeFileName(name: string): string {
-  const clean = name
-    .normalize('NFC')
-    .replace(/[\p{Cc}"\\/:*?<>|]+/gu, '_')
-    .replace(/^[.\s]+/u, '')
-    .trim()
-    .slice(0, 200);
-  return clean || 'sample';
-}
+import { safeFileName } from '../../src/shared/safe-name.ts';
 
 // RFC 8187 attr-char: encodeURIComponent leaves ' ( ) * unescaped, which ext-value does not allow.
 const encodeExtValue = (value: string): string =>

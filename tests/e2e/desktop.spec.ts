@@ -130,21 +130,21 @@ test('download a sample into the root with the gateway bytes; again gets (1); th
   expect(Array.from(readFileSync(join(root, folder, `${name}.wav`)))).toEqual(original);
 
   await page.getByRole('button', { name: `已下载 ${name}` }).click();
-  await expect.poll(filesOnDisk).toEqual([`${folder}/${name} (1).wav`, `${folder}/${name}.wav`]);
+  await expect.poll(filesOnDisk).toEqual([`${folder}/${name} (2).wav`, `${folder}/${name}.wav`]);
   expect(
-    readFileSync(join(root, folder, `${name} (1).wav`)).equals(
+    readFileSync(join(root, folder, `${name} (2).wav`)).equals(
       readFileSync(join(root, folder, `${name}.wav`)),
     ),
   ).toBe(true);
 
   const synced = (await signedGet(page, API.downloadSync, 'json')) as SyncItem[];
-  expect(synced.map((item) => item.userFilePath)).toEqual([`${folder}/${name} (1).wav`]);
+  expect(synced.map((item) => item.userFilePath)).toEqual([`${folder}/${name} (2).wav`]);
   const stock = (await signedGet(
     page,
     `${API.userAudios}?relation=stockroom&kind=samples`,
     'json',
   )) as { records: Sample[] };
-  expect(stock.records.map((record) => record.userFilePath)).toEqual([`${folder}/${name} (1).wav`]);
+  expect(stock.records.map((record) => record.userFilePath)).toEqual([`${folder}/${name} (2).wav`]);
 });
 
 test('download a whole pack: every sample on disk under its brand and type', async () => {

@@ -30,7 +30,7 @@ export const DESKTOP_MAX_CHUNK_CHARS = 8 * 1024 * 1024;
 export interface DesktopSaveRequest {
   /** `['sounds', 'packs', brand, type]`; the shell sanitises every name again. */
   folders: string[];
-  /** File name with its extension; sanitised again, never overwriting (`name (1).wav`). */
+  /** File name with its extension; sanitised again, never overwriting (`name (2).wav`). */
   fileName: string;
   /** The whole file in base64 (small files)… */
   dataBase64?: string;

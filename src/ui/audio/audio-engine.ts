@@ -2,7 +2,7 @@ import { AudioError, isAudioErrorInfo } from '../../shared/audio/audio-errors.ts
 import type { FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import { FADE_GATE, FADE_GATE_PARAM } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
-import { LruCache } from './lru-cache.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import {
   bufferBytes,
   closeAtEnd,
@@ -81,7 +81,7 @@ export class AudioEngine implements PlaybackEngine {
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
     this.source = options.source;
-    this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, bufferBytes);
+    this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, { sizeOf: bufferBytes });
     this.volume = new GainNode(this.context, { gain: DEFAULTS.playerVolume / 100 });
     this.analyser = new AnalyserNode(this.context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
     this.volume.connect(this.analyser).connect(this.context.destination);

@@ -3,7 +3,7 @@ import { AudioError } from '../../shared/audio/audio-errors.ts';
 import type { AudioJob, AudioJobResult, FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { ensureClientKey, loadPrivateKey, readyClientKeyId, readyDeviceKey } from './device-key.ts';
-import { LruCache } from './lru-cache.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import type { PlayerSong } from './playback-engine.types.ts';
 import type { AudioWorkerPool } from './worker-pool.ts';
 

@@ -1,7 +1,7 @@
 import type { Sample } from '../../../shared/index.ts';
 import type { DownloadsApi } from '../../api/downloads.api.ts';
 import type { DownloadTarget } from './download-target.ts';
-import { sampleFolders, sanitizeFileName } from './sanitize-name.ts';
+import { safeFileName, sampleFolders } from '../../../shared/safe-name.ts';
 
 /** Why a download did not complete. */
 export type DownloadErrorCode = 'UNAUTHENTICATED' | 'NOT_AUTHORIZED' | 'SAVE_FAILED' | 'CANCELLED';
@@ -47,7 +47,7 @@ export function downloadPathOf(sample: DownloadableSample): {
 } {
   return {
     folders: sampleFolders(sample.audioBrand, sample.audioType),
-    fileName: sanitizeFileName(sample.audioName, sample.audioData.format),
+    fileName: safeFileName(sample.audioName, sample.audioData.format),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { DownloadTarget, SaveRequest, SavedFile } from './download-target.ts';
-import { isContainedPath, numberedName } from './sanitize-name.ts';
+import { isContainedPath, numberedName } from '../../../shared/safe-name.ts';
 
 /** The part of FileSystemDirectoryHandle we use (lets tests pass an in-memory folder). */
 export interface DirectoryLike {

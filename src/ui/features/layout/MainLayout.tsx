@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { useMediaQuery } from '../../app/use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
 import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';

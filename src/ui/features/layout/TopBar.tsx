@@ -2,7 +2,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { logout } from '../../api/session.ts';
-import { useMediaQuery } from '../../app/use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button, IconButton, Menu } from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useLoadingStore } from '../../stores/loading.store.ts';

@@ -1,4 +1,4 @@
-import { useMediaQuery } from '../../app/use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import type { DisplayMode } from '../../theme/theme.ts';
 

@@ -5,7 +5,7 @@ import { DEFAULTS } from '../../../shared/index.ts';
 import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
 import { DownloadFolderButton } from '../downloads/DownloadFolderButton.tsx';
-import { formatDuration } from '../sounds/components/format.ts';
+import { formatDuration } from '../../lib/format-duration.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
 import { LiveSpectrum } from './LiveSpectrum.tsx';
 import {
@@ -18,7 +18,7 @@ import {
 } from './player-bar.logic.ts';
 import { PlayListPopup } from './PlayListPopup.tsx';
 import { playerAnalyser } from './player-analyser.ts';
-import { useMediaQuery } from './use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 
 const Bar = styled.section`
   position: sticky;
@@ -207,7 +207,7 @@ export function SamplePlayerBar() {
         onClick={() => player.setLoopType(nextLoopType(loopType))}
       />
       <Middle>
-        <Time>{formatDuration(currentTime)}</Time>
+        <Time>{formatDuration(currentTime, duration)}</Time>
         <ProgressControl />
         <Time>{formatDuration(duration)}</Time>
       </Middle>

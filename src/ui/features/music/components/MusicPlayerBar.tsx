@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { DEFAULTS } from '../../../../shared/index.ts';
 import { IconButton, Slider } from '../../../components/index.ts';
 import { neighboursOf, useMusicPlayerStore } from '../../../stores/music-player.store.ts';
-import { formatTime } from '../format-time.ts';
+import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { songTitle } from '../song-title.ts';
 import { VolumeControl } from './VolumeControl.tsx';
 

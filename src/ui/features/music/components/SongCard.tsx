@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import type { MusicTrack } from '../../../../shared/index.ts';
 import { IconButton } from '../../../components/index.ts';
-import { formatTime } from '../format-time.ts';
+import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { songTitle } from '../song-title.ts';
 
 const Card = styled.li<{ $selected: boolean }>`

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/index.ts';
-import { formatTime } from '../format-time.ts';
+import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { useSongSelection } from '../song-selection.store.ts';
 import { songTitle } from '../song-title.ts';
 import { PromptText } from './PromptText.tsx';

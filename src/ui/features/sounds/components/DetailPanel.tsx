@@ -13,7 +13,7 @@ import { usePeaks } from '../hooks/use-peaks.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
-import { formatDuration } from './format.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
 import { Waveform } from './Waveform.tsx';
 
 const Aside = styled.aside`

@@ -1,33 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LruCache, createLoadingCache, createPeaksCache } from './lru-cache.ts';
-
-describe('LruCache', () => {
-  it('drops the least recently used entry when full', () => {
-    const cache = new LruCache<number, string>(2);
-    cache.set(1, 'a');
-    cache.set(2, 'b');
-    cache.get(1);
-    cache.set(3, 'c');
-    expect(cache.has(1)).toBe(true);
-    expect(cache.has(2)).toBe(false);
-    expect(cache.size).toBe(2);
-  });
-
-  it('tells onEvict about each entry dropped for room, not about replaced ones', () => {
-    const evicted: [string, number][] = [];
-    const cache = new LruCache<number, string>(2, (value, key) => evicted.push([value, key]));
-    cache.set(1, 'a');
-    cache.set(1, 'a2');
-    cache.set(2, 'b');
-    expect(evicted).toEqual([]);
-    cache.set(3, 'c');
-    expect(evicted).toEqual([['a2', 1]]);
-  });
-
-  it('refuses a limit below one', () => {
-    expect(() => new LruCache(0)).toThrow(RangeError);
-  });
-});
+import { createLoadingCache, createPeaksCache } from './lru-cache.ts';
 
 describe('peaks cache', () => {
   it('asks once for concurrent loads, keeps 500 entries, and retries failures', async () => {

@@ -1,45 +1,4 @@
-/** A least-recently-used map with a fixed number of entries; the oldest is dropped first. */
-export class LruCache<K, V> {
-  readonly limit: number;
-  readonly #map = new Map<K, V>();
-  readonly #onEvict: ((value: V, key: K) => void) | undefined;
-
-  /** `onEvict` hears about each entry dropped for room (e.g. to revoke an object URL). */
-  constructor(limit: number, onEvict?: (value: V, key: K) => void) {
-    if (!(limit >= 1)) throw new RangeError('LRU limit must be at least 1');
-    this.limit = limit;
-    this.#onEvict = onEvict;
-  }
-
-  /** The value, marked as most recently used. */
-  get(key: K): V | undefined {
-    if (!this.#map.has(key)) return undefined;
-    const value = this.#map.get(key) as V;
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    return value;
-  }
-
-  /** Stores a value, dropping the least recently used entry when full. */
-  set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size <= this.limit) return;
-    const [oldKey, oldValue] = this.#map.entries().next().value as [K, V];
-    this.#map.delete(oldKey);
-    this.#onEvict?.(oldValue, oldKey);
-  }
-
-  /** Whether the key is cached (does not touch its recency). */
-  has(key: K): boolean {
-    return this.#map.has(key);
-  }
-
-  /** Number of entries. */
-  get size(): number {
-    return this.#map.size;
-  }
-}
+import { LruCache } from '../../../lib/lru-cache.ts';
 
 /**
  * Values loaded by key: an LRU of finished answers plus the requests in flight, so a row scrolled
@@ -50,7 +9,7 @@ export function createLoadingCache<K, V>(
   limit: number,
   onEvict?: (value: V, key: K) => void,
 ) {
-  const done = new LruCache<K, V>(limit, onEvict);
+  const done = new LruCache<K, V>(limit, { onEvict });
   const pending = new Map<K, Promise<V>>();
   return {
     /** The cached value right now, if any (lets a row render it on its first frame). */

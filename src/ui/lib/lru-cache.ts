@@ -1,4 +1,15 @@
-/** A least-recently-used cache bounded by a total size (bytes for PCM, 1 per entry for counts). */
+/** What an LruCache is told at construction; both optional. */
+export interface LruCacheOptions<K, V> {
+  /** Weight of one value (bytes for PCM); 1 per entry when absent, so the limit counts entries. */
+  sizeOf?: (value: V) => number;
+  /** Hears about each entry dropped for room (e.g. to revoke an object URL); not replacements. */
+  onEvict?: (value: V, key: K) => void;
+}
+
+/**
+ * The one least-recently-used cache of the client: bounded by a total size (bytes for the PCM
+ * cache, entries for the spectrum, peaks and cover caches); the oldest entries go first.
+ */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; size: number }>();
   private total = 0;
@@ -6,10 +17,13 @@ export class LruCache<K, V> {
   /** Largest total size kept; the oldest entries go first. */
   readonly limit: number;
   private readonly sizeOf: (value: V) => number;
+  private readonly onEvict: ((value: V, key: K) => void) | undefined;
 
-  constructor(limit: number, sizeOf: (value: V) => number = () => 1) {
+  constructor(limit: number, options: LruCacheOptions<K, V> = {}) {
+    if (!(limit >= 1)) throw new RangeError('LRU limit must be at least 1');
     this.limit = limit;
-    this.sizeOf = sizeOf;
+    this.sizeOf = options.sizeOf ?? (() => 1);
+    this.onEvict = options.onEvict;
   }
 
   /** The value, marked as most recently used. */
@@ -32,13 +46,16 @@ export class LruCache<K, V> {
       if (this.total <= this.limit) break;
       this.entries.delete(oldest);
       this.total -= entry.size;
+      this.onEvict?.(entry.value, oldest);
     }
   }
 
+  /** Whether the key is cached (does not touch its recency). */
   has(key: K): boolean {
     return this.entries.has(key);
   }
 
+  /** Forgets one entry (no onEvict: the caller knows). */
   delete(key: K): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -46,12 +63,13 @@ export class LruCache<K, V> {
     this.total -= entry.size;
   }
 
+  /** Forgets every entry. */
   clear(): void {
     this.entries.clear();
     this.total = 0;
   }
 
-  /** Total size held. */
+  /** Total size held (bytes for PCM; equal to `count` when values weigh 1). */
   get size(): number {
     return this.total;
   }
