@@ -45,6 +45,15 @@ describe('import boundaries (DESIGN §2)', () => {
         "import type { W } from '../workers/types.ts';\nimport { c } from '../shared/c.ts';\nexport const u: W | number = c;\n",
       'src/workers/types.ts': 'export type W = string;\n',
       'server/ok.ts': "import { c } from '../src/shared/c.ts';\nexport const s = c;\n",
+      'src/shared/c.test.ts': "import { expect } from 'vitest';\nexport const t = expect;\n",
+      'src/ui/features/sounds/ok.ts':
+        "import { f } from '../downloads/index.ts';\nimport { m } from './model/m.ts';\nimport { p } from '../player/index.tsx';\nexport const o = [f, m, p];\n",
+      'src/ui/features/sounds/model/m.ts': 'export const m = 1;\n',
+      'src/ui/features/downloads/index.ts': 'export const f = 1;\n',
+      'src/ui/features/player/index.tsx': 'export const p = 1;\n',
+      'src/ui/features/player/bar.test.ts':
+        "import { f } from '../downloads/inner.ts';\nexport const t = f;\n",
+      'src/ui/features/downloads/inner.ts': 'export const f = 1;\n',
     });
     expect(result.output).not.toContain('no-restricted-imports');
     expect(result.ok).toBe(true);
@@ -80,6 +89,18 @@ describe('import boundaries (DESIGN §2)', () => {
       'server/bad.ts',
       "import { app } from '../src/ui/app.ts';",
       'never the React app',
+    ],
+    [
+      'shared code importing vitest (a test helper in the wrong place)',
+      'src/shared/bad.ts',
+      "import { expect } from 'vitest';",
+      'Test helpers live in src/testing/',
+    ],
+    [
+      'a feature reaching into another feature past its entry',
+      'src/ui/features/sounds/components/bad.ts',
+      "import { f } from '../../downloads/inner.ts';",
+      'import from `../<feature>/index.ts`',
     ],
   ])('fails for %s, naming the right module', (_case, file, line, message) => {
     const result = lint({

@@ -7,7 +7,7 @@ import { buildAifc, buildWav, readAu32, referenceSignal } from './testing/audio-
 import { encodeFlac16 } from './testing/flac-encoder.ts';
 import { readFixture } from './testing/read-fixture.ts';
 import { concatBytes } from '../shared/bytes.ts';
-import { expectAudioError } from '../shared/audio/expect-audio-error.ts';
+import { expectAudioError } from '../testing/expect-audio-error.ts';
 
 const fixture = (name: string) => readFixture(new URL(`./pcm/fixtures/${name}`, import.meta.url));
 

@@ -5,7 +5,7 @@ import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { decryptPrefix, unwrapAudioKey } from './decrypt-audio.ts';
 import { encryptLikeGateway, testDeviceKey, toB64 } from './testing/encrypt-like-gateway.ts';
-import { expectAudioError } from '../shared/audio/expect-audio-error.ts';
+import { expectAudioError } from '../testing/expect-audio-error.ts';
 
 let device: CryptoKeyPair;
 const wav = buildWav(referenceSignal(2, 4410, 44100), { encoding: 'int', bits: 16 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudioJob } from '../shared/audio/worker-protocol.ts';
-import { expectAudioError } from '../shared/audio/expect-audio-error.ts';
+import { expectAudioError } from '../testing/expect-audio-error.ts';
 import { decodeAudio } from '../wasm/decode-audio.ts';
 import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
 import { decodeWav } from '../wasm/pcm/decode-wav.ts';

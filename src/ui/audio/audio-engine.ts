@@ -81,7 +81,9 @@ export class AudioEngine implements PlaybackEngine {
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
     this.source = options.source;
-    this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, { sizeOf: bufferBytes });
+    this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, {
+      sizeOf: bufferBytes,
+    });
     this.volume = new GainNode(this.context, { gain: DEFAULTS.playerVolume / 100 });
     this.analyser = new AnalyserNode(this.context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
     this.volume.connect(this.analyser).connect(this.context.destination);

@@ -2,10 +2,10 @@ import { FFmpeg } from '@ffmpeg/ffmpeg';
 import coreURL from '@ffmpeg/core?url';
 import wasmURL from '@ffmpeg/core/wasm?url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { alignedSnr, interleaveF32, sweepSignal } from '../../shared/audio/compare-signals.ts';
+import { alignedSnr, interleaveF32, sweepSignal } from '../../testing/compare-signals.ts';
 import type { AudioJob, DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { AudioWorkerPool } from './worker-pool.ts';
-import { expectAudioError } from '../../shared/audio/expect-audio-error.ts';
+import { expectAudioError } from '../../testing/expect-audio-error.ts';
 
 // The formats only ffmpeg.wasm decodes (src/workers/decode-ffmpeg.ts), made at test time by real
 // encoders — ffmpeg's native AAC, libopus, ALAC — on this page, and decoded by a real pool job

@@ -2,7 +2,7 @@ import { Mp3Encoder } from '@breezystack/lamejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AudioJob } from '../../shared/audio/worker-protocol.ts';
 import { AudioWorkerPool, defaultPoolSize } from './worker-pool.ts';
-import { expectAudioError } from '../../shared/audio/expect-audio-error.ts';
+import { expectAudioError } from '../../testing/expect-audio-error.ts';
 
 /** A 16-bit stereo WAV of `frames` frames of a 220 Hz sine. */
 function wav(frames: number, sampleRate = 44100): Uint8Array {

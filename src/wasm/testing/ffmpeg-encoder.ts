@@ -4,7 +4,7 @@
  * `@ffmpeg/ffmpeg`, which has no Node support). Files are made at test time, never committed.
  */
 
-import { interleaveF32 } from '../../shared/audio/compare-signals.ts';
+import { interleaveF32 } from '../../testing/compare-signals.ts';
 
 /** A signal handed to ffmpeg as raw 32-bit float input. */
 export interface EncoderInput {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
-import { alignedSnr, toneSignal } from '../../shared/audio/compare-signals.ts';
+import { alignedSnr, toneSignal } from '../../testing/compare-signals.ts';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { decodeAudio } from '../decode-audio.ts';
 import { ffmpegEncode } from '../testing/ffmpeg-encoder.ts';
 import { concatBytes } from '../../shared/bytes.ts';
-import { expectAudioError } from '../../shared/audio/expect-audio-error.ts';
+import { expectAudioError } from '../../testing/expect-audio-error.ts';
 
 // Files come from libvorbis (inside @ffmpeg/core) at test time. Vorbis is lossy, so the decode
 // is compared with the encoded signal by SNR after alignment (alignedSnr): a correct decode of

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../shared/index.ts';
 import { Icon, IconButton, Menu } from '../../components/index.ts';
-import { setDisplayMode, switchLanguage } from '../preferences/preferences.actions.ts';
+import { setDisplayMode, switchLanguage } from '../preferences/index.ts';
 import { useEffectiveMode } from './use-effective-mode.ts';
 
 /** Light/dark toggle and language menu, shown in the top bar and on the account screens. */

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { CATEGORIES, type Menu } from '../../../shared/index.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
-import { useSegmentLabel } from '../navigation/use-segment-label.ts';
+import { useSegmentLabel } from '../navigation/index.ts';
 
 const Aside = styled.aside<{ $disabled: boolean }>`
   flex: none;

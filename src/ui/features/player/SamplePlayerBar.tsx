@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
 import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
-import { DownloadFolderButton } from '../downloads/DownloadFolderButton.tsx';
+import { DownloadFolderButton } from '../downloads/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
 import { LiveSpectrum } from './LiveSpectrum.tsx';

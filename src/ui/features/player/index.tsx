@@ -1,2 +1,5 @@
 /** The bottom sample player of the sounds frame (SPEC §4, §9). */
 export { SamplePlayerBar } from './SamplePlayerBar.tsx';
+
+/** How a list (rows, the detail panel) plays, toggles and seeks a sample through the player. */
+export { playFromList, seekBy, seekSample, toggleSample } from './play-sample.ts';

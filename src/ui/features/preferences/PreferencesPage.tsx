@@ -12,9 +12,12 @@ import {
   TextField,
 } from '../../components/index.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
-import { getDesktopBridge } from '../downloads/desktop-bridge.ts';
-import { setDesktopStartup, useDesktopSettingsSync } from '../downloads/desktop-settings.ts';
-import { DesktopDownloadRoot } from '../downloads/DesktopDownloadRoot.tsx';
+import {
+  DesktopDownloadRoot,
+  getDesktopBridge,
+  setDesktopStartup,
+  useDesktopSettingsSync,
+} from '../downloads/index.ts';
 import { setDisplayMode, switchLanguage } from './preferences.actions.ts';
 
 const Rows = styled.div`

@@ -5,9 +5,12 @@ import { page } from '../../api/page.ts';
 import { t } from '../../i18n/i18n.ts';
 import { isSignedIn } from '../../stores/session.store.ts';
 import { toast } from '../../stores/toast.store.ts';
-import { createDownloadActions, type DownloadActions } from '../downloads/download-actions.ts';
-import type { DownloadError } from '../downloads/download-flow.ts';
-import { getDownloadTarget } from '../downloads/download-targets.ts';
+import {
+  createDownloadActions,
+  getDownloadTarget,
+  type DownloadActions,
+  type DownloadError,
+} from '../downloads/index.ts';
 import { createPeaksCache } from './model/lru-cache.ts';
 
 /** Tells the user why a download stopped (SPEC §8), or sends them to login. */

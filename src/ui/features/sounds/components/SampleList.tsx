@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { playFromList, seekBy, seekSample, toggleSample } from '../../player/play-sample.ts';
+import { playFromList, seekBy, seekSample, toggleSample } from '../../player/index.tsx';
 import { gridCommand } from '../model/keyboard.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';

@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
-import { useSampleFlags } from '../../downloads/item-flags.store.ts';
+import { useSampleFlags } from '../../downloads/index.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';

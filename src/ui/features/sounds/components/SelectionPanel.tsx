@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, IconButton } from '../../../components/index.ts';
-import { canBulkDownload, canBulkLike, useBulkProgress } from '../../downloads/download-actions.ts';
-import { useItemFlags } from '../../downloads/item-flags.store.ts';
+import {
+  canBulkDownload,
+  canBulkLike,
+  useBulkProgress,
+  useItemFlags,
+} from '../../downloads/index.ts';
 import { useRemoval } from '../model/removal.store.ts';
 import { stackPreview, useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';

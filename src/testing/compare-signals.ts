@@ -1,5 +1,5 @@
 /**
- * Test support: how close a lossy decode is to the signal that was encoded. Kept in src/shared
+ * Test support: how close a lossy decode is to the signal that was encoded. Kept in src/testing
  * (pure, no imports) so the Node decoder tests and the Chromium pool tests use the same measure;
  * src/ui may not import src/wasm. Not used by the app.
  */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { AudioError } from './audio-errors.ts';
+import { AudioError } from '../shared/audio/audio-errors.ts';
 
 /** Test helper: awaits `promise`, expects it to reject with an AudioError and returns that error. */
 export async function expectAudioError(promise: Promise<unknown>): Promise<AudioError> {

@@ -1,0 +1,18 @@
+/**
+ * What other features use of downloads: the flow and its targets, the bulk actions, the per-row
+ * flags, and the desktop shell's settings and folder controls.
+ */
+export { DownloadFolderButton } from './DownloadFolderButton.tsx';
+export { DesktopDownloadRoot } from './DesktopDownloadRoot.tsx';
+export { getDesktopBridge } from './desktop-bridge.ts';
+export { setDesktopStartup, useDesktopSettingsSync } from './desktop-settings.ts';
+export { packKey, sampleKey, useItemFlags, useSampleFlags } from './item-flags.store.ts';
+export {
+  canBulkDownload,
+  canBulkLike,
+  createDownloadActions,
+  useBulkProgress,
+  type DownloadActions,
+} from './download-actions.ts';
+export { DownloadError } from './download-flow.ts';
+export { getDownloadTarget } from './download-targets.ts';
