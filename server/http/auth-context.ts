@@ -53,11 +53,6 @@ export function requireUser(request: FastifyRequest): AuthUser {
   throw new ApiError('UNAUTHORIZED', MESSAGES.unauthorized);
 }
 
-/** The caller when signed in with a valid token, else null (public routes). */
-export function optionalUser(request: FastifyRequest): AuthUser | null {
-  return request.auth.user;
-}
-
 /** The caller, who must hold one of `roles` (403 otherwise). */
 export function requireRole(request: FastifyRequest, roles: readonly RoleCode[]): AuthUser {
   const user = requireUser(request);

@@ -87,20 +87,6 @@ export class Biquad {
   }
 }
 
-/** Filters a whole buffer in place with a fixed biquad. */
-export function filterInPlace(
-  buffer: Float32Array,
-  sampleRate: number,
-  type: 'lowpass' | 'highpass' | 'bandpass' | 'peaking',
-  freq: number,
-  q = 0.707,
-  gainDb = 0,
-): Float32Array {
-  const filter = new Biquad(sampleRate).set(type, freq, q, gainDb);
-  for (let i = 0; i < buffer.length; i++) buffer[i] = filter.process(buffer[i]!);
-  return buffer;
-}
-
 /** Band-limited sawtooth/square oscillator (polyBLEP) with a settable frequency. */
 export class Osc {
   private phase: number;

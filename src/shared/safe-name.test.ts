@@ -6,8 +6,10 @@ import {
   safeFileName,
   safeSegment,
   sampleFolders,
-  utf8Bytes,
 } from './safe-name.ts';
+
+// UTF-8 length without TextEncoder or Buffer (src/shared compiles without DOM or Node types).
+const utf8Bytes = (text: string) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, '_').length;
 
 const DEVICES = ['CON', 'PRN', 'AUX', 'NUL', 'CONIN$', 'CONOUT$'];
 for (let n = 1; n <= 9; n++) DEVICES.push(`COM${n}`, `LPT${n}`);

@@ -29,13 +29,6 @@ function capBytes(text: string, maxBytes: number): string {
   return out;
 }
 
-/** UTF-8 length of a string, as file systems count it. */
-export function utf8Bytes(text: string): number {
-  let size = 0;
-  for (const char of text) size += utf8Length(char);
-  return size;
-}
-
 /**
  * One safe path segment from a name someone else chose: NFC, no separators, colons or control
  * characters, no leading dots (never `..` or a hidden file), no trailing dots or spaces (Windows

@@ -183,12 +183,6 @@ export interface AudioListQuery {
   pageSize?: number;
 }
 
-/** Query of the search call: the list query with a required keyword and RELEVANCE sort. */
-export interface SearchQuery extends Omit<AudioListQuery, 'sort' | 'keyword'> {
-  keyword: string;
-  sort?: SearchSort;
-}
-
 /** Which of the user's lists (DESIGN §5). */
 export const USER_RELATIONS = ['stockroom', 'likes'] as const;
 

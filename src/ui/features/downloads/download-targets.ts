@@ -1,4 +1,4 @@
-import { del, get, set } from 'idb-keyval';
+import { get, set } from 'idb-keyval';
 import { createBrowserDownloadTarget } from './browser-download-target.ts';
 import { getDesktopBridge } from './desktop-bridge.ts';
 import { createDesktopDownloadTarget } from './desktop-download-target.ts';
@@ -37,11 +37,6 @@ export async function chooseDownloadFolder(win: Window = window): Promise<string
   const folder = await picker.call(win, { id: 'yinku-downloads', mode: 'readwrite' });
   await folderStore.save(folder);
   return folder.name;
-}
-
-/** Forgets the remembered folder: downloads go back to ordinary browser downloads. */
-export async function forgetDownloadFolder(): Promise<void> {
-  await del(FOLDER_KEY);
 }
 
 /** The name of the remembered folder, if any. */
