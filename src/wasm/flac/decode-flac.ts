@@ -10,8 +10,9 @@ export const decodeFlacWithLibflac = oneAtATime(
 );
 
 /**
- * Decodes a FLAC file: our TypeScript reader (the same samples as libFLAC, in a third of the
- * time), or libFLAC for what that reader declines (damage, unusual layouts).
+ * Decodes a FLAC file: our TypeScript reader (the same samples as libFLAC in about 0.6× its time:
+ * ~10.5 ms against ~17 ms for 10 s of CD audio in a Chromium worker, src/wasm/README.md), or
+ * libFLAC for what that reader declines (damage, unusual layouts).
  */
 export async function decodeFlac(bytes: Uint8Array, takePlane?: PlaneSource): Promise<DecodedPcm> {
   return decodeFlacFrames(bytes, takePlane) ?? decodeFlacWithLibflac(bytes);
