@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// A clone must resolve every citation in its docs and comments: nothing may point at the design
+// documents that lived outside the repository. The product's rules are in docs/PRODUCT.md (§1–§9),
+// architecture in the docs it names, library facts in docs/STACK-NOTES.md.
+const repo = resolve(import.meta.dirname, '..');
+const self = relative(repo, import.meta.filename);
+const ROOTS = ['docs', 'src', 'server', 'desktop', 'tests', 'benchmarks', 'scripts', 'README.md'];
+
+// Built from pieces so that this file does not match its own patterns.
+const word = (text: string, notBefore = '') => new RegExp(`\\b${text}\\b${notBefore}`);
+const FORBIDDEN: [string, RegExp][] = [
+  ['the outside spec', word(['SP', 'EC'].join(''))],
+  ['the outside design brief', word(['DES', 'IGN'].join(''))],
+  ['the outside stack notes', word(['STA', 'CK'].join(''), '(?!-NOTES)')],
+  ['the outside stack notes', new RegExp(['STA', 'CK\\.md'].join(''))],
+  ['the shared folder beside the repo', new RegExp(['\\.\\./sha', 'red/[A-Z]'].join(''))],
+  ['the shared folder beside the repo', new RegExp(['/work/sha', 'red'].join(''))],
+];
+
+/** Every text file under the roots that git tracks or would track. */
+function scannedFiles(): string[] {
+  return execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...ROOTS],
+    { cwd: repo, encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((file) => file && file !== self && existsSync(join(repo, file)))
+    .filter((file) => /\.(ts|tsx|mts|mjs|js|md|sql|json|html|css|sh)$/.test(file));
+}
+
+/** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+function headings(doc: string): string[] {
+  return readFileSync(join(repo, doc), 'utf8')
+    .split('\n')
+    .filter((line) => /^#{1,6} /.test(line))
+    .map((line) => line.replace(/^#+ /, ''));
+}
+
+const files = scannedFiles();
+const texts = new Map(files.map((file) => [file, readFileSync(join(repo, file), 'utf8')]));
+
+describe('citations a clone can resolve', () => {
+  it('scans the docs, the code and the README', () => {
+    expect(files).toContain('README.md');
+    expect(files).toContain('docs/PRODUCT.md');
+    expect(files.some((file) => file.startsWith('src/'))).toBe(true);
+    expect(files.some((file) => file.startsWith('server/'))).toBe(true);
+  });
+
+  it('recognises each outside citation, and not the repo citations', () => {
+    const cites = (line: string) => FORBIDDEN.some(([, pattern]) => pattern.test(line));
+    const [spec, design, stack] = [
+      ['SP', 'EC'],
+      ['DES', 'IGN'],
+      ['STA', 'CK'],
+    ].map((p) => p.join(''));
+    for (const line of [
+      `// ${spec} §4: a newer request wins`,
+      `/** The protocol of ${design} §4. */`,
+      `see ${stack}.md "SQLite FTS5 and Chinese"`,
+      `(${stack} "Security references")`,
+      `read ../${'shared'}/${spec}.md`,
+      `/work/${'shared'}/notes`,
+    ])
+      expect(cites(line), line).toBe(true);
+    for (const line of [
+      '// docs/PRODUCT.md §4: a newer request wins',
+      'docs/STACK-NOTES.md#security-references',
+      "import { API } from '../../shared/index.ts';",
+      'const spectrum = 1; // design decision, lower case',
+    ])
+      expect(cites(line), line).toBe(false);
+  });
+
+  it('cites nothing outside the repository', () => {
+    const found: string[] = [];
+    for (const [file, text] of texts)
+      text.split('\n').forEach((line, index) => {
+        const hit = FORBIDDEN.find(([, pattern]) => pattern.test(line));
+        if (hit) found.push(`${file}:${index + 1} cites ${hit[0]}: ${line.trim()}`);
+      });
+    expect(
+      found,
+      'cite docs/PRODUCT.md §N, the repo doc that holds it, or docs/STACK-NOTES.md',
+    ).toEqual([]);
+  });
+
+  it('has every docs/PRODUCT.md §N it cites, and §1–§9 in order', () => {
+    const sections = headings('docs/PRODUCT.md')
+      .map((heading) => /^§(\d+) /.exec(heading)?.[1])
+      .filter(Boolean)
+      .map(Number);
+    expect(sections).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const missing: string[] = [];
+    for (const [file, text] of texts)
+      for (const match of text.matchAll(/docs\/PRODUCT\.md §(\d+)((?:[/–-]§?\d+)*)/g)) {
+        const cited = [match[1], ...(match[2]?.match(/\d+/g) ?? [])].map(Number);
+        for (const n of cited) if (!sections.includes(n)) missing.push(`${file}: §${n}`);
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it('points every docs/… path and #anchor it cites at a real file and heading', () => {
+    const broken: string[] = [];
+    for (const [file, text] of texts)
+      for (const match of text.matchAll(/\bdocs\/[\w/.-]+?\.md(?:#[\w-]+)?/g)) {
+        const [doc, anchor] = match[0].split('#') as [string, string | undefined];
+        if (!existsSync(join(repo, doc))) broken.push(`${file}: ${match[0]} (no such file)`);
+        else if (anchor && !headings(doc).some((heading) => slug(heading) === anchor))
+          broken.push(`${file}: ${match[0]} (no such heading)`);
+      }
+    expect(broken).toEqual([]);
+  });
+});
