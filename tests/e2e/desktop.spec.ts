@@ -112,7 +112,7 @@ test('the preferences set the download root and start-up through the bridge', as
   await expect.poll(() => existsSync(autostart)).toBe(false);
 });
 
-test('download a sample into the root with the gateway bytes; again gets (1); the warehouse has its path', async () => {
+test('download a sample into the root with the gateway bytes; again gets (2); the warehouse has its path', async () => {
   const { page } = shell;
   await shell.host.setDownloadRoot(root);
   await signInFresh(page, 'desktop');
