@@ -23,6 +23,8 @@ export const API = {
   pack: (packCode: string) => `/api/v2/packs/${encodeURIComponent(packCode)}`,
   packCover: (packCode: string) => `/api/v2/packs/${encodeURIComponent(packCode)}/cover`,
   downloadAuthorize: (id: number | string) => `/api/v2/download/authorize/${id}`,
+  /** Batch authorise (gateway extension): all or nothing. */
+  downloadAuthorizeBatch: '/api/v2/download/authorize',
   download: (id: number | string) => `/api/v2/download/${id}`,
   downloadLike: (id: number | string) => `/api/v2/download/likes/${id}`,
   downloadSync: '/api/v2/download/sync',

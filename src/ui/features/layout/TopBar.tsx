@@ -7,6 +7,7 @@ import { Button, IconButton, Menu } from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useLoadingStore } from '../../stores/loading.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { DownloadBalance } from '../downloads/DownloadBalance.tsx';
 import { Logo } from './Logo.tsx';
 import { navTabsFor } from './nav-tabs.ts';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -123,6 +124,7 @@ export function TopBar() {
           onClick={toggleSearch}
         />
       )}
+      <DownloadBalance />
       <ModeAndLanguage />
       {userInfo?.email ? (
         <Menu

@@ -5,9 +5,11 @@ import { page } from '../../api/page.ts';
 import { t } from '../../i18n/i18n.ts';
 import { isSignedIn } from '../../stores/session.store.ts';
 import { toast } from '../../stores/toast.store.ts';
+import { askCredits } from '../downloads/credit-prompt.store.ts';
 import { createDownloadActions, type DownloadActions } from '../downloads/download-actions.ts';
 import type { DownloadError } from '../downloads/download-flow.ts';
 import { getDownloadTarget } from '../downloads/download-targets.ts';
+import { setDownloadBalance } from '../downloads/use-download-balance.ts';
 import { createPeaksCache } from './model/lru-cache.ts';
 
 /** Tells the user why a download stopped (SPEC §8), or sends them to login. */
@@ -38,6 +40,8 @@ export function downloadActions(): DownloadActions {
     getTarget: () => getDownloadTarget(),
     isSignedIn,
     onError: reportDownloadError,
+    confirm: askCredits,
+    onBalance: setDownloadBalance,
   });
   return actions;
 }
@@ -61,7 +65,10 @@ export async function packSamples(packCode: string): Promise<Sample[]> {
   }
 }
 
-/** Downloads a whole pack: its samples not yet downloaded, a few at a time, with progress. */
-export async function downloadPack(packCode: string): Promise<number> {
-  return downloadActions().downloadMany(await packSamples(packCode));
+/**
+ * Downloads a whole pack: its samples not yet downloaded, after the user saw the cost against the
+ * balance (a short balance is refused before anything is spent), a few at a time, with progress.
+ */
+export async function downloadPack(packCode: string, packName?: string): Promise<number> {
+  return downloadActions().downloadMany(await packSamples(packCode), 'pack', packName);
 }

@@ -5,6 +5,7 @@ import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useSampleFlags } from '../../downloads/item-flags.store.ts';
+import { useDownloadTooltip } from '../../downloads/use-download-balance.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
@@ -140,6 +141,7 @@ export interface SampleRowProps extends SampleRowHandlers {
 export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const { sample, index, selected, active, top, rowId } = props;
   const { t } = useTranslation('sounds');
+  const tooltip = useDownloadTooltip();
   const flags = useSampleFlags(sample);
   const current = usePlayerStore((s) => s.id === sample.id);
   const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
@@ -210,6 +212,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
           <IconButton
             icon={flags.download ? 'check' : 'download'}
             label={t(flags.download ? 'row.downloaded' : 'row.download', { name })}
+            title={tooltip(t(flags.download ? 'row.downloaded' : 'row.download', { name }))}
             active={flags.download}
             size={18}
             onClick={() => props.onDownload(sample)}

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button, IconButton } from '../../../components/index.ts';
 import { canBulkDownload, canBulkLike, useBulkProgress } from '../../downloads/download-actions.ts';
 import { useItemFlags } from '../../downloads/item-flags.store.ts';
+import { useDownloadTooltip } from '../../downloads/use-download-balance.ts';
 import { useRemoval } from '../model/removal.store.ts';
 import { stackPreview, useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
@@ -58,6 +59,7 @@ export function SelectionPanel() {
   const progress = useBulkProgress((s) => s.progress);
   const removal = useRemoval((s) => s.removal);
   const [removing, setRemoving] = useState(false);
+  const tooltip = useDownloadTooltip();
   if (selected.length === 0) return null;
   const preview = stackPreview(selected);
   const busy = progress !== null;
@@ -80,6 +82,7 @@ export function SelectionPanel() {
         icon="download"
         size="small"
         disabled={busy || !canBulkDownload(selected)}
+        title={tooltip(t('selection.download'))}
         onClick={() => void downloadActions().downloadMany(selected)}
       >
         {t('selection.download')}
@@ -89,6 +92,7 @@ export function SelectionPanel() {
         size="small"
         variant="secondary"
         disabled={busy || !canBulkLike(selected)}
+        title={tooltip(t('selection.like'))}
         onClick={() => void downloadActions().likeMany(selected)}
       >
         {t('selection.like')}
