@@ -17,6 +17,8 @@ export const API = {
   userAudios: '/api/v2/tt-audios/user',
   userInstrumentsStyle: '/api/v2/tt-instruments-style/user',
   search: '/api/v2/tt-audios/search-resource',
+  /** Autocomplete over instruments, genres, tags, packs and brands (gateway extension). */
+  suggest: '/api/v2/tt-audios/suggest',
   spectrum: (id: number | string) => `/api/v2/tt-audios/spectrum/${id}`,
   play: (id: number | string) => `/api/v2/tt-audios/play/${id}`,
   audition: (code: string) => `/api/v2/tt-audios/play-audition/${encodeURIComponent(code)}`,
