@@ -15,7 +15,7 @@ const allowedDistance = (length: number): number => (length <= 4 ? 1 : 2);
  */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
+  let before: number[] = Array.from({ length: b.length + 1 }, () => 0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
