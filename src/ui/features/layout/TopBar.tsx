@@ -1,4 +1,4 @@
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { logout } from '../../api/session.ts';
@@ -92,7 +92,6 @@ const Progress = styled.div`
 export function TopBar() {
   const { t } = useTranslation(['layout', 'common']);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const userInfo = useUserInfo();
   const narrow = useMediaQuery(BURGER_QUERY);
   const loading = useLoadingStore((s) => s.pending > 0);
@@ -115,15 +114,14 @@ export function TopBar() {
         </Tabs>
       )}
       <Spacer />
-      {pathname.includes('/sounds') && (
-        <IconButton
-          icon="search"
-          label={t('search.toggle')}
-          active={searchOpen}
-          aria-pressed={searchOpen}
-          onClick={toggleSearch}
-        />
-      )}
+      <IconButton
+        icon="search"
+        label={t('search.toggle')}
+        active={searchOpen}
+        aria-pressed={searchOpen}
+        aria-keyshortcuts="/ Control+K Meta+K"
+        onClick={toggleSearch}
+      />
       <DownloadBalance />
       <ModeAndLanguage />
       {userInfo?.email ? (
