@@ -3,14 +3,9 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { IconButton } from '../../../components/index.ts';
 import { searchPath } from '../model/list-query.ts';
+import { Chips } from '../pages/page-layout.ts';
 
-const Terms = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Terms = styled(Chips)`
   & li {
     display: inline-flex;
     align-items: center;
