@@ -188,7 +188,7 @@ export function createDownloadActions(deps: DownloadActionDeps) {
       return runMany(missing, (row, target) => downloadOne(row, target));
     },
     /**
-     * Likes every row not yet liked; rows not yet downloaded are downloaded first (SPEC §4),
+     * Likes every row not yet liked; rows not yet downloaded are downloaded first (docs/PRODUCT.md §4),
      * after the user agreed to what that costs.
      */
     async likeMany(rows: readonly RowSample[]): Promise<number> {

@@ -123,7 +123,7 @@ function useRemoteSuggestions(text: string): SearchSuggestion[] {
 }
 
 /**
- * The search bar (SPEC §2): Enter searches the typed text. The list shows the user's sample types
+ * The search bar (docs/PRODUCT.md §2): Enter searches the typed text. The list shows the user's sample types
  * that match (case-insensitive, no duplicates) and the preset groups in the user's language, then
  * the gateway's suggestions over instruments, genres, tags, packs and brands in both languages.
  * `/` or Ctrl/Cmd+K focuses it from any page.
