@@ -1,3 +1,5 @@
+import type { SuggestionEntry } from './search-suggestions.ts';
+import type { VocabularyTerm } from './search-vocabulary.ts';
 import type {
   AudioFormat,
   Category,
@@ -169,6 +171,10 @@ export interface CatalogueRepository {
   samplePeaks(id: number): Promise<Uint8Array | null>;
   /** The MP3 audition of an audition code, or null. */
   audition(code: string): Promise<StoredBlob | null>;
+  /** The words of the full-text index with their sample counts (for keyword corrections). */
+  searchVocabulary(): Promise<VocabularyTerm[]>;
+  /** Every name autocomplete offers: taxonomy, genres, tags, packs, brands. */
+  suggestionEntries(): Promise<SuggestionEntry[]>;
   /** The SPKI DER public key `keyId` registered by `userId`, or null. */
   clientKey(keyId: string, userId: number): Promise<Uint8Array | null>;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import type { ListPage } from '../../src/shared/api/envelope.ts';
 import {
   CATEGORIES,
   RANGES,
@@ -10,6 +9,8 @@ import {
   type Pack,
   type Range,
   type Sample,
+  type SearchListPage,
+  type SearchSuggestion,
   type UserRelation,
 } from '../../src/shared/api/catalogue.types.ts';
 import type {
@@ -22,6 +23,8 @@ import { requireUser } from '../http/auth-context.ts';
 import type { ListRequest, RelationScope } from './catalogue.repository.ts';
 import { listQuerySchema, parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
 import { toMatchQuery } from './cjk-text.ts';
+import { suggest } from './search-suggestions.ts';
+import { correctKeyword, Vocabulary, type VocabularyTerm } from './search-vocabulary.ts';
 import { toPack, toSample } from './catalogue-shapes.ts';
 import { buildCategoryTree } from './category-tree.ts';
 import { viewerOf } from './viewer.ts';
@@ -50,6 +53,15 @@ const treeQuery = (user: boolean) =>
     },
   }) as const;
 
+const suggestQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: { type: 'string', maxLength: 100 },
+    limit: { type: 'integer', minimum: 1, maximum: 20 },
+  },
+} as const;
+
 const removeBody = {
   type: 'object',
   additionalProperties: false,
@@ -73,12 +85,22 @@ export async function registerCatalogueRoutes(
 ): Promise<void> {
   const repo = ctx.repo.catalogue;
 
-  // One page of samples or packs; a search with no hit for every word retries with any word.
+  // The vocabulary object is rebuilt only when the repository answers a new term list.
+  let vocabulary: { terms: VocabularyTerm[]; words: Vocabulary } | null = null;
+  const libraryWords = async (): Promise<Vocabulary> => {
+    const terms = await repo.searchVocabulary();
+    if (vocabulary?.terms !== terms) vocabulary = { terms, words: new Vocabulary(terms) };
+    return vocabulary.words;
+  };
+
+  // One page of samples or packs. Every keyword word must match (no any-word fallback: more words
+  // narrow). A search that finds nothing because a word matches nothing in the library retries
+  // once with that word corrected ("kik" → "kick") and says so in `correction`.
   async function listPage(
     request: FastifyRequest,
     mode: ListMode,
     scope?: RelationScope,
-  ): Promise<ListPage<Sample> | ListPage<Pack>> {
+  ): Promise<SearchListPage<Sample> | SearchListPage<Pack>> {
     const parsed = parseListQuery(request.query as RawListQuery, mode);
     const language = languageOf(request);
     const viewer = scope ? scope.userId : (viewerOf(request)?.id ?? null);
@@ -91,13 +113,30 @@ export async function registerCatalogueRoutes(
       const found = await repo.listSamples(listRequest);
       return { records: found.rows.map((row) => toSample(row, language)), total: found.total };
     };
-    let result: { records: Sample[] | Pack[]; total: number } = await run(base);
-    const anyWord = parsed.keyword ? toMatchQuery(parsed.keyword, 'OR') : null;
-    if (mode === 'search' && result.total === 0 && anyWord && anyWord !== base.filter.match)
-      result = await run({ ...base, filter: { ...base.filter, match: anyWord } });
-    return { ...result, page: base.page, pageSize: base.pageSize } as
-      ListPage<Sample> | ListPage<Pack>;
+    const paging = { page: base.page, pageSize: base.pageSize };
+    const result = await run(base);
+    if (mode === 'search' && result.total === 0 && parsed.keyword) {
+      const corrected = correctKeyword(parsed.keyword, await libraryWords());
+      const match = corrected ? toMatchQuery(corrected) : null;
+      if (corrected && match) {
+        const retried = await run({ ...base, filter: { ...base.filter, match } });
+        if (retried.total > 0)
+          return {
+            ...retried,
+            ...paging,
+            correction: { from: parsed.keyword, to: corrected },
+          } as SearchListPage<Sample> | SearchListPage<Pack>;
+      }
+    }
+    return { ...result, ...paging } as SearchListPage<Sample> | SearchListPage<Pack>;
   }
+
+  app.get(API.suggest, { schema: { querystring: suggestQuery } }, async (request) => {
+    const { q = '', limit = 10 } = request.query as { q?: string; limit?: number };
+    return ok<SearchSuggestion[]>(
+      suggest(await repo.suggestionEntries(), q, languageOf(request), limit),
+    );
+  });
 
   app.get(API.audios, { schema: { querystring: listQuerySchema('list') } }, async (request) =>
     ok(await listPage(request, 'list')),

@@ -17,20 +17,29 @@ export function hasCjk(text: string): boolean {
 }
 
 /**
+ * The words of what a user typed, lower-cased, at most 12: separators, FTS5 operator characters
+ * and control or format characters (NUL included) all split words, so none reaches a query.
+ */
+export function keywordWords(input: string): string[] {
+  return input
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .split(/[\s,，、;；]+/u)
+    .map((word) => word.replace(/["'`*^():{}[\]\\+\-!?.<>=|&~@#$%]/gu, ' ').trim())
+    .flatMap((word) => word.split(/\s+/u))
+    .filter(Boolean)
+    .slice(0, 12);
+}
+
+/**
  * An FTS5 MATCH expression for what a user typed: every word must match (or, with `'OR'`, any
  * word); Latin words match as prefixes (`808*`), CJK words as a phrase of their characters.
  * Returns null when nothing is left. Every token is quoted, so FTS5 operators and SQL-looking
  * input are plain text.
  */
 export function toMatchQuery(input: string, joiner: 'AND' | 'OR' = 'AND'): string | null {
-  const words = input
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[\s,，、;；]+/u)
-    .map((word) => word.replace(/["'`*^():{}[\]\\+\-!?.<>=|&~@#$%]/gu, ' ').trim())
-    .flatMap((word) => word.split(/\s+/u))
-    .filter(Boolean)
-    .slice(0, 12);
+  const words = keywordWords(input);
   if (words.length === 0) return null;
   return words
     .map((word) => (hasCjk(word) ? `"${spaceCjk(word)}"` : `"${word}"*`))

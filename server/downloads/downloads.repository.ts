@@ -9,6 +9,20 @@ export type AuthorizeOutcome =
   /** No such sample. */
   | 'missing';
 
+/** What a batch authorisation decided: all granted (or quoted), or nothing. */
+export type BatchOutcome =
+  | {
+      status: 'granted' | 'quoted';
+      charged: number[];
+      owned: number[];
+      downloadQuota: number | null;
+      available: number | null;
+    }
+  /** The batch needs more downloads than are available: nothing was granted. */
+  | { status: 'quota'; charged: number[]; downloadQuota: number | null; available: number | null }
+  /** Some ids name no sample: nothing was granted. */
+  | { status: 'missing'; missing: number[] };
+
 /** What a download report did. */
 export type ReportOutcome =
   | { status: 'committed'; charged: boolean; downloadQuota: number | null }
@@ -41,6 +55,18 @@ export interface DownloadsRepository {
     now: number,
     expiresAt: number,
   ): Promise<AuthorizeOutcome>;
+  /**
+   * Authorises a batch in one transaction, all or nothing: owned items are free; every other item
+   * gets a pending grant (an unexpired one is reused and extended) only when the quota, less the
+   * grants pending outside the batch, covers them all. `dryRun` only quotes. Charges nothing.
+   */
+  authorizeBatch(
+    userId: number,
+    sampleIds: readonly number[],
+    now: number,
+    expiresAt: number,
+    dryRun: boolean,
+  ): Promise<BatchOutcome>;
   /** Whether the caller may fetch the file now: owned, or an unexpired pending grant. */
   mayFetch(userId: number, sampleId: number, now: number): Promise<boolean>;
   /**

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type {
+  DownloadBatchAuthorization,
+  DownloadBatchRequest,
   DownloadReport,
   DownloadSaveResult,
   SyncItem,
@@ -26,6 +28,14 @@ const MESSAGES = {
     zh: '下载次数已用完，请升级套餐',
     en: 'Your download quota is used up; upgrade your plan to download more',
   },
+  batchShort: (cost: number, available: number) => ({
+    zh: `本次需要 ${cost} 次下载，剩余 ${available} 次；未扣除任何次数，请升级套餐`,
+    en: `This needs ${cost} downloads and ${available} are left; nothing was spent. Upgrade your plan to download more`,
+  }),
+  batchMissing: (ids: number[]) => ({
+    zh: `采样不存在：${ids.join(', ')}`,
+    en: `No such sample: ${ids.join(', ')}`,
+  }),
   notAuthorised: {
     zh: '请先获取下载授权',
     en: 'Authorise the download first',
@@ -50,6 +60,21 @@ const reportBody = {
   },
 } as const;
 
+const batchBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    },
+    dryRun: { type: 'boolean' },
+  },
+} as const;
+
 /** Registers the download routes: authorise, file, saveOrRollback, likes, sync (all signed in). */
 export async function registerDownloadsRoutes(
   app: FastifyInstance,
@@ -69,6 +94,35 @@ export async function registerDownloadsRoutes(
       if (outcome === 'missing') throw notFound();
       if (outcome === 'quota') throw new ApiError('QUOTA_EXCEEDED', MESSAGES.quotaExceeded);
       return ok(true);
+    },
+  );
+
+  // All or nothing (docs/api/downloads.md): a pack or a selection never ends half downloaded
+  // because the balance ran out midway.
+  app.post(
+    API.downloadAuthorizeBatch,
+    { schema: { body: batchBody, querystring: noQuery }, preValidation: signedIn },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body as DownloadBatchRequest;
+      const now = ctx.clock.now();
+      const dryRun = body.dryRun === true;
+      const outcome = await repo.authorizeBatch(user.id, body.ids, now, now + GRANT_TTL_MS, dryRun);
+      if (outcome.status === 'missing')
+        throw new ApiError('NOT_FOUND', MESSAGES.batchMissing(outcome.missing.slice(0, 20)));
+      if (outcome.status === 'quota')
+        throw new ApiError(
+          'QUOTA_EXCEEDED',
+          MESSAGES.batchShort(outcome.charged.length, outcome.available ?? 0),
+        );
+      return ok<DownloadBatchAuthorization>({
+        granted: outcome.status === 'granted',
+        charged: outcome.charged,
+        owned: outcome.owned,
+        cost: outcome.downloadQuota === null ? 0 : outcome.charged.length,
+        downloadQuota: outcome.downloadQuota,
+        available: outcome.available,
+      });
     },
   );
 

@@ -158,6 +158,11 @@ test('download a whole pack: every sample on disk under its brand and type', asy
   await page.goto(`/sounds/packs/track/${pack.packCode}/samples`);
   await expect(page.getByRole('heading', { name: pack.name })).toBeVisible();
   await page.getByRole('button', { name: '下载整个音色包' }).click();
+  // The cost against the balance is shown first; confirming downloads the pack.
+  await page
+    .getByRole('dialog', { name: `下载音色包 ${pack.name}` })
+    .getByRole('button', { name: '下载', exact: true })
+    .click();
   await expect.poll(() => filesOnDisk().length, { timeout: 30_000 }).toBe(pack.sampleCount);
   for (const file of filesOnDisk())
     expect(file).toMatch(

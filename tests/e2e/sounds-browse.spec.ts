@@ -64,7 +64,7 @@ test('search with a suggestion, and Enter searches the typed text', async ({ pag
   await page.getByRole('button', { name: '搜索', exact: true }).click();
   const box = page.getByRole('combobox', { name: '搜索' });
   await box.fill('80');
-  await page.getByRole('option', { name: '808' }).click();
+  await page.getByRole('option', { name: '808', exact: true }).click();
   await expect(page).toHaveURL(/\/sounds\/search\/track\/808\/samples$/);
   await expect(page.getByRole('heading', { name: '“808” 的搜索结果' })).toBeVisible();
   await expect(dataRows(page).first()).toBeVisible();

@@ -102,6 +102,10 @@ test('download a whole pack: every sample lands in its brand and type folder', a
   await expect(page.getByRole('heading', { name: pack.name })).toBeVisible();
   await chooseFolder(page);
   await page.getByRole('button', { name: '下载整个音色包' }).click();
+  // The cost against the balance is shown first (issue 17); confirming downloads the pack.
+  const dialog = page.getByRole('dialog', { name: `下载音色包 ${pack.name}` });
+  await expect(dialog).toContainText(`将下载 ${pack.sampleCount} 个文件`);
+  await dialog.getByRole('button', { name: '下载', exact: true }).click();
   await expect.poll(() => opfsFiles(page), { timeout: 30_000 }).toHaveLength(pack.sampleCount);
   for (const file of await opfsFiles(page))
     expect(file).toMatch(
@@ -131,6 +135,10 @@ test('bulk like a selection mixing downloaded and new rows, then remove from the
   await expect(panel.getByText('已选 3 项')).toBeVisible();
   await expect(panel.getByRole('button', { name: '批量下载' })).toBeEnabled();
   await panel.getByRole('button', { name: '批量收藏' }).click();
+  // Two of the three are not downloaded yet: liking them downloads them, after asking.
+  const dialog = page.getByRole('dialog', { name: '收藏前需要先下载' });
+  await expect(dialog).toContainText('将下载 2 个文件');
+  await dialog.getByRole('button', { name: '下载并收藏' }).click();
   for (const name of [first, second, third])
     await expect(page.getByRole('button', { name: `取消收藏 ${name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `已下载 ${second}` })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { sqliteSearchHelp } from './catalogue-search.sqlite.ts';
 import type { Database } from '../database.ts';
 import type {
   CatalogueRepository,
@@ -134,6 +135,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
   const pages = samplePages(db);
 
   return {
+    ...sqliteSearchHelp(db),
     async listSamples(request) {
       const total = pages.count(request);
       if (total === 0) return { rows: [], total };

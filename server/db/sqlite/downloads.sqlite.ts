@@ -6,7 +6,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 /** SQLite implementation of the downloads repository. */
 export function sqliteDownloads(db: Database): DownloadsRepository {
   const sampleExists = db.prepare('SELECT 1 AS found FROM samples WHERE id = ?');
-  const owned = db.prepare(
+  const ownedBy = db.prepare(
     'SELECT 1 AS found FROM acquisitions WHERE user_id = ? AND sample_id = ?',
   );
   const quotaOf = db.prepare('SELECT download_quota FROM users WHERE id = ?');
@@ -69,7 +69,7 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
     async authorize(userId, sampleId, now, expiresAt) {
       return transaction(db, () => {
         if (!sampleExists.get(sampleId)) return 'missing';
-        if (owned.get(userId, sampleId)) return 'owned';
+        if (ownedBy.get(userId, sampleId)) return 'owned';
         const existing = pendingFor.get(userId, sampleId, now);
         if (existing) {
           extendGrant.run(expiresAt, Number(existing.id));
@@ -83,8 +83,43 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
       });
     },
 
+    async authorizeBatch(userId, sampleIds, now, expiresAt, dryRun) {
+      return transaction(db, () => {
+        const ids = [...new Set(sampleIds)];
+        const missing = ids.filter((id) => !sampleExists.get(id));
+        if (missing.length > 0) return { status: 'missing', missing } as const;
+        const owned = ids.filter((id) => ownedBy.get(userId, id));
+        const charged = ids.filter((id) => !ownedBy.get(userId, id));
+        const pendingIds = new Map(
+          charged.flatMap((id) => {
+            const grant = pendingFor.get(userId, id, now);
+            return grant ? [[id, Number(grant.id)] as const] : [];
+          }),
+        );
+        const downloadQuota = quota(userId);
+        // Grants pending outside this batch are reserved for other downloads in flight.
+        const available =
+          downloadQuota === null
+            ? null
+            : Math.max(
+                0,
+                downloadQuota - Number(pendingCount.get(userId, now)?.n ?? 0) + pendingIds.size,
+              );
+        const facts = { charged, downloadQuota, available };
+        if (dryRun) return { status: 'quoted', owned, ...facts } as const;
+        if (available !== null && charged.length > available)
+          return { status: 'quota', ...facts } as const;
+        for (const id of charged) {
+          const existing = pendingIds.get(id);
+          if (existing !== undefined) extendGrant.run(expiresAt, existing);
+          else insertGrant.run(userId, id, now, expiresAt);
+        }
+        return { status: 'granted', owned, ...facts } as const;
+      });
+    },
+
     async mayFetch(userId, sampleId, now) {
-      return Boolean(owned.get(userId, sampleId) ?? pendingFor.get(userId, sampleId, now));
+      return Boolean(ownedBy.get(userId, sampleId) ?? pendingFor.get(userId, sampleId, now));
     },
 
     async report(userId, sampleId, success, userFilePath, now) {
@@ -94,7 +129,7 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
           rollBackGrants.run(userId, sampleId);
           return { status: 'rolledBack', downloadQuota: quota(userId) } as const;
         }
-        const alreadyOwned = Boolean(owned.get(userId, sampleId));
+        const alreadyOwned = Boolean(ownedBy.get(userId, sampleId));
         if (!alreadyOwned && !pendingFor.get(userId, sampleId, now))
           return { status: 'noGrant' } as const;
         const charged = !alreadyOwned && quota(userId) !== null;

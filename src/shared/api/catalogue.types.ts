@@ -202,3 +202,36 @@ export interface Spectrum {
   id: number;
   peaks: number[];
 }
+
+/** What an autocomplete suggestion names. */
+export type SuggestionKind = 'instrument' | 'genre' | 'tag' | 'pack' | 'brand';
+
+/**
+ * One autocomplete suggestion (GET /api/v2/tt-audios/suggest): labelled in the request's
+ * language with the other language beside it, and where choosing it leads — an instrument's
+ * primary and secondary names, a pack's code, or else a keyword search of `keyword`.
+ */
+export interface SearchSuggestion {
+  kind: SuggestionKind;
+  label: string;
+  /** The name in the other language, or null when it is the same. */
+  alt: string | null;
+  /** The English name: what a keyword search for this suggestion looks for. */
+  keyword: string;
+  primaryName?: string;
+  secondaryName?: string;
+  packCode?: string;
+}
+
+/** The search answer: a list page, plus the corrected keyword when the typed one found nothing. */
+export interface SearchListPage<T> {
+  records: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /**
+   * Present when no sample matched every typed word and some word matched nothing in the
+   * library: the gateway searched `to` (each such word replaced by its closest library word).
+   */
+  correction?: { from: string; to: string };
+}

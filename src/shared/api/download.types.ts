@@ -40,3 +40,27 @@ export interface DownloadSaveResult {
 export interface UserItemRemoveResult {
   removed: number;
 }
+
+/** Body of the batch authorise call: every item is granted, or none is. */
+export interface DownloadBatchRequest {
+  /** Sample ids (1–500; repeats count once). */
+  ids: number[];
+  /** Only quote the cost: grant nothing. */
+  dryRun?: boolean;
+}
+
+/** Answer of the batch authorise call: what the batch costs against the balance. */
+export interface DownloadBatchAuthorization {
+  /** Whether the grants were made (false for a dry run). */
+  granted: boolean;
+  /** The ids that will take one download each when committed (not owned). */
+  charged: number[];
+  /** The ids already in the warehouse: free. */
+  owned: number[];
+  /** Downloads the batch takes: `charged.length`, or 0 with an unlimited plan. */
+  cost: number;
+  /** Downloads left on the account now; null means unlimited. */
+  downloadQuota: number | null;
+  /** Downloads this batch may use: the quota less grants pending outside the batch (null: unlimited). */
+  available: number | null;
+}

@@ -17,12 +17,16 @@ export const API = {
   userAudios: '/api/v2/tt-audios/user',
   userInstrumentsStyle: '/api/v2/tt-instruments-style/user',
   search: '/api/v2/tt-audios/search-resource',
+  /** Autocomplete over instruments, genres, tags, packs and brands (gateway extension). */
+  suggest: '/api/v2/tt-audios/suggest',
   spectrum: (id: number | string) => `/api/v2/tt-audios/spectrum/${id}`,
   play: (id: number | string) => `/api/v2/tt-audios/play/${id}`,
   audition: (code: string) => `/api/v2/tt-audios/play-audition/${encodeURIComponent(code)}`,
   pack: (packCode: string) => `/api/v2/packs/${encodeURIComponent(packCode)}`,
   packCover: (packCode: string) => `/api/v2/packs/${encodeURIComponent(packCode)}/cover`,
   downloadAuthorize: (id: number | string) => `/api/v2/download/authorize/${id}`,
+  /** Batch authorise (gateway extension): all or nothing. */
+  downloadAuthorizeBatch: '/api/v2/download/authorize',
   download: (id: number | string) => `/api/v2/download/${id}`,
   downloadLike: (id: number | string) => `/api/v2/download/likes/${id}`,
   downloadSync: '/api/v2/download/sync',

@@ -5,6 +5,8 @@ import {
   type ListPage,
   type Pack,
   type Sample,
+  type SearchListPage,
+  type SearchSuggestion,
   type Spectrum,
   type UserItemRemovePayload,
   type UserListQuery,
@@ -59,12 +61,16 @@ export function createCatalogueApi(http: JsonHttp) {
         signal,
       });
     },
-    /** Full-text search over samples (keyword required). */
-    search(query: AudioListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {
+    /** Full-text search over samples (keyword required); says when it corrected a typo. */
+    search(query: AudioListQuery, signal?: AbortSignal): Promise<SearchListPage<Sample>> {
       return http.get(API.search, {
         searchParams: toSearchParams({ ...query, range: 'samples' }),
         signal,
       });
+    },
+    /** Autocomplete over instruments, genres, tags, packs and brands (silent: hints only). */
+    suggest(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
+      return http.get(API.suggest, { searchParams: { q, limit: 12 }, signal, silent: true });
     },
     /** A page of the user's warehouse or liked samples. */
     userSamples(query: UserListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {

@@ -1,4 +1,9 @@
-import { API, type DownloadReport } from '../../shared/index.ts';
+import {
+  API,
+  type DownloadBatchAuthorization,
+  type DownloadReport,
+  type DownloadSaveResult,
+} from '../../shared/index.ts';
 import type { JsonHttp } from './catalogue.api.ts';
 import { http } from './http.client.ts';
 
@@ -9,13 +14,24 @@ export function createDownloadsApi(http: JsonHttp) {
     async authorize(id: number, signal?: AbortSignal): Promise<boolean> {
       return Boolean(await http.get<unknown>(API.downloadAuthorize(id), { signal, silent: true }));
     },
+    /**
+     * Authorises a batch all or nothing (a 402 grants nothing); `dryRun` only quotes its cost
+     * against the balance.
+     */
+    authorizeBatch(ids: number[], dryRun = false): Promise<DownloadBatchAuthorization> {
+      return http.post<DownloadBatchAuthorization>(
+        API.downloadAuthorizeBatch,
+        { ids, dryRun },
+        { silent: true },
+      );
+    },
     /** The original file (needs the grant or ownership). */
     file(id: number, signal?: AbortSignal): Promise<Blob> {
       return http.blob(API.download(id), { signal, silent: true });
     },
     /** Commits (success) or rolls back (failure) the grant. */
-    report(report: DownloadReport): Promise<unknown> {
-      return http.post(API.downloadSaveOrRollback, report, { silent: true });
+    report(report: DownloadReport): Promise<DownloadSaveResult | unknown> {
+      return http.post<DownloadSaveResult>(API.downloadSaveOrRollback, report, { silent: true });
     },
     /** Toggles the like of a sample; truthy means the like flipped. */
     async toggleLike(id: number): Promise<boolean> {

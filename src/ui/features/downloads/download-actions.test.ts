@@ -5,23 +5,33 @@ import {
   createDownloadActions,
   useBulkProgress,
 } from './download-actions.ts';
+import type { CreditQuote } from './credit-prompt.store.ts';
 import type { DownloadError } from './download-flow.ts';
 import { fakeApi, fakeTarget, row } from './fake-downloads.test-helper.ts';
 import { sampleKey, useItemFlags } from './item-flags.store.ts';
 
 const flags = (id: number) => useItemFlags.getState().flags[sampleKey(id)];
 
-function setup(options: Parameters<typeof fakeApi>[0] = {}, signedIn = true) {
+function setup(
+  options: Parameters<typeof fakeApi>[0] = {},
+  signedIn = true,
+  answer: (quote: CreditQuote) => boolean = () => true,
+) {
   const api = fakeApi(options);
   const target = fakeTarget();
   const errors: DownloadError[] = [];
+  const quotes: CreditQuote[] = [];
   const actions = createDownloadActions({
     api,
     getTarget: async () => target,
     isSignedIn: () => signedIn,
     onError: (error) => errors.push(error),
+    confirm: async (quote) => {
+      quotes.push(quote);
+      return answer(quote);
+    },
   });
-  return { api, target, errors, actions };
+  return { api, target, errors, quotes, actions };
 }
 
 beforeEach(() => {
@@ -136,5 +146,45 @@ describe('bulk actions', () => {
     release();
     expect(await first).toBe(true);
     expect(api.authorize).toHaveBeenCalledTimes(1);
+  });
+
+  it('bulk like says how many files and downloads it will take, and waits for the answer', async () => {
+    const { actions, api, quotes } = setup({ balance: 16 }, true, () => false);
+    const rows = [row(31), row(32), row(33, { download: true }), row(34, { likes: true })];
+    expect(await actions.likeMany(rows)).toBe(0);
+    expect(quotes).toEqual([
+      {
+        purpose: 'like',
+        name: undefined,
+        files: 2,
+        cost: 2,
+        downloadQuota: 16,
+        available: 16,
+      },
+    ]);
+    // Declined: only the quote was asked for; nothing authorised, fetched or liked.
+    expect(api.calls).toEqual(['batch 31,32 quote']);
+  });
+
+  it('bulk like of downloaded rows only likes, without asking', async () => {
+    const { actions, api, quotes } = setup({ balance: 0 });
+    expect(await actions.likeMany([row(35, { download: true })])).toBe(1);
+    expect(quotes).toEqual([]);
+    expect(api.calls).toEqual(['like 35']);
+  });
+
+  it('a pack larger than the balance is refused before anything is authorised', async () => {
+    const { actions, api, quotes } = setup({ balance: 2 });
+    const rows = [41, 42, 43].map((id) => row(id));
+    expect(await actions.downloadMany(rows, 'pack', 'Street Kit')).toBe(0);
+    expect(quotes[0]).toMatchObject({ purpose: 'pack', name: 'Street Kit', cost: 3, available: 2 });
+    expect(api.calls).toEqual(['batch 41,42,43 quote']);
+  });
+
+  it('confirmed, the batch is granted whole before the files are fetched', async () => {
+    const { actions, api, quotes } = setup({ balance: 5 });
+    expect(await actions.downloadMany([row(51), row(52)], 'selection')).toBe(2);
+    expect(quotes).toHaveLength(1);
+    expect(api.calls.slice(0, 2)).toEqual(['batch 51,52 quote', 'batch 51,52']);
   });
 });

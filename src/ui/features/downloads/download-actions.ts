@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { DownloadsApi } from '../../api/downloads.api.ts';
+import { ApiRequestError } from '../../api/http-error.ts';
+import { quoteFits, type BulkPurpose, type CreditQuote } from './credit-prompt.store.ts';
 import type { DownloadTarget } from './download-target.ts';
 import { DownloadError, downloadSample, type DownloadableSample } from './download-flow.ts';
 import { effectiveFlags, sampleKey, useItemFlags } from './item-flags.store.ts';
@@ -18,9 +20,16 @@ export const useBulkProgress = create<{ progress: RunProgress | null }>()(() => 
 
 /** What the actions need from the app: API, target, session and the way to tell the user. */
 export interface DownloadActionDeps {
-  api: Pick<DownloadsApi, 'authorize' | 'file' | 'report' | 'toggleLike'>;
+  api: Pick<DownloadsApi, 'authorize' | 'authorizeBatch' | 'file' | 'report' | 'toggleLike'>;
   getTarget(): Promise<DownloadTarget>;
   isSignedIn(): boolean;
+  /**
+   * Shows what a bulk download costs against the balance and resolves with the user's answer
+   * (never true when the balance is short: the dialog then refuses and offers the plans).
+   */
+  confirm(quote: CreditQuote): Promise<boolean>;
+  /** The balance after a commit, as the gateway answered it (null: unlimited). */
+  onBalance?(downloadQuota: number | null): void;
   /** Shows an error toast with already translated text, or sends the user to login. */
   onError(error: DownloadError): void;
 }
@@ -60,10 +69,57 @@ export function createDownloadActions(deps: DownloadActionDeps) {
         { api: deps.api, target: target ?? (await deps.getTarget()), isSignedIn: deps.isSignedIn },
       );
       patch(key, { download: true, likes: result.liked || flags.likes, downloading: false });
+      if (result.downloadQuota !== undefined) deps.onBalance?.(result.downloadQuota);
       return true;
     } catch (error) {
       patch(key, { downloading: false });
       throw asDownloadError(error);
+    }
+  }
+
+  /**
+   * Before a bulk run downloads anything: quotes its cost, asks the user, then authorises the
+   * whole batch at once (all or nothing on the gateway), so a short balance spends nothing.
+   * Resolves false when the run must not start.
+   */
+  async function agreeToCost(
+    rows: readonly RowSample[],
+    purpose: BulkPurpose,
+    name?: string,
+  ): Promise<boolean> {
+    const ids = rows.filter((row) => !flagsOf(row).download).map((row) => row.id);
+    if (ids.length === 0) return true;
+    if (!deps.isSignedIn()) {
+      deps.onError(new DownloadError('UNAUTHENTICATED', '未登录'));
+      return false;
+    }
+    const quoteOf = (answer: Awaited<ReturnType<DownloadsApi['authorizeBatch']>>) => ({
+      purpose,
+      name,
+      files: answer.charged.length,
+      cost: answer.cost,
+      downloadQuota: answer.downloadQuota,
+      available: answer.available,
+    });
+    try {
+      const quote = await deps.api.authorizeBatch(ids, true);
+      // Everything was already owned (the row flags were stale): nothing to spend or ask.
+      if (quote.charged.length === 0) return true;
+      const asked = quoteOf(quote);
+      // A short balance is shown (with the plans) but never goes on, whatever the dialog answers.
+      if (!(await deps.confirm(asked)) || !quoteFits(asked)) return false;
+      await deps.api.authorizeBatch(ids);
+      return true;
+    } catch (error) {
+      // Another download took the last credits between the quote and the grant: refuse the same way.
+      if (error instanceof ApiRequestError && error.errorCode === 'QUOTA_EXCEEDED') {
+        const quote = await deps.api.authorizeBatch(ids, true).catch(() => null);
+        if (quote) await deps.confirm(quoteOf(quote));
+        else deps.onError(new DownloadError('NOT_AUTHORIZED', error.message));
+        return false;
+      }
+      deps.onError(new DownloadError('NOT_AUTHORIZED', asDownloadError(error).message));
+      return false;
     }
   }
 
@@ -118,25 +174,33 @@ export function createDownloadActions(deps: DownloadActionDeps) {
         deps.onError(new DownloadError('NOT_AUTHORIZED', asDownloadError(error).message));
       }
     },
-    /** Downloads every row not yet downloaded, a few at a time; resolves to how many succeeded. */
-    downloadMany(rows: readonly RowSample[]): Promise<number> {
-      return runMany(
-        rows.filter((row) => !flagsOf(row).download),
-        (row, target) => downloadOne(row, target),
-      );
+    /**
+     * Downloads every row not yet downloaded, a few at a time, after the user agreed to the cost
+     * (`purpose` and `name` word the question); resolves to how many succeeded.
+     */
+    async downloadMany(
+      rows: readonly RowSample[],
+      purpose: Exclude<BulkPurpose, 'like'> = 'selection',
+      name?: string,
+    ): Promise<number> {
+      const missing = rows.filter((row) => !flagsOf(row).download);
+      if (!(await agreeToCost(missing, purpose, name))) return 0;
+      return runMany(missing, (row, target) => downloadOne(row, target));
     },
-    /** Likes every row not yet liked; rows not yet downloaded are downloaded first (SPEC §4). */
-    likeMany(rows: readonly RowSample[]): Promise<number> {
-      return runMany(
-        rows.filter((row) => !flagsOf(row).likes),
-        async (row, target) => {
-          if (!flagsOf(row).download) {
-            await downloadOne(row, target);
-            if (flagsOf(row).likes) return;
-          }
-          if (await deps.api.toggleLike(row.id)) patch(sampleKey(row.id), { likes: true });
-        },
-      );
+    /**
+     * Likes every row not yet liked; rows not yet downloaded are downloaded first (docs/PRODUCT.md §4),
+     * after the user agreed to what that costs.
+     */
+    async likeMany(rows: readonly RowSample[]): Promise<number> {
+      const unliked = rows.filter((row) => !flagsOf(row).likes);
+      if (!(await agreeToCost(unliked, 'like'))) return 0;
+      return runMany(unliked, async (row, target) => {
+        if (!flagsOf(row).download) {
+          await downloadOne(row, target);
+          if (flagsOf(row).likes) return;
+        }
+        if (await deps.api.toggleLike(row.id)) patch(sampleKey(row.id), { likes: true });
+      });
     },
   };
 }

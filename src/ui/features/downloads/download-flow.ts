@@ -34,6 +34,15 @@ export interface DownloadResult {
   userFilePath: string;
   /** The like call succeeded (or the sample was already liked). */
   liked: boolean;
+  /** Downloads left after the commit as the gateway answered (null: unlimited; absent: unknown). */
+  downloadQuota?: number | null;
+}
+
+/** The balance in a saveOrRollback answer, when it carries one. */
+function balanceOf(answer: unknown): { downloadQuota?: number | null } {
+  if (typeof answer !== 'object' || answer === null || !('downloadQuota' in answer)) return {};
+  const value = (answer as { downloadQuota: unknown }).downloadQuota;
+  return typeof value === 'number' || value === null ? { downloadQuota: value } : {};
 }
 
 function isAbort(error: unknown): boolean {
@@ -84,10 +93,11 @@ export async function downloadSample(
 
   const { folders, fileName } = downloadPathOf(sample);
   let userFilePath: string;
+  let balance: { downloadQuota?: number | null } = {};
   try {
     const data = await deps.api.file(sample.id, signal);
     ({ userFilePath } = await deps.target.save({ folders, fileName, data }));
-    await deps.api.report({
+    const saved = await deps.api.report({
       resourceId: sample.id,
       audioType: sample.audioType,
       audioGroup: sample.audioGroup,
@@ -95,6 +105,7 @@ export async function downloadSample(
       error: null,
       userFilePath,
     });
+    balance = balanceOf(saved);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.api
@@ -113,7 +124,7 @@ export async function downloadSample(
     throw new DownloadError('SAVE_FAILED', message, { cause: error });
   }
 
-  if (sample.likes) return { userFilePath, liked: true };
+  if (sample.likes) return { userFilePath, liked: true, ...balance };
   const liked = await deps.api.toggleLike(sample.id).catch(() => false);
-  return { userFilePath, liked };
+  return { userFilePath, liked, ...balance };
 }

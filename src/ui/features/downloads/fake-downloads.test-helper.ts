@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { DownloadReport, Sample } from '../../../shared/index.ts';
+import { ApiRequestError } from '../../api/http-error.ts';
 import type { DownloadTarget } from './download-target.ts';
 import type { RowSample } from './download-actions.ts';
 
@@ -29,8 +30,13 @@ export function row(
   };
 }
 
-/** A fake downloads API that records calls; `failFile` ids reject on the file fetch. */
-export function fakeApi(options: { failFile?: number[]; authorize?: boolean } = {}) {
+/**
+ * A fake downloads API that records calls; `failFile` ids reject on the file fetch; `balance` is
+ * the downloads left (unlimited when absent).
+ */
+export function fakeApi(
+  options: { failFile?: number[]; authorize?: boolean; balance?: number | null } = {},
+) {
   const reports: DownloadReport[] = [];
   const likes: number[] = [];
   const calls: string[] = [];
@@ -41,6 +47,20 @@ export function fakeApi(options: { failFile?: number[]; authorize?: boolean } = 
     authorize: vi.fn(async (id: number) => {
       calls.push(`authorize ${id}`);
       return options.authorize ?? true;
+    }),
+    authorizeBatch: vi.fn(async (ids: number[], dryRun = false) => {
+      calls.push(`batch ${ids.join(',')}${dryRun ? ' quote' : ''}`);
+      const available = options.balance === undefined ? null : options.balance;
+      if (!dryRun && available !== null && ids.length > available)
+        throw new ApiRequestError('quota', { status: 402, errorCode: 'QUOTA_EXCEEDED' });
+      return {
+        granted: !dryRun,
+        charged: ids,
+        owned: [],
+        cost: available === null ? 0 : ids.length,
+        downloadQuota: available,
+        available,
+      };
     }),
     file: vi.fn(async (id: number) => {
       calls.push(`file ${id}`);

@@ -16,3 +16,11 @@ export {
 } from './download-actions.ts';
 export { DownloadError } from './download-flow.ts';
 export { getDownloadTarget } from './download-targets.ts';
+export { askCredits } from './credit-prompt.store.ts';
+export { CreditDialog } from './CreditDialog.tsx';
+export { DownloadBalance } from './DownloadBalance.tsx';
+export {
+  setDownloadBalance,
+  useDownloadBalance,
+  useDownloadTooltip,
+} from './use-download-balance.ts';

@@ -5,7 +5,13 @@ import { useLayoutStore } from '../../stores/layout.store.ts';
 import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
 import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
 import { SamplePlayerBar } from '../player/index.tsx';
-import { CategorySelect, DetailPanel, SearchBar, SelectionPanel } from '../sounds/index.tsx';
+import {
+  CategorySelect,
+  DetailPanel,
+  SearchBar,
+  SelectionPanel,
+  useSearchShortcut,
+} from '../sounds/index.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -54,13 +60,11 @@ const Page = styled.main`
   padding: ${({ theme }) => theme.space(4)};
 `;
 
-/** The sounds frame (paths containing /sounds): search bar, sidebar, breadcrumb, panels, player. */
+/** The sounds frame (paths containing /sounds): sidebar, breadcrumb, panels, player. */
 function SoundsFrame() {
-  const searchOpen = useLayoutStore((s) => s.searchOpen);
   const wide = useMediaQuery('(min-width: 960px)');
   return (
     <>
-      {searchOpen && <SearchBar />}
       <Frame>
         {wide && <Sidebar />}
         <Main>
@@ -96,10 +100,15 @@ function MusicFrame() {
   );
 }
 
-/** The main layout: top bar, history and tabs, then the frame the current path needs. */
+/**
+ * The main layout: top bar, history and tabs, the search bar on every page (`/` or Ctrl/Cmd+K),
+ * then the frame the current path needs.
+ */
 export function MainLayout() {
   const { pathname } = useLocation();
   const home = pathname === '/';
+  const searchOpen = useLayoutStore((s) => s.searchOpen);
+  useSearchShortcut();
   return (
     <Shell $home={home}>
       <TopBar />
@@ -109,6 +118,7 @@ export function MainLayout() {
           <TabsBar />
         </NavStrip>
       )}
+      {searchOpen && <SearchBar />}
       {pathname.includes('/sounds') ? (
         <SoundsFrame />
       ) : pathname.startsWith('/songai') ? (

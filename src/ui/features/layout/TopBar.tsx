@@ -1,4 +1,4 @@
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { logout } from '../../api/session.ts';
@@ -7,6 +7,7 @@ import { Button, IconButton, Menu } from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useLoadingStore } from '../../stores/loading.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { DownloadBalance } from '../downloads/index.ts';
 import { Logo } from './Logo.tsx';
 import { navTabsFor } from './nav-tabs.ts';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -91,7 +92,6 @@ const Progress = styled.div`
 export function TopBar() {
   const { t } = useTranslation(['layout', 'common']);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const userInfo = useUserInfo();
   const narrow = useMediaQuery(BURGER_QUERY);
   const loading = useLoadingStore((s) => s.pending > 0);
@@ -114,15 +114,15 @@ export function TopBar() {
         </Tabs>
       )}
       <Spacer />
-      {pathname.includes('/sounds') && (
-        <IconButton
-          icon="search"
-          label={t('search.toggle')}
-          active={searchOpen}
-          aria-pressed={searchOpen}
-          onClick={toggleSearch}
-        />
-      )}
+      <IconButton
+        icon="search"
+        label={t('search.toggle')}
+        active={searchOpen}
+        aria-pressed={searchOpen}
+        aria-keyshortcuts="/ Control+K Meta+K"
+        onClick={toggleSearch}
+      />
+      <DownloadBalance />
       <ModeAndLanguage />
       {userInfo?.email ? (
         <Menu

@@ -62,9 +62,10 @@ describe('TopBar', () => {
     expect(screen.queryByRole('button', { name: '账户菜单' })).toBeNull();
   });
 
-  it('offers the search toggle only on sounds paths, and toggles the search bar', async () => {
+  it('offers the search toggle on every page, not only on sounds paths', async () => {
     renderWithApp(<TopBar />, { path: '/preferences' });
-    expect(screen.queryByRole('button', { name: '搜索' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(useLayoutStore.getState().searchOpen).toBe(true);
   });
 
   it('toggles the search bar from its icon on /sounds', async () => {

@@ -9,6 +9,7 @@ import { Button, Card, Dialog, Muted, PageTitle, Spinner } from '../../component
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { toast } from '../../stores/toast.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { useDownloadBalance } from '../downloads/index.ts';
 import { formatPrice } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
 import { useLoad } from './use-load.ts';
@@ -46,11 +47,32 @@ const Price = styled.p`
   }
 `;
 
+const Current = styled.span`
+  display: inline-block;
+  margin-bottom: ${({ theme }) => theme.space(2)};
+  padding: 2px 10px;
+  border-radius: 10px;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: ${({ theme }) => theme.font.small};
+  font-weight: 600;
+`;
+
+const Plan = styled.li<{ $current: boolean }>`
+  & > * {
+    height: 100%;
+    outline: ${({ theme, $current }) => ($current ? `2px solid ${theme.colors.primary}` : 'none')};
+  }
+`;
+
 const Buy = styled.div`
   margin-top: ${({ theme }) => theme.space(4)};
 `;
 
-/** /profile/fieldset: plans from the gateway with quota and price; buying places a demo order. */
+/**
+ * /profile/fieldset: plans from the gateway with quota and price, the current one marked, and the
+ * balance; buying places a demo order.
+ */
 export function PricingPage() {
   const { t } = useTranslation(['profile', 'common']);
   const navigate = useNavigate();
@@ -59,6 +81,7 @@ export function PricingPage() {
   const products = useLoad(commerceApi.products);
   const [choice, setChoice] = useState<Product | null>(null);
   const [busy, setBusy] = useState(false);
+  const balance = useDownloadBalance();
 
   const buy = async (product: Product) => {
     setBusy(true);
@@ -80,14 +103,28 @@ export function PricingPage() {
       {userInfo && <ProfileTabs />}
       <PageTitle>{t('fieldset.title')}</PageTitle>
       <Notice role="note">{t('fieldset.demoNotice')}</Notice>
+      {userInfo && balance && (
+        <p data-testid="your-plan">
+          {t('fieldset.yourPlan', {
+            plan: products.data?.find((p) => p.id === userInfo.plan)?.name ?? userInfo.plan,
+            balance,
+          })}
+        </p>
+      )}
       {products.loading && !products.data && <Spinner label={t('common:status.loading')} />}
       {products.failed && <Button onClick={products.reload}>{t('common:actions.retry')}</Button>}
       <Plans>
         {(products.data ?? []).map((product) => {
           const current = userInfo?.plan === product.id;
           return (
-            <li key={product.id} data-plan={product.id}>
+            <Plan
+              key={product.id}
+              data-plan={product.id}
+              $current={current}
+              aria-current={current ? 'true' : undefined}
+            >
               <Card>
+                {current && <Current>{t('fieldset.current')}</Current>}
                 <h2>{product.name}</h2>
                 <Price>
                   {formatPrice(product.priceCents, product.currency, language)}{' '}
@@ -114,7 +151,7 @@ export function PricingPage() {
                   </Buy>
                 )}
               </Card>
-            </li>
+            </Plan>
           );
         })}
       </Plans>

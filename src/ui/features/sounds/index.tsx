@@ -1,6 +1,7 @@
 /** What the layout renders in the sounds frame (SPEC §2). */
 export { SearchBar } from './components/SearchBar.tsx';
 export type { SearchBarProps } from './components/SearchBar.tsx';
+export { useSearchShortcut } from './hooks/use-search-shortcut.ts';
 export { CategorySelect } from './components/CategorySelect.tsx';
 export { DetailPanel } from './components/DetailPanel.tsx';
 export { SelectionPanel } from './components/SelectionPanel.tsx';

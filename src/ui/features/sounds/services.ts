@@ -6,8 +6,10 @@ import { t } from '../../i18n/i18n.ts';
 import { isSignedIn } from '../../stores/session.store.ts';
 import { toast } from '../../stores/toast.store.ts';
 import {
+  askCredits,
   createDownloadActions,
   getDownloadTarget,
+  setDownloadBalance,
   type DownloadActions,
   type DownloadError,
 } from '../downloads/index.ts';
@@ -41,6 +43,8 @@ export function downloadActions(): DownloadActions {
     getTarget: () => getDownloadTarget(),
     isSignedIn,
     onError: reportDownloadError,
+    confirm: askCredits,
+    onBalance: setDownloadBalance,
   });
   return actions;
 }
@@ -64,7 +68,10 @@ export async function packSamples(packCode: string): Promise<Sample[]> {
   }
 }
 
-/** Downloads a whole pack: its samples not yet downloaded, a few at a time, with progress. */
-export async function downloadPack(packCode: string): Promise<number> {
-  return downloadActions().downloadMany(await packSamples(packCode));
+/**
+ * Downloads a whole pack: its samples not yet downloaded, after the user saw the cost against the
+ * balance (a short balance is refused before anything is spent), a few at a time, with progress.
+ */
+export async function downloadPack(packCode: string, packName?: string): Promise<number> {
+  return downloadActions().downloadMany(await packSamples(packCode), 'pack', packName);
 }

@@ -21,4 +21,22 @@ export const en: LocaleShape<typeof zh> = {
     startupFailed: 'Could not change start-up: {{reason}}',
   },
   pack: 'Downloading pack {{name}}',
+  credits: {
+    left: 'Downloads left: {{count}}',
+    unlimited: 'Unlimited downloads',
+    tooltip: '{{label}} ({{balance}})',
+    titles: {
+      like: 'Liking downloads these first',
+      pack: 'Download pack {{name}}',
+      selection: 'Download the selected samples',
+    },
+    cost: 'This downloads {{files}} files and uses {{cost}} downloads ({{left}} left now).',
+    costUnlimited: 'This downloads {{files}} files; your plan has unlimited downloads.',
+    likeNote: 'Liking samples you have not downloaded downloads them first.',
+    short:
+      'Not enough downloads: this needs {{cost}} and {{available}} are available. Nothing was downloaded and nothing was spent.',
+    plans: 'See plans',
+    confirmLike: 'Download and like',
+    confirmDownload: 'Download',
+  },
 };

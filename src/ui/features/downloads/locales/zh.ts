@@ -18,4 +18,22 @@ export const zh = {
     startupFailed: '无法设置开机启动：{{reason}}',
   },
   pack: '正在下载音色包 {{name}}',
+  credits: {
+    left: '剩余 {{count}} 次下载',
+    unlimited: '下载不限次数',
+    tooltip: '{{label}}（{{balance}}）',
+    titles: {
+      like: '收藏前需要先下载',
+      pack: '下载音色包 {{name}}',
+      selection: '下载所选采样',
+    },
+    cost: '将下载 {{files}} 个文件，使用 {{cost}} 次下载（当前剩余 {{left}} 次）。',
+    costUnlimited: '将下载 {{files}} 个文件；你的套餐下载不限次数。',
+    likeNote: '收藏未下载的采样会先下载它们。',
+    short:
+      '下载次数不足：需要 {{cost}} 次，可用 {{available}} 次。没有下载任何文件，也没有扣除次数。',
+    plans: '查看套餐',
+    confirmLike: '下载并收藏',
+    confirmDownload: '下载',
+  },
 };

@@ -20,6 +20,8 @@ export const en: LocaleShape<typeof zh> = {
   },
   roles: { ORDINARY: 'Ordinary user', CREATOR: 'Creator', ADMIN: 'Administrator' },
   fieldset: {
+    current: 'Current plan',
+    yourPlan: 'Your plan: {{plan}} · {{balance}}',
     title: 'Pricing',
     demoNotice: 'Demo payment mode: purchases take effect at once and nothing is ever charged.',
     periods: { month: '/ month', year: '/ year', once: 'one-off' },

@@ -17,6 +17,8 @@ export const zh = {
   },
   roles: { ORDINARY: '普通用户', CREATOR: '创作者', ADMIN: '管理员' },
   fieldset: {
+    current: '当前方案',
+    yourPlan: '你的方案：{{plan}} · {{balance}}',
     title: '价格方案',
     demoNotice: '演示支付模式：购买会立即生效，不会产生任何真实扣款。',
     periods: { month: '/ 月', year: '/ 年', once: '一次性' },

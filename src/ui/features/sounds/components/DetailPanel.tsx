@@ -5,7 +5,12 @@ import styled from 'styled-components';
 import type { Pack, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { Button, IconButton } from '../../../components/index.ts';
-import { packKey, useItemFlags, useSampleFlags } from '../../downloads/index.ts';
+import {
+  packKey,
+  useDownloadTooltip,
+  useItemFlags,
+  useSampleFlags,
+} from '../../downloads/index.ts';
 import { downloadsApi } from '../../../api/downloads.api.ts';
 import { playFromList, seekSample } from '../../player/index.tsx';
 import { usePlayerStore } from '../../../stores/player.store.ts';
@@ -95,6 +100,7 @@ const WaveBox = styled.div`
 
 function SampleDetail({ sample }: { sample: Sample }) {
   const { t } = useTranslation('sounds');
+  const tooltip = useDownloadTooltip();
   const flags = useSampleFlags(sample);
   const peaks = usePeaks(sample.id);
   const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
@@ -143,6 +149,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
         <IconButton
           icon={flags.download ? 'check' : 'download'}
           label={t(flags.download ? 'row.downloaded' : 'row.download', { name })}
+          title={tooltip(t(flags.download ? 'row.downloaded' : 'row.download', { name }))}
           active={flags.download}
           disabled={flags.downloading}
           onClick={() => void downloadActions().download(sample)}
@@ -229,7 +236,7 @@ function PackDetail({ pack }: { pack: Pack }) {
       <Link to={`/sounds/packs/track/${encodeURIComponent(pack.packCode)}/samples`}>
         {t('detail.openPack')}
       </Link>
-      <DownloadPackButton packCode={pack.packCode} />
+      <DownloadPackButton packCode={pack.packCode} packName={pack.name} />
       <Button
         variant="secondary"
         icon={likes ? 'heart' : 'heartOutline'}

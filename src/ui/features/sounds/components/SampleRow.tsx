@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
-import { useSampleFlags } from '../../downloads/index.ts';
+import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
@@ -140,6 +140,7 @@ export interface SampleRowProps extends SampleRowHandlers {
 export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const { sample, index, selected, active, top, rowId } = props;
   const { t } = useTranslation('sounds');
+  const tooltip = useDownloadTooltip();
   const flags = useSampleFlags(sample);
   const current = usePlayerStore((s) => s.id === sample.id);
   const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
@@ -210,6 +211,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
           <IconButton
             icon={flags.download ? 'check' : 'download'}
             label={t(flags.download ? 'row.downloaded' : 'row.download', { name })}
+            title={tooltip(t(flags.download ? 'row.downloaded' : 'row.download', { name }))}
             active={flags.download}
             size={18}
             onClick={() => props.onDownload(sample)}

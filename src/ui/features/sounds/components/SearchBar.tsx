@@ -1,12 +1,20 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import type { SearchSuggestion } from '../../../../shared/index.ts';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { Icon } from '../../../components/index.ts';
+import { useLayoutStore } from '../../../stores/layout.store.ts';
 import { useUserInfo } from '../../../stores/session.store.ts';
 import { useSettingsStore } from '../../../stores/settings.store.ts';
-import { searchPath, type SearchTarget } from '../model/list-query.ts';
-import { buildSuggestions, suggestionTarget } from '../model/suggestions.ts';
+import { searchPath } from '../model/list-query.ts';
+import {
+  buildSuggestions,
+  remoteGroups,
+  remotePath,
+  suggestionTarget,
+} from '../model/suggestions.ts';
 
 const Wrap = styled.div`
   position: relative;
@@ -60,6 +68,10 @@ const List = styled.div`
     padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
     cursor: pointer;
   }
+  & [role='option'] small {
+    margin-left: ${({ theme }) => theme.space(2)};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
   & [role='option'][aria-selected='true'],
   & [role='option']:hover {
     background: ${({ theme }) => theme.colors.primarySoft};
@@ -73,32 +85,101 @@ export interface SearchBarProps {
   autoFocus?: boolean;
 }
 
+/** Wait after the last keystroke before asking the gateway for suggestions (ms). */
+const SUGGEST_DELAY_MS = 150;
+
+/** One option of the list: what it shows and where it leads. */
+interface Option {
+  key: string;
+  label: string;
+  alt?: string | null;
+  path: string;
+}
+
+/** The gateway's suggestions for the typed text, fetched after a short pause (none when empty). */
+function useRemoteSuggestions(text: string): SearchSuggestion[] {
+  const [answer, setAnswer] = useState<{ text: string; items: SearchSuggestion[] }>({
+    text: '',
+    items: [],
+  });
+  const typed = text.trim();
+  useEffect(() => {
+    if (!typed) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      catalogueApi.suggest(typed, controller.signal).then(
+        (items) => setAnswer({ text: typed, items }),
+        () => {
+          // Suggestions are a hint: without them the typed text still searches.
+        },
+      );
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [typed]);
+  return typed && answer.text === typed ? answer.items : [];
+}
+
 /**
- * The search bar (SPEC §2): Enter searches the typed text; the suggestion list shows the user's
- * sample types that match (case-insensitive, no duplicates) and the preset groups.
+ * The search bar (docs/PRODUCT.md §2): Enter searches the typed text. The list shows the user's sample types
+ * that match (case-insensitive, no duplicates) and the preset groups in the user's language, then
+ * the gateway's suggestions over instruments, genres, tags, packs and brands in both languages.
+ * `/` or Ctrl/Cmd+K focuses it from any page.
  */
 export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
   const { t } = useTranslation('sounds');
   const navigate = useNavigate();
   const listId = useId();
   const userInfo = useUserInfo();
+  const input = useRef<HTMLInputElement>(null);
+  const focusRequest = useLayoutStore((s) => s.searchFocus);
   const [text, setText] = useState(() => useSettingsStore.getState().searchText);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const groups = useMemo(
+  const local = useMemo(
     () => buildSuggestions(text, userInfo?.sampleTypes ?? []),
     [text, userInfo],
   );
-  const flat = groups.flatMap((group) => group.items.map((item) => ({ group: group.id, item })));
+  const remote = useRemoteSuggestions(text);
+  const groups = useMemo(() => {
+    const localGroups = local.map((group) => ({
+      id: group.id,
+      title: t(`search.groups.${group.id}`),
+      items: group.items.map((item): Option => ({
+        key: `${group.id}:${item}`,
+        label: group.id === 'yours' ? item : t(`search.presets.${item}`, { defaultValue: item }),
+        path: searchPath(suggestionTarget(group.id, item)),
+      })),
+    }));
+    const shown = local.flatMap((group) => group.items);
+    const serverGroups = remoteGroups(remote, shown).map((group) => ({
+      id: group.kind,
+      title: t(`search.kinds.${group.kind}`),
+      items: group.items.map((item): Option => ({
+        key: `${item.kind}:${item.packCode ?? item.primaryName ?? ''}:${item.keyword}`,
+        label: item.label,
+        alt: item.alt,
+        path: remotePath(item),
+      })),
+    }));
+    return [...localGroups, ...serverGroups];
+  }, [local, remote, t]);
+  const flat = groups.flatMap((group) => group.items);
   // Index of each group's first item in `flat`, for the options' ids and the highlighted one.
   const starts = groups.map((_, g) =>
     groups.slice(0, g).reduce((sum, group) => sum + group.items.length, 0),
   );
 
-  const go = (target: SearchTarget) => {
+  useEffect(() => {
+    if (focusRequest > 0) input.current?.focus();
+  }, [focusRequest]);
+
+  const go = (path: string) => {
     setOpen(false);
     setActive(-1);
-    navigate(searchPath(target));
+    navigate(path);
     onDone?.();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -110,8 +191,8 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const chosen = open ? flat[active] : undefined;
-      if (chosen) go(suggestionTarget(chosen.group, chosen.item));
-      else if (text.trim()) go({ type: 'keyword', keyword: text });
+      if (chosen) go(chosen.path);
+      else if (text.trim()) go(searchPath({ type: 'keyword', keyword: text }));
     } else if (event.key === 'Escape') {
       setOpen(false);
       setActive(-1);
@@ -123,14 +204,17 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
       <Field>
         <Icon name="search" size={18} />
         <input
+          ref={input}
           type="search"
           role="combobox"
           aria-label={t('search.label')}
           aria-expanded={open && flat.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
+          aria-keyshortcuts="/ Control+K Meta+K"
           aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
           placeholder={t('search.placeholder')}
+          title={t('search.shortcut')}
           autoFocus={autoFocus}
           value={text}
           onChange={(event) => {
@@ -147,23 +231,24 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
       {open && flat.length > 0 && (
         <List id={listId} role="listbox" aria-label={t('search.suggestions')}>
           {groups.map((group, g) => (
-            <div key={group.id} role="group" aria-label={t(`search.groups.${group.id}`)}>
-              <span aria-hidden>{t(`search.groups.${group.id}`)}</span>
+            <div key={group.id} role="group" aria-label={group.title}>
+              <span aria-hidden>{group.title}</span>
               {group.items.map((item, i) => {
                 const index = (starts[g] ?? 0) + i;
                 return (
                   <div
-                    key={item}
+                    key={item.key}
                     id={`${listId}-${index}`}
                     role="option"
                     aria-selected={index === active}
                     // mousedown, not click: the input's blur would close the list first.
                     onMouseDown={(event) => {
                       event.preventDefault();
-                      go(suggestionTarget(group.id, item));
+                      go(item.path);
                     }}
                   >
-                    {item}
+                    {item.label}
+                    {item.alt && <small>{item.alt}</small>}
                   </div>
                 );
               })}

@@ -6,6 +6,7 @@ import {
   canBulkDownload,
   canBulkLike,
   useBulkProgress,
+  useDownloadTooltip,
   useItemFlags,
 } from '../../downloads/index.ts';
 import { useRemoval } from '../model/removal.store.ts';
@@ -62,6 +63,7 @@ export function SelectionPanel() {
   const progress = useBulkProgress((s) => s.progress);
   const removal = useRemoval((s) => s.removal);
   const [removing, setRemoving] = useState(false);
+  const tooltip = useDownloadTooltip();
   if (selected.length === 0) return null;
   const preview = stackPreview(selected);
   const busy = progress !== null;
@@ -84,6 +86,7 @@ export function SelectionPanel() {
         icon="download"
         size="small"
         disabled={busy || !canBulkDownload(selected)}
+        title={tooltip(t('selection.download'))}
         onClick={() => void downloadActions().downloadMany(selected)}
       >
         {t('selection.download')}
@@ -93,6 +96,7 @@ export function SelectionPanel() {
         size="small"
         variant="secondary"
         disabled={busy || !canBulkLike(selected)}
+        title={tooltip(t('selection.like'))}
         onClick={() => void downloadActions().likeMany(selected)}
       >
         {t('selection.like')}

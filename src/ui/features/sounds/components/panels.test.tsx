@@ -101,6 +101,17 @@ describe('SearchBar', () => {
     expect(within(list).getByRole('group', { name: 'Instruments' })).toBeTruthy();
   });
 
+  it('shows the preset suggestions of an empty field in the user language', async () => {
+    renderSounds(<SearchBar />);
+    await userEvent.click(screen.getByRole('combobox', { name: '搜索' }));
+    const list = screen.getByRole('listbox');
+    expect(within(list).getByRole('option', { name: '人声' })).toBeTruthy();
+    expect(within(list).getByRole('option', { name: '嘻哈' })).toBeTruthy();
+    fireEvent.mouseDown(within(list).getByRole('option', { name: '军鼓' }));
+    // The search itself uses the library's English word, which the index holds beside the Chinese.
+    expect(location()).toBe('/sounds/search/track/snare/samples');
+  });
+
   it('Enter goes to the search route for the typed text', async () => {
     renderSounds(<SearchBar />, { language: 'en' });
     await userEvent.type(screen.getByRole('combobox'), 'kick drum{Enter}');

@@ -1,5 +1,5 @@
-import type { SampleType } from '../../../../shared/index.ts';
-import type { SearchTarget } from './list-query.ts';
+import type { SampleType, SearchSuggestion, SuggestionKind } from '../../../../shared/index.ts';
+import { searchPath, type SearchTarget } from './list-query.ts';
 
 /** The suggestion groups of SPEC §2: the user's sample types, then three preset groups. */
 export type SuggestionGroupId = 'yours' | 'popular' | 'styles' | 'instruments';
@@ -62,4 +62,39 @@ export function suggestionTarget(group: SuggestionGroupId, item: string): Search
   return group === 'styles'
     ? { type: 'styles', styles: [item] }
     : { type: 'keyword', keyword: item };
+}
+
+/** The gateway's suggestions grouped by kind, in its order, leaving out names already shown. */
+export function remoteGroups(
+  suggestions: readonly SearchSuggestion[],
+  shown: readonly string[],
+): { kind: SuggestionKind; items: SearchSuggestion[] }[] {
+  const seen = new Set(shown.map(fold));
+  const groups: { kind: SuggestionKind; items: SearchSuggestion[] }[] = [];
+  for (const suggestion of suggestions) {
+    if (suggestion.kind !== 'pack' && seen.has(fold(suggestion.keyword))) continue;
+    seen.add(fold(suggestion.keyword));
+    const group = groups.find((g) => g.kind === suggestion.kind);
+    if (group) group.items.push(suggestion);
+    else groups.push({ kind: suggestion.kind, items: [suggestion] });
+  }
+  return groups;
+}
+
+/**
+ * Where a gateway suggestion leads: a pack to its page, an instrument's second level to its
+ * list, a genre to the style search, anything else to a keyword search of its English name.
+ */
+export function remotePath(suggestion: SearchSuggestion): string {
+  if (suggestion.packCode)
+    return `/sounds/packs/track/${encodeURIComponent(suggestion.packCode)}/samples`;
+  if (suggestion.primaryName && suggestion.secondaryName)
+    return searchPath({
+      type: 'names',
+      primaryName: suggestion.primaryName,
+      secondaryName: suggestion.secondaryName,
+    });
+  if (suggestion.kind === 'genre')
+    return searchPath({ type: 'styles', styles: [suggestion.keyword.toLowerCase()] });
+  return searchPath({ type: 'keyword', keyword: suggestion.keyword });
 }

@@ -51,7 +51,7 @@ export function PackPage() {
               {pack.brand} · {t('detail.samples', { count: pack.sampleCount })}
             </p>
             <p>{pack.description}</p>
-            <DownloadPackButton packCode={pack.packCode} />
+            <DownloadPackButton packCode={pack.packCode} packName={pack.name} />
           </div>
         </Header>
       )}
