@@ -127,6 +127,8 @@ export const routes: RouteObject[] = [
           })),
           {
             path: '404',
+            // Not a place: kept in the history, never given a tab.
+            handle: { tab: false },
             lazy: page(
               () => import('./NotFoundPage.tsx'),
               (m) => m.NotFoundPage,
@@ -134,6 +136,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
+            // Not a place: kept in the history, never given a tab.
+            handle: { tab: false },
             lazy: page(
               () => import('./NotFoundPage.tsx'),
               (m) => m.NotFoundPage,

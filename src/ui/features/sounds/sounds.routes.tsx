@@ -19,6 +19,7 @@ export const soundsRoutes: RouteObject[] = [
   { path: '/sounds/stockroom/Packs', element: <UserListPage relation="stockroom" range="packs" /> },
   { path: '/sounds/other/likes', element: <UserListPage relation="likes" range="samples" /> },
   { path: '/sounds/other/Packs', element: <UserListPage relation="likes" range="packs" /> },
+  { path: '/sounds/packs', lazy: page(() => import('./pages/PacksPage.tsx'), 'PacksPage') },
   {
     path: '/sounds/packs/track/:packCode/samples',
     lazy: page(() => import('./pages/PackPage.tsx'), 'PackPage'),

@@ -6,6 +6,7 @@ export const zh = {
   closeTab: '关闭',
   closeRight: '关闭右侧',
   closeOthers: '关闭其他',
+  searchFor: '搜索：{{query}}',
   breadcrumb: '当前位置',
   /** Titles of URL segments in breadcrumbs and tabs; unknown segments show their own name. */
   segments: {
