@@ -4,14 +4,17 @@ import { applyLanguage } from '../features/preferences/preferences.actions.ts';
 import { REFRESH_TOKEN_KEY, useSessionStore } from '../stores/session.store.ts';
 import { useSettingsStore } from '../stores/settings.store.ts';
 import { toast } from '../stores/toast.store.ts';
+import { linkVolume } from '../stores/volume-sync.ts';
 
 /**
  * Start-up work before the first render: the stored language, a message kept across the last
- * reload (session expired), and following the session of other tabs.
+ * reload (session expired), following the session of other tabs, and the preferences' volume
+ * as both players' volume.
  */
 export async function bootstrap(navigate: (path: string) => void): Promise<void> {
   page.navigate = navigate;
   await applyLanguage(useSettingsStore.getState().language);
+  linkVolume();
   const flash = takeFlash();
   if (flash) toast.error(flash);
   window.addEventListener('storage', (event) => {

@@ -58,7 +58,7 @@ export function Breadcrumbs() {
               {last ? (
                 <span aria-current="page">{crumb.title}</span>
               ) : (
-                <button type="button" onClick={() => navigate(crumb.path)}>
+                <button type="button" data-to={crumb.path} onClick={() => navigate(crumb.path)}>
                   {crumb.title}
                 </button>
               )}
