@@ -15,6 +15,8 @@ export const en: LocaleShape<typeof zh> = {
     open: 'Open download folder: {{name}}',
   },
   desktop: {
+    unknownFiles:
+      '{{count}} files in the download folder are not in your warehouse (not downloaded through Yinku, or removed from it)',
     apply: 'Apply',
     open: 'Open folder',
     rootSaved: 'Download path updated',

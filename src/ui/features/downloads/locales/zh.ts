@@ -12,6 +12,8 @@ export const zh = {
     open: '打开下载文件夹：{{name}}',
   },
   desktop: {
+    unknownFiles:
+      '下载文件夹中有 {{count}} 个文件不在你的仓库里（不是通过音库下载的，或已从仓库移除）',
     apply: '应用',
     open: '打开文件夹',
     rootSaved: '下载路径已更新',
