@@ -83,6 +83,13 @@ export const routes: RouteObject[] = [
             ),
           },
           ...soundsRoutes,
+          {
+            path: 'sounds/offline',
+            lazy: page(
+              () => import('../features/downloads/OfflinePage.tsx'),
+              (m) => m.OfflinePage,
+            ),
+          },
           ...musicRoutes,
           {
             path: 'preferences',

@@ -24,6 +24,7 @@ export const en: LocaleShape<typeof zh> = {
     resources: 'Samples',
     Packs: 'Packs',
     packs: 'Packs',
+    offline: 'Offline sounds',
     search: 'Search',
     samples: 'Samples',
     All: 'All',

@@ -22,6 +22,7 @@ export const zh = {
     resources: '采样',
     Packs: '音色包',
     packs: '音色包',
+    offline: '离线音色',
     search: '搜索',
     samples: '采样',
     All: '全部',
