@@ -48,8 +48,8 @@ function words(raw: string, names: CrumbNames): string {
 }
 
 /**
- * A pack or search place, `/sounds/{packs|search}/track/{…}/samples`: one crumb for the area and
- * one for the place, named by its pack (once the page published it) or its query.
+ * A pack or search place, `/sounds/{packs|search}/track/{…}/samples`: a crumb for the place,
+ * named by its pack (once the page published it) or its query, after 音色 (and 音色包 for a pack).
  */
 function placeCrumbs(pathname: string, segments: string[], names: CrumbNames): Crumb[] | null {
   const [root, area, track, ...rest] = segments;
@@ -61,14 +61,10 @@ function placeCrumbs(pathname: string, segments: string[], names: CrumbNames): C
   const query = parts.map((part) => decode(part).replace(/^:/, '')).join(' / ');
   const title =
     names.place?.(place) ?? (area === 'search' && names.search ? names.search(query) : query);
-  return [
-    { path: '/sounds', title: words('sounds', names) },
-    {
-      path: area === 'packs' ? '/sounds/packs' : LANDING['/sounds/search']!,
-      title: words(area, names),
-    },
-    { path: place, title },
-  ];
+  const sounds = { path: '/sounds', title: words('sounds', names) };
+  // A search has no page of its own: its crumb already says 搜索, after 音色 (where the field is).
+  if (area === 'search') return [sounds, { path: place, title }];
+  return [sounds, { path: '/sounds/packs', title: words(area, names) }, { path: place, title }];
 }
 
 /**
