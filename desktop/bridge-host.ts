@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { API } from '../src/shared/api/paths.ts';
 import type { DesktopSavedFile } from '../src/shared/desktop-bridge/bridge.types.ts';
+import { listDownloadedFiles, readDownloadedFile } from './local-files.ts';
 import type { FileSaver } from './save-file.ts';
 import { ensureFolderInside } from './save-file.ts';
 import { safeRelativeFolders } from './safe-name.ts';
@@ -91,6 +92,11 @@ export function createBridgeHost(deps: BridgeHostDeps) {
     },
 
     checkConnectivity: () => checkConnectivity(deps.gatewayUrl),
+
+    listFiles: (): Promise<string[]> => listDownloadedFiles(root()),
+    async readFile(relativePath: unknown): Promise<string> {
+      return (await readDownloadedFile(root(), relativePath)).toString('base64');
+    },
   };
 }
 

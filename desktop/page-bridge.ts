@@ -54,6 +54,8 @@ export function installPageBridge(config: PageBridgeConfig): void {
     getStartup: () => call('getStartup'),
     setStartup: (on: boolean) => call('setStartup', on),
     checkConnectivity: () => call('checkConnectivity'),
+    listFiles: () => call('listFiles'),
+    readFile: (relativePath: string) => call('readFile', relativePath),
   });
   Object.defineProperty(scope, config.globalName, { value: bridge, enumerable: true });
 }

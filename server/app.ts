@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { chooseLogFormat, loggingOptions, type LogFormat, type LogOutput } from './logging.ts';
 import { installEnvelope } from './http/envelope.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAuthContext } from './http/auth-context.ts';
@@ -14,7 +15,11 @@ import { registerMusicRoutes } from './music/music.routes.ts';
 
 /** Options of the HTTP app beyond its context. */
 export interface AppOptions {
-  logger?: boolean;
+  /**
+   * Logging: off by default (tests); `true` picks the format from LOG_FORMAT and whether stdout
+   * is a terminal (see logging.ts); or an explicit format and output.
+   */
+  logger?: boolean | { format: LogFormat; out: LogOutput };
   /** Serve the built client from ctx.config.distDir (off in API tests). */
   serveClient?: boolean;
 }
@@ -24,8 +29,12 @@ export async function createApp(
   ctx: AppContext,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
+  const log =
+    options.logger === true
+      ? { format: chooseLogFormat(process.env, process.stdout.isTTY === true), out: process.stdout }
+      : options.logger || null;
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    ...(log ? loggingOptions(log.format, ctx.config.logLevel, log.out) : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 500 },

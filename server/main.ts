@@ -30,8 +30,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  console.log(
-    `Yinku is serving on http://localhost:${(app.server.address() as { port: number }).port}`,
+  // The one line a person starting it needs (a JSON record when the output is not a terminal).
+  const { port } = app.server.address() as { port: number };
+  app.log.info(
+    `Yinku is serving on http://localhost:${port} · library ${config.librarySize} · data ${config.dataDir}`,
   );
 }
 

@@ -11,6 +11,7 @@ import { emptyQuery, loginBody } from './account-schemas.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { createRateLimiter, retryAfterSeconds } from './rate-limiter.ts';
 import { hashRefreshToken, rotateSession, startSession } from './session-tokens.ts';
+import { demoLoginProbe } from './demo-login.ts';
 
 const badCredentials = () =>
   new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.badCredentials, { field: 'password' });
@@ -74,7 +75,8 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     return ok(true);
   });
 
+  const demoLogin = demoLoginProbe(ctx);
   app.get(API.testConnection, { schema: { querystring: emptyQuery } }, async () =>
-    ok({ ok: true, time: new Date(ctx.clock.now()).toISOString() }),
+    ok({ ok: true, time: new Date(ctx.clock.now()).toISOString(), demoLogin: await demoLogin() }),
   );
 }

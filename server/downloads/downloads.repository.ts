@@ -87,4 +87,9 @@ export interface DownloadsRepository {
   togglePackLike(userId: number, packCode: string, now: number): Promise<boolean | null>;
   /** Everything in the caller's warehouse, oldest first. */
   acquisitions(userId: number): Promise<AcquisitionRow[]>;
+  /**
+   * Forgets where the desktop shell saved these samples (their files are gone from its folder):
+   * they stay in the warehouse, owned, with `userFilePath` null. Answers how many changed.
+   */
+  forgetFilePaths(userId: number, sampleIds: readonly number[]): Promise<number>;
 }

@@ -75,6 +75,20 @@ const batchBody = {
   },
 } as const;
 
+/** Body of POST sync: samples whose files the desktop shell no longer finds in its folder. */
+const syncBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['missing'],
+  properties: {
+    missing: {
+      type: 'array',
+      maxItems: 10000,
+      items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    },
+  },
+} as const;
+
 /** Registers the download routes: authorise, file, saveOrRollback, likes, sync (all signed in). */
 export async function registerDownloadsRoutes(
   app: FastifyInstance,
@@ -196,23 +210,32 @@ export async function registerDownloadsRoutes(
     },
   );
 
+  const syncItems = async (userId: number): Promise<SyncItem[]> =>
+    (await repo.acquisitions(userId)).map((row) => ({
+      resourceId: row.sampleId,
+      audioBrand: row.brand,
+      audioType: row.primaryName,
+      audioGroup: row.secondaryName,
+      fileName: row.fileName,
+      userFilePath: row.userFilePath,
+      acquiredAt: row.acquiredAt,
+    }));
+
   app.get(
     API.downloadSync,
     { schema: { querystring: noQuery }, preValidation: signedIn },
+    async (request) => ok(await syncItems(requireUser(request).id)),
+  );
+
+  // The desktop shell reports files deleted from its folder: they stay owned, without a path.
+  app.post(
+    API.downloadSync,
+    { schema: { querystring: noQuery, body: syncBody }, preValidation: signedIn },
     async (request) => {
       const user = requireUser(request);
-      const rows = await repo.acquisitions(user.id);
-      return ok<SyncItem[]>(
-        rows.map((row) => ({
-          resourceId: row.sampleId,
-          audioBrand: row.brand,
-          audioType: row.primaryName,
-          audioGroup: row.secondaryName,
-          fileName: row.fileName,
-          userFilePath: row.userFilePath,
-          acquiredAt: row.acquiredAt,
-        })),
-      );
+      const { missing } = request.body as { missing: number[] };
+      await repo.forgetFilePaths(user.id, missing);
+      return ok(await syncItems(user.id));
     },
   );
 }

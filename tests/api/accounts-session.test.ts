@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenPair, UserInfo } from '../../src/shared/api/account.types.ts';
+import type { ConnectionCheck, TokenPair, UserInfo } from '../../src/shared/api/account.types.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
@@ -171,11 +172,29 @@ describe('login throttling', () => {
 
 describe('GET test-connection', () => {
   it('answers publicly with the server time', async () => {
-    const reply = await apiCall<{ ok: boolean; time: string }>(gateway, 'GET', API.testConnection);
+    const reply = await apiCall<ConnectionCheck>(gateway, 'GET', API.testConnection);
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toEqual({ ok: true, time: new Date(clock.now()).toISOString() });
+    expect(reply.body.data).toEqual({
+      ok: true,
+      time: new Date(clock.now()).toISOString(),
+      demoLogin: { email: 'demo@yinku.local', password: 'yinku-demo' },
+    });
     const bad = await apiCall(gateway, 'GET', `${API.testConnection}?x=1`);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('x');
+  });
+
+  it('offers the demo login only while the demo password works', async () => {
+    const accounts = gateway.ctx.repo.accounts;
+    const demo = (await accounts.findCredentials('demo@yinku.local'))!;
+    await accounts.updatePassword(demo.id, await hashPassword(sha256Hex('changed-1')), clock.now());
+    try {
+      const reply = await apiCall<ConnectionCheck>(gateway, 'GET', API.testConnection);
+      expect(reply.body.data?.demoLogin).toBeNull();
+    } finally {
+      await accounts.updatePassword(demo.id, demo.passwordHash, clock.now());
+    }
+    const again = await apiCall<ConnectionCheck>(gateway, 'GET', API.testConnection);
+    expect(again.body.data?.demoLogin?.email).toBe('demo@yinku.local');
   });
 });

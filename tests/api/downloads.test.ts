@@ -127,6 +127,37 @@ describe('download flow', () => {
     expect(flags.records.filter((s) => s.download)).toHaveLength(1);
   });
 
+  it('POST sync forgets the paths of files gone from the desktop folder; they stay owned', async () => {
+    const user = await createUser(gw);
+    setQuota(gw, user.id, 5);
+    const [kept, gone] = [ids[2]!, ids[3]!];
+    await download(user, kept, 'sounds/packs/Neon/Drums/kept.wav');
+    await download(user, gone, 'sounds/packs/Neon/Drums/gone.wav');
+    const other = await createUser(gw);
+    setQuota(gw, other.id, 5);
+    await download(other, gone, 'sounds/packs/Neon/Drums/theirs.wav');
+
+    const sync = await getData<SyncItem[]>(gw, API.downloadSync, {
+      token: user.accessToken,
+      body: { missing: [gone, 999999] },
+    });
+    expect(sync.map((item) => [item.resourceId, item.userFilePath])).toEqual([
+      [kept, 'sounds/packs/Neon/Drums/kept.wav'],
+      [gone, null],
+    ]);
+    const list = await warehouse(user);
+    expect(list.records.find((s) => s.id === gone)).toMatchObject({ download: true });
+    // Another user's path is untouched.
+    const theirs = await getData<SyncItem[]>(gw, API.downloadSync, { token: other.accessToken });
+    expect(theirs[0]?.userFilePath).toBe('sounds/packs/Neon/Drums/theirs.wav');
+
+    for (const body of [{}, { missing: ['x'] }, { missing: [1], extra: true }, { missing: 3 }]) {
+      const bad = await callJson(gw, API.downloadSync, { token: user.accessToken, body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await callJson(gw, API.downloadSync, { body: { missing: [] } })).status).toBe(401);
+  });
+
   it('counts a new acquisition in the popularity of the sample and its pack, once', async () => {
     const user = await createUser(gw);
     setQuota(gw, user.id, null);

@@ -5,7 +5,7 @@
  * on disk under `<root>/sounds/packs/{brand}/{type}/` with the gateway's bytes.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -170,6 +170,37 @@ test('download a whole pack: every sample on disk under its brand and type', asy
     );
   // No temp file is left once every save has finished.
   await expect.poll(() => filesOnDisk(true)).toEqual([]);
+});
+
+test('a file deleted from the folder shows as not downloaded after focus; a stray file is reported', async () => {
+  const { page } = shell;
+  const syncRoot = join(base, 'Sync');
+  await shell.host.setDownloadRoot(syncRoot);
+  await signInFresh(page, 'desktop-sync');
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  const [sample] = await apiRecords<Sample>(page, KICKS_API);
+  if (!sample || !name) throw new Error('no kick in the library');
+  await page.getByRole('button', { name: `下载 ${name}` }).click();
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
+  const saved = join(syncRoot, 'sounds', 'packs', sample.audioBrand, 'Drums', `${name}.wav`);
+  expect(existsSync(saved)).toBe(true);
+
+  rmSync(saved);
+  writeFileSync(join(syncRoot, 'sounds', 'packs', sample.audioBrand, 'Drums', 'stray.wav'), 'x');
+  // The window gains focus (a headless window never loses it, so the event is sent as the OS would).
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByRole('button', { name: `下载 ${name}` })).toBeVisible();
+  await expect(
+    page.getByText('下载文件夹中有 1 个文件不在你的仓库里', { exact: false }),
+  ).toBeVisible();
+  const synced = (await signedGet(page, API.downloadSync, 'json')) as SyncItem[];
+  expect(synced).toEqual([expect.objectContaining({ resourceId: sample.id, userFilePath: null })]);
+
+  // Downloading it again (free: still owned) puts it back.
+  await page.getByRole('button', { name: `下载 ${name}` }).click();
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
+  await expect.poll(() => existsSync(saved)).toBe(true);
 });
 
 test('the bridge refuses bad arguments from the page without harming the shell', async () => {

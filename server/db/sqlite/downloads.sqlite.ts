@@ -196,5 +196,15 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
           acquiredAt: String(row.acquired_at),
         }));
     },
+
+    async forgetFilePaths(userId, sampleIds) {
+      const forget = db.prepare(
+        `UPDATE acquisitions SET user_file_path = NULL
+         WHERE user_id = ? AND sample_id = ? AND user_file_path IS NOT NULL`,
+      );
+      return transaction(db, () =>
+        sampleIds.reduce((changed, id) => changed + Number(forget.run(userId, id).changes), 0),
+      );
+    },
   };
 }

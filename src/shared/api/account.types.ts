@@ -40,6 +40,13 @@ export interface UserInfo {
   createdAt: string;
 }
 
+/** GET test-connection: the gateway is up; `demoLogin` only while the demo login works there. */
+export interface ConnectionCheck {
+  ok: true;
+  time: string;
+  demoLogin: { email: string; password: string } | null;
+}
+
 /** Login body (SPEC §3): password is lowercase hex SHA-256 of what the user typed. */
 export interface LoginPayload {
   email: string;

@@ -21,6 +21,8 @@ export const DESKTOP_BINDINGS = {
   getStartup: '__yinkuDesktopGetStartup',
   setStartup: '__yinkuDesktopSetStartup',
   checkConnectivity: '__yinkuDesktopCheckConnectivity',
+  listFiles: '__yinkuDesktopListFiles',
+  readFile: '__yinkuDesktopReadFile',
 } as const;
 
 /** Largest base64 chunk one `saveChunk` call accepts, in characters (6 MiB of bytes). */
@@ -62,4 +64,8 @@ export interface DesktopBridge {
   setStartup(on: boolean): Promise<boolean>;
   /** True when the gateway answers within a few seconds. */
   checkConnectivity(): Promise<boolean>;
+  /** Every downloaded file under `<root>/sounds/packs/`, relative to the root, `/`-separated. */
+  listFiles(): Promise<string[]>;
+  /** A downloaded file's bytes in base64, by its path relative to the root (`userFilePath`). */
+  readFile(relativePath: string): Promise<string>;
 }

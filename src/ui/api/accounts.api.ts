@@ -2,6 +2,7 @@ import {
   API,
   type AssessmentFinishPayload,
   type AssessmentStart,
+  type ConnectionCheck,
   type Language,
   type TokenPair,
   type UserInfo,
@@ -21,6 +22,10 @@ export const accountsApi = {
     );
     useSessionStore.getState().setTokens(pair);
     return pair;
+  },
+  /** Whether the gateway answers, and its demo login when that works (the login page's hint). */
+  connection(options: RequestOptions = {}): Promise<ConnectionCheck> {
+    return http.get<ConnectionCheck>(API.testConnection, { silent: true, ...options });
   },
   /** The current user's profile. */
   profile(options: RequestOptions = {}): Promise<UserInfo> {

@@ -12,6 +12,7 @@ import {
   type UserListQuery,
 } from '../../shared/index.ts';
 import { http } from './http.client.ts';
+import { offlineGuard } from './offline-guard.ts';
 
 /** Query values the HTTP client flattens into the URL. */
 export type SearchParams = Record<string, string | number | boolean | undefined>;
@@ -110,4 +111,4 @@ export function createCatalogueApi(http: JsonHttp) {
 export type CatalogueApi = ReturnType<typeof createCatalogueApi>;
 
 /** The catalogue calls through the app's HTTP client. */
-export const catalogueApi: CatalogueApi = createCatalogueApi(http);
+export const catalogueApi: CatalogueApi = createCatalogueApi(offlineGuard(http));

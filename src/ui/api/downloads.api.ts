@@ -3,6 +3,7 @@ import {
   type DownloadBatchAuthorization,
   type DownloadReport,
   type DownloadSaveResult,
+  type SyncItem,
 } from '../../shared/index.ts';
 import type { JsonHttp } from './catalogue.api.ts';
 import { http } from './http.client.ts';
@@ -32,6 +33,14 @@ export function createDownloadsApi(http: JsonHttp) {
     /** Commits (success) or rolls back (failure) the grant. */
     report(report: DownloadReport): Promise<DownloadSaveResult | unknown> {
       return http.post<DownloadSaveResult>(API.downloadSaveOrRollback, report, { silent: true });
+    },
+    /** The caller's warehouse with where each file was saved (the desktop shell reconciles it). */
+    sync(): Promise<SyncItem[]> {
+      return http.get<SyncItem[]>(API.downloadSync, { silent: true });
+    },
+    /** Tells the gateway these samples' files are gone from the folder; answers the new warehouse. */
+    forgetFiles(missing: number[]): Promise<SyncItem[]> {
+      return http.post<SyncItem[]>(API.downloadSync, { missing }, { silent: true });
     },
     /** Toggles the like of a sample; truthy means the like flipped. */
     async toggleLike(id: number): Promise<boolean> {

@@ -83,6 +83,13 @@ export const routes: RouteObject[] = [
             ),
           },
           ...soundsRoutes,
+          {
+            path: 'sounds/offline',
+            lazy: page(
+              () => import('../features/downloads/OfflinePage.tsx'),
+              (m) => m.OfflinePage,
+            ),
+          },
           ...musicRoutes,
           {
             path: 'preferences',
@@ -127,6 +134,8 @@ export const routes: RouteObject[] = [
           })),
           {
             path: '404',
+            // Not a place: kept in the history, never given a tab.
+            handle: { tab: false },
             lazy: page(
               () => import('./NotFoundPage.tsx'),
               (m) => m.NotFoundPage,
@@ -134,6 +143,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
+            // Not a place: kept in the history, never given a tab.
+            handle: { tab: false },
             lazy: page(
               () => import('./NotFoundPage.tsx'),
               (m) => m.NotFoundPage,

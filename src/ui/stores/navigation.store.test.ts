@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sanitizeNavigation, useNavigationStore } from './navigation.store.ts';
+import { NAMES_LIMIT, sanitizeNavigation, useNavigationStore } from './navigation.store.ts';
 
 const nav = () => useNavigationStore.getState();
 
 beforeEach(() => {
   localStorage.clear();
-  useNavigationStore.setState({ history: [], currentIndex: -1, tabs: [] });
+  useNavigationStore.setState({ history: [], currentIndex: -1, tabs: [], names: {}, missing: [] });
 });
 
 describe('page history', () => {
@@ -63,10 +63,59 @@ describe('stored navigation', () => {
   it('clamps a bad index and drops invalid tabs', () => {
     expect(
       sanitizeNavigation({ history: ['/a', '/b'], currentIndex: 9, tabs: ['/a', '/login', 3] }),
-    ).toEqual({ history: ['/a', '/b'], currentIndex: 1, tabs: [] });
+    ).toMatchObject({ history: ['/a', '/b'], currentIndex: 1, tabs: [] });
     expect(
       sanitizeNavigation({ history: ['/a'], currentIndex: 0, tabs: ['/a', '/404', '/a'] }),
-    ).toEqual({ history: ['/a'], currentIndex: 0, tabs: ['/a'] });
-    expect(sanitizeNavigation(null)).toEqual({ history: [], currentIndex: -1, tabs: [] });
+    ).toMatchObject({ history: ['/a'], currentIndex: 0, tabs: ['/a'] });
+    expect(sanitizeNavigation(null)).toEqual({
+      history: [],
+      currentIndex: -1,
+      tabs: [],
+      names: {},
+    });
+  });
+});
+
+describe('one tab per place', () => {
+  it('updates a place’s tab in place when only its query changes', () => {
+    [
+      '/sounds',
+      '/sounds/instruments',
+      '/sounds?sort=NEWEST',
+      '/sounds?sort=NEWEST&bpmMin=90',
+    ].forEach((p) => nav().visit(p));
+    expect(nav().tabs).toEqual(['/sounds?sort=NEWEST&bpmMin=90', '/sounds/instruments']);
+    expect(nav().history).toHaveLength(4);
+  });
+
+  it('gives no tab to a visit marked tabless or a place found missing, in either order', () => {
+    nav().visit('/no/such/page', { tab: false });
+    nav().dropPlace('/sounds/nope');
+    nav().visit('/sounds/nope');
+    nav().visit('/sounds/gone?x=1');
+    nav().dropPlace('/sounds/gone');
+    expect(nav().tabs).toEqual([]);
+    expect(nav().history).toEqual(['/no/such/page', '/sounds/nope', '/sounds/gone?x=1']);
+  });
+
+  it('keeps the latest names, bounded, and a named place is no longer missing', () => {
+    nav().dropPlace('/p');
+    nav().name('/p', 'Pack');
+    nav().visit('/p');
+    expect(nav().tabs).toEqual(['/p']);
+    for (let i = 0; i < NAMES_LIMIT + 5; i++) nav().name(`/n${i}`, `N${i}`);
+    expect(Object.keys(nav().names)).toHaveLength(NAMES_LIMIT);
+    expect(nav().names[`/n${NAMES_LIMIT + 4}`]).toBe(`N${NAMES_LIMIT + 4}`);
+    expect(nav().names['/p']).toBeUndefined();
+  });
+
+  it('merges stored tabs of one place and drops bad names', () => {
+    expect(
+      sanitizeNavigation({
+        history: [],
+        tabs: ['/a?x=1', '/a?x=2', '/b'],
+        names: { '/a': 'A', b: 'no slash', '/c': 3 },
+      }),
+    ).toMatchObject({ tabs: ['/a?x=1', '/b'], names: { '/a': 'A' } });
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { TAB_EXCLUDED_PATHS } from '../../shared/index.ts';
@@ -10,9 +11,22 @@ export type TabRemoval = 'index' | 'right' | 'other';
 export interface NavigationState {
   history: string[];
   currentIndex: number;
+  /** One tab per place (pathname), holding the latest path with its query (filters). */
   tabs: string[];
-  /** Records a visit: drops forward entries, appends (a repeat of the current page is ignored). */
-  visit: (path: string) => void;
+  /** Human names pages published for their pathname (a pack's name), newest last. */
+  names: Record<string, string>;
+  /** Places found not to exist in this session: never given a tab (not persisted). */
+  missing: string[];
+  /**
+   * Records a visit: drops forward entries, appends (a repeat of the current page is ignored).
+   * The place's tab is opened, or updated in place with the new query; `tab: false` (a 404)
+   * records history only.
+   */
+  visit: (path: string, options?: { tab?: boolean }) => void;
+  /** Closes the tab of a place that turned out not to exist (an unknown category or pack). */
+  dropPlace: (pathname: string) => void;
+  /** Records a place's human name, shown in its crumb, tab and page title. */
+  name: (pathname: string, name: string) => void;
   /** Moves back; returns the path to show, or null at the start. */
   back: () => string | null;
   /** Moves forward; returns the path to show, or null at the end. */
@@ -24,10 +38,27 @@ export interface NavigationState {
 /** Longest history kept (older entries are dropped). */
 export const HISTORY_LIMIT = 50;
 
+/** Most place names kept (the oldest are dropped). */
+export const NAMES_LIMIT = 200;
+
+/** The place of a path: its pathname, without query or hash (filters do not make a new place). */
+export function placeOf(path: string): string {
+  return path.split(/[?#]/)[0] ?? path;
+}
+
+/** Tabs after visiting a path: the place's tab updated in place, or a new one at the end. */
+export function tabsAfterVisit(tabs: string[], path: string): string[] {
+  if (isTabExcluded(path)) return tabs;
+  const place = placeOf(path);
+  const index = tabs.findIndex((tab) => placeOf(tab) === place);
+  if (index === -1) return [...tabs, path];
+  if (tabs[index] === path) return tabs;
+  return tabs.map((tab, i) => (i === index ? path : tab));
+}
+
 /** Whether a path is kept out of the tabs (SPEC §4: /login, /import, /404, /401). */
 export function isTabExcluded(path: string): boolean {
-  const pathname = path.split(/[?#]/)[0] ?? path;
-  return (TAB_EXCLUDED_PATHS as readonly string[]).includes(pathname);
+  return (TAB_EXCLUDED_PATHS as readonly string[]).includes(placeOf(path));
 }
 
 const isPathList = (v: unknown): v is string[] =>
@@ -43,9 +74,22 @@ export function sanitizeNavigation(stored: unknown) {
       ? index
       : history.length - 1;
   const tabs = isPathList(source.tabs)
-    ? [...new Set(source.tabs)].filter((p) => !isTabExcluded(p))
+    ? source.tabs
+        .reduce<string[]>(
+          (kept, path) =>
+            kept.some((tab) => placeOf(tab) === placeOf(path)) ? kept : [...kept, path],
+          [],
+        )
+        .filter((p) => !isTabExcluded(p))
     : [];
-  return { history, currentIndex, tabs };
+  const names = isRecord(source.names)
+    ? Object.fromEntries(
+        Object.entries(source.names)
+          .filter(([path, name]) => path.startsWith('/') && typeof name === 'string' && name !== '')
+          .slice(-NAMES_LIMIT),
+      )
+    : {};
+  return { history, currentIndex, tabs, names: names as Record<string, string> };
 }
 
 /** Navigation store, persisted under `yinku.navigation`. */
@@ -55,9 +99,12 @@ export const useNavigationStore = create<NavigationState>()(
       history: [],
       currentIndex: -1,
       tabs: [],
-      visit(path) {
+      names: {},
+      missing: [],
+      visit(path, options) {
         const { history, currentIndex, tabs } = get();
-        const nextTabs = isTabExcluded(path) || tabs.includes(path) ? tabs : [...tabs, path];
+        const noTab = options?.tab === false || get().missing.includes(placeOf(path));
+        const nextTabs = noTab ? tabs : tabsAfterVisit(tabs, path);
         if (history[currentIndex] === path) {
           if (nextTabs !== tabs) set({ tabs: nextTabs });
           return;
@@ -76,6 +123,24 @@ export const useNavigationStore = create<NavigationState>()(
         if (currentIndex >= history.length - 1) return null;
         set({ currentIndex: currentIndex + 1 });
         return history[currentIndex + 1] ?? null;
+      },
+      dropPlace(pathname) {
+        // The page may say so before or after the tracker records the visit: both orders end tabless.
+        const { tabs, missing } = get();
+        set({
+          tabs: tabs.filter((tab) => placeOf(tab) !== pathname),
+          missing: missing.includes(pathname)
+            ? missing
+            : [...missing, pathname].slice(-NAMES_LIMIT),
+        });
+      },
+      name(pathname, name) {
+        const { names, missing } = get();
+        if (missing.includes(pathname)) set({ missing: missing.filter((p) => p !== pathname) });
+        if (names[pathname] === name || name === '') return;
+        const { [pathname]: _old, ...rest } = names;
+        const entries = Object.entries({ ...rest, [pathname]: name });
+        set({ names: Object.fromEntries(entries.slice(-NAMES_LIMIT)) });
       },
       removeTabs(type, index) {
         const { tabs } = get();
@@ -101,7 +166,19 @@ export const useNavigationStore = create<NavigationState>()(
           history: s.history,
           currentIndex: s.currentIndex,
           tabs: s.tabs,
+          names: s.names,
         }) as unknown as NavigationState,
     },
   ),
 );
+
+/**
+ * Publishes the human name of the place on screen (a pack's name) for its crumb, tab and title;
+ * `null` says the place does not exist (an unknown pack or category), which closes its tab.
+ */
+export function usePlaceName(pathname: string, name: string | null | undefined): void {
+  useEffect(() => {
+    if (name === null) useNavigationStore.getState().dropPlace(pathname);
+    else if (name) useNavigationStore.getState().name(pathname, name);
+  }, [pathname, name]);
+}

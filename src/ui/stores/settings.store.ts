@@ -112,3 +112,8 @@ export const useSettingsStore = create<SettingsState>()(
     },
   ),
 );
+
+/** One setting, read outside React. */
+export function getSetting<K extends keyof Settings>(key: K): Settings[K] {
+  return useSettingsStore.getState()[key];
+}

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { AssessmentStart } from '../../../shared/index.ts';
+import type { AssessmentStart, ConnectionCheck } from '../../../shared/index.ts';
 import { accountsApi } from '../../api/accounts.api.ts';
 import { Button, Muted, TextField } from '../../components/index.ts';
 import { Assessment } from './Assessment.tsx';
@@ -20,12 +20,27 @@ export function safeRedirect(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/sounds';
 }
 
+/** The gateway's demo login while it works there (null otherwise, or when the gateway is silent). */
+function useDemoLogin(): ConnectionCheck['demoLogin'] {
+  const [demo, setDemo] = useState<ConnectionCheck['demoLogin']>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    accountsApi.connection({ signal: controller.signal }).then(
+      (check) => setDemo(check?.demoLogin ?? null),
+      () => {},
+    );
+    return () => controller.abort();
+  }, []);
+  return demo;
+}
+
 /** /login: personal login, with an invitation code that starts the creator assessment. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [assessment, setAssessment] = useState<AssessmentStart | null>(null);
+  const demo = useDemoLogin();
   const form = useForm(
     { email: '', password: '', invitationCode: '' },
     {
@@ -76,7 +91,7 @@ export function LoginPage() {
         <Link to="/register">{t('login.register')}</Link>
         <Link to="/forgot-password">{t('login.forgot')}</Link>
       </Links>
-      <DemoHint>{t('login.demoHint')}</DemoHint>
+      {demo && <DemoHint>{t('login.demoHint', demo)}</DemoHint>}
     </AuthCard>
   );
 }

@@ -36,7 +36,7 @@ describe('LoginPage', () => {
     expect(screen.getByText('账号格式不规范')).toBeTruthy();
     expect(screen.getByText('密码不能少于6位')).toBeTruthy();
     expect(screen.getByText('邀请码格式错误，格式为 XXX_XXX')).toBeTruthy();
-    expect(seen).toHaveLength(0);
+    expect(seen.filter((r) => r.url.pathname !== API.testConnection)).toHaveLength(0);
   });
 
   it('sends the password as lowercase hex SHA-256, stores the tokens and goes on', async () => {
@@ -60,7 +60,7 @@ describe('LoginPage', () => {
     await fill('demo@yinku.local', 'yinku-demo');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     await screen.findByText('/profile/orders');
-    const body = bodies[0] as { email: string; password: string; loginType: string };
+    const body = bodies.find(Boolean) as { email: string; password: string; loginType: string };
     expect(body.email).toBe('demo@yinku.local');
     expect(body.loginType).toBe('EMAIL');
     expect(body.password).toMatch(/^[0-9a-f]{64}$/);
@@ -88,6 +88,25 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     expect((await screen.findByRole('alert')).textContent).toBe('邮箱或密码错误');
     expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('shows the demo login only when the gateway says it works', async () => {
+    installFakeFetch(() =>
+      envelope({
+        ok: true,
+        time: '',
+        demoLogin: { email: 'demo@yinku.local', password: 'yinku-demo' },
+      }),
+    );
+    const first = renderWithApp(<LoginPage />, { path: '/login' });
+    expect(await screen.findByText('演示账号：demo@yinku.local / yinku-demo')).toBeTruthy();
+    first.unmount();
+
+    installFakeFetch(() => envelope({ ok: true, time: '', demoLogin: null }));
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await screen.findByRole('button', { name: '登录' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/演示账号/)).toBeNull();
   });
 
   it('only follows redirects inside the app', () => {

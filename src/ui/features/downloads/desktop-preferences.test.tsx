@@ -30,6 +30,8 @@ function installFakeBridge() {
       return on;
     }),
     checkConnectivity: async () => true,
+    listFiles: async () => [],
+    readFile: async () => '',
   } satisfies DesktopBridge;
   Object.assign(window, { yinkuDesktop: bridge });
   return { bridge, state };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon } from '../../components/index.ts';
 import { crumbsFor } from './crumbs.ts';
-import { useSegmentLabel } from './use-segment-label.ts';
+import { useCrumbNames } from './use-segment-label.ts';
 
 const Trail = styled.nav`
   min-width: 0;
@@ -40,12 +40,12 @@ const Trail = styled.nav`
   }
 `;
 
-/** Breadcrumbs of the current page; a crumb other than the last navigates back to its level. */
+/** Breadcrumbs of the current page; a crumb other than the last navigates to its level's page. */
 export function Breadcrumbs() {
   const { t } = useTranslation('navigation');
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const crumbs = crumbsFor(pathname, useSegmentLabel());
+  const crumbs = crumbsFor(pathname, useCrumbNames());
   if (crumbs.length === 0) return null;
   return (
     <Trail aria-label={t('breadcrumb')}>
@@ -58,7 +58,7 @@ export function Breadcrumbs() {
               {last ? (
                 <span aria-current="page">{crumb.title}</span>
               ) : (
-                <button type="button" onClick={() => navigate(crumb.path)}>
+                <button type="button" data-to={crumb.path} onClick={() => navigate(crumb.path)}>
                   {crumb.title}
                 </button>
               )}

@@ -2,9 +2,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon, Menu } from '../../components/index.ts';
-import { useNavigationStore, type TabRemoval } from '../../stores/navigation.store.ts';
+import { placeOf, useNavigationStore, type TabRemoval } from '../../stores/navigation.store.ts';
 import { pageTitleFor } from './crumbs.ts';
-import { useSegmentLabel } from './use-segment-label.ts';
+import { useCrumbNames } from './use-segment-label.ts';
 
 const Bar = styled.div`
   display: flex;
@@ -58,18 +58,19 @@ const Tab = styled.li<{ $active: boolean }>`
 /** Tabs of opened pages: click to switch, × to close, the menu closes right or others. */
 export function TabsBar() {
   const { t } = useTranslation('navigation');
-  const label = useSegmentLabel();
+  const names = useCrumbNames();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname + location.search;
+  const current = location.pathname;
   const tabs = useNavigationStore((s) => s.tabs);
   const removeTabs = useNavigationStore((s) => s.removeTabs);
-  const activeIndex = tabs.indexOf(current);
+  // One tab per place: the tab of this pathname, whatever its filters.
+  const activeIndex = tabs.findIndex((tab) => placeOf(tab) === current);
 
   const remove = (type: TabRemoval, index: number) => {
     const left = removeTabs(type, index);
     // Closing the page on screen moves to its neighbour (or home when none is left).
-    if (!left.includes(current) && activeIndex !== -1) {
+    if (!left.some((tab) => placeOf(tab) === current) && activeIndex !== -1) {
       navigate(left[Math.min(index, left.length - 1)] ?? '/');
     }
   };
@@ -79,10 +80,10 @@ export function TabsBar() {
     <Bar>
       <List aria-label={t('tabs')}>
         {tabs.map((path, index) => {
-          const title = pageTitleFor(path.split('?')[0]!, label, t('segments.home'));
+          const title = pageTitleFor(placeOf(path), names, t('segments.home'));
           const active = index === activeIndex;
           return (
-            <Tab key={path} $active={active} data-tab={path}>
+            <Tab key={placeOf(path)} $active={active} data-tab={path}>
               <button
                 type="button"
                 aria-current={active ? 'page' : undefined}

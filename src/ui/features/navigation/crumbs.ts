@@ -4,42 +4,93 @@ export interface Crumb {
   title: string;
 }
 
+/** What crumbs are named with: known URL segments, names pages published, the search wording. */
+export interface CrumbNames {
+  /** The translated name of a known URL segment, else null. */
+  segment(segment: string): string | null;
+  /** The human name a page published for its path (a pack's name), if any. */
+  place?(path: string): string | undefined;
+  /** The crumb of a search place, given its query as typed. */
+  search?(query: string): string;
+}
+
 /** URL segments that only structure routes and get no crumb of their own. */
 const STRUCTURAL = new Set(['asset', 'track']);
 
 /**
- * Breadcrumbs of a pathname. Each crumb leads to the path up to its segment; names carry
- * colons in URLs (`Samples:Drums`, `:Kick`), which are stripped: each colon-separated part is
- * translated when `label` knows it, else shown as it is.
+ * Where a crumb of a path that has no page of its own leads: the nearest page that lists
+ * something (docs/UI.md, "Breadcrumbs"). Search has no page of its own; its field is on /sounds.
  */
-export function crumbsFor(pathname: string, label: (segment: string) => string | null): Crumb[] {
+const LANDING: Record<string, string> = {
+  '/sounds/stockroom': '/sounds/stockroom/resources',
+  '/sounds/other': '/sounds/other/likes',
+  '/sounds/search': '/sounds',
+};
+
+/** Decodes a URL segment; a malformed escape is shown as typed. */
+function decode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** A segment as words: colons (`Samples:Drums`, `:Kick`) stripped, known parts translated. */
+function words(raw: string, names: CrumbNames): string {
+  const segment = decode(raw);
+  const title = segment
+    .split(':')
+    .filter(Boolean)
+    .map((part) => names.segment(part) ?? part)
+    .join(' ');
+  return title || segment;
+}
+
+/**
+ * A pack or search place, `/sounds/{packs|search}/track/{…}/samples`: a crumb for the place,
+ * named by its pack (once the page published it) or its query, after 音色 (and 音色包 for a pack).
+ */
+function placeCrumbs(pathname: string, segments: string[], names: CrumbNames): Crumb[] | null {
+  const [root, area, track, ...rest] = segments;
+  if (root !== 'sounds' || (area !== 'packs' && area !== 'search') || track !== 'track')
+    return null;
+  const parts = rest.at(-1) === 'samples' ? rest.slice(0, -1) : rest;
+  if (parts.length === 0) return null;
+  const place = `/sounds/${area}/track/${parts.join('/')}/samples`;
+  const query = parts.map((part) => decode(part).replace(/^:/, '')).join(' / ');
+  const title =
+    names.place?.(place) ?? (area === 'search' && names.search ? names.search(query) : query);
+  const sounds = { path: '/sounds', title: words('sounds', names) };
+  // A search has no page of its own: its crumb already says 搜索, after 音色 (where the field is).
+  if (area === 'search') return [sounds, { path: place, title }];
+  return [sounds, { path: '/sounds/packs', title: words(area, names) }, { path: place, title }];
+}
+
+/**
+ * Breadcrumbs of a pathname. Each crumb leads to a page that lists something: the path up to
+ * its segment, or that path's landing page when it has none (LANDING). Names carry colons in
+ * URLs (`Samples:Drums`, `:Kick`), which are stripped: each colon-separated part is translated
+ * when known, else shown as it is. A page that published a human name for its path is named so.
+ */
+export function crumbsFor(pathname: string, names: CrumbNames): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
+  const place = placeCrumbs(pathname, segments, names);
+  if (place) return place;
   const crumbs: Crumb[] = [];
   let path = '';
   for (const raw of segments) {
     path += `/${raw}`;
     if (STRUCTURAL.has(raw)) continue;
-    let segment = raw;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      // A malformed escape is shown as typed.
-    }
-    const title = segment
-      .split(':')
-      .filter(Boolean)
-      .map((part) => label(part) ?? part)
-      .join(' ');
-    crumbs.push({ path, title: title || segment });
+    crumbs.push({ path: LANDING[path] ?? path, title: names.place?.(path) ?? words(raw, names) });
   }
+  // The last crumb is the page on screen, whatever a landing says.
+  const last = crumbs.at(-1);
+  if (last) last.path = path;
   return crumbs;
 }
 
 /** The title of a page: its last crumb, or the home label at "/". */
-export function pageTitleFor(
-  pathname: string,
-  label: (segment: string) => string | null,
-  home: string,
-): string {
-  return crumbsFor(pathname, label).at(-1)?.title ?? home;
+export function pageTitleFor(pathname: string, names: CrumbNames, home: string): string {
+  return crumbsFor(pathname, names).at(-1)?.title ?? home;
 }

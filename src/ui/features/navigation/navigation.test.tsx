@@ -12,7 +12,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
   localStorage.clear();
-  useNavigationStore.setState({ history: [], currentIndex: -1, tabs: [] });
+  useNavigationStore.setState({ history: [], currentIndex: -1, tabs: [], names: {}, missing: [] });
 });
 
 describe('Breadcrumbs', () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { DEFAULTS, LANGUAGES, SORTS, type Language } from '../../../shared/index.ts';
 import {
@@ -184,12 +185,18 @@ export function PreferencesPage() {
             }
           />
         </Setting>
-        <Setting label={t('stayOffline')} hint={t('stayOfflineHint')}>
+        <Setting
+          label={t('stayOffline')}
+          hint={t(desktop ? 'stayOfflineHintDesktop' : 'stayOfflineHint')}
+        >
           <Switch
             label={t('stayOffline')}
             checked={settings.stayOffline}
             onChange={(on) => settings.set('stayOffline', on)}
           />
+          {settings.stayOffline && desktop && (
+            <Link to="/sounds/offline">{t('offlineLibrary')}</Link>
+          )}
         </Setting>
       </Rows>
     </Card>

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { commerceApi } from '../../api/commerce.api.ts';
-import { Card, Muted, PageTitle } from '../../components/index.ts';
+import { Card, PageTitle } from '../../components/index.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { DesktopAppCard } from './DesktopAppCard.tsx';
 import { formatDate } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
 import { useLoad } from './use-load.ts';
@@ -67,11 +68,7 @@ export function AccountPage() {
         </Facts>
         <Link to="/update-password">{t('ac.changePassword')}</Link>
       </Card>
-      <Card id="install">
-        <h2>{t('ac.installTitle')}</h2>
-        <Muted>{t('ac.installText')}</Muted>
-        <code>{t('ac.installCommand')}</code>
-      </Card>
+      <DesktopAppCard />
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ export const en: LocaleShape<typeof zh> = {
     invitationTitle: 'Invitation code',
     invitationHint: 'Have an invitation code? Start the creator assessment after logging in.',
     startAssessment: 'Start assessment',
-    demoHint: 'Demo account: demo@yinku.local / yinku-demo',
+    demoHint: 'Demo account: {{email}} / {{password}}',
   },
   register: {
     title: 'Register',

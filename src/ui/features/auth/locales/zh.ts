@@ -29,7 +29,7 @@ export const zh = {
     invitationTitle: '邀请码',
     invitationHint: '有邀请码？登录后即可开始创作者测评。',
     startAssessment: '开始测评',
-    demoHint: '演示账号：demo@yinku.local / yinku-demo',
+    demoHint: '演示账号：{{email}} / {{password}}',
   },
   register: {
     title: '注册',

@@ -14,7 +14,21 @@ export const en: LocaleShape<typeof zh> = {
     forget: 'Use browser downloads instead',
     open: 'Open download folder: {{name}}',
   },
+  offline: {
+    title: 'Offline sounds',
+    text: 'While you stay offline, this lists the samples in your download folder (by brand and type) and plays them from disk, without the network.',
+    browser:
+      'Browsing and playing downloaded samples offline needs the desktop app; in a browser, staying offline only stops catalogue requests.',
+    filter: 'Filter by name',
+    empty: 'There are no samples in the download folder yet.',
+    play: 'Play {{name}}',
+    pause: 'Pause {{name}}',
+    playFailed: 'Cannot play: {{reason}}',
+    settings: 'Turn offline mode off (preferences)',
+  },
   desktop: {
+    unknownFiles:
+      '{{count}} files in the download folder are not in your warehouse (not downloaded through Yinku, or removed from it)',
     apply: 'Apply',
     open: 'Open folder',
     rootSaved: 'Download path updated',

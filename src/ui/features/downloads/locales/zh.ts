@@ -11,7 +11,20 @@ export const zh = {
     forget: '改用浏览器下载',
     open: '打开下载文件夹：{{name}}',
   },
+  offline: {
+    title: '离线音色',
+    text: '保持离线时，这里列出下载文件夹里的采样（按品牌和类型），直接从磁盘播放，不访问网络。',
+    browser: '离线浏览和播放已下载的采样需要桌面应用；浏览器中保持离线只会停止访问音色目录。',
+    filter: '按名称筛选',
+    empty: '下载文件夹里还没有采样。',
+    play: '播放 {{name}}',
+    pause: '暂停 {{name}}',
+    playFailed: '无法播放：{{reason}}',
+    settings: '关闭离线模式（偏好设置）',
+  },
   desktop: {
+    unknownFiles:
+      '下载文件夹中有 {{count}} 个文件不在你的仓库里（不是通过音库下载的，或已从仓库移除）',
     apply: '应用',
     open: '打开文件夹',
     rootSaved: '下载路径已更新',

@@ -9,6 +9,7 @@ export const en: LocaleShape<typeof zh> = {
   closeTab: 'Close',
   closeRight: 'Close tabs to the right',
   closeOthers: 'Close other tabs',
+  searchFor: 'Search: {{query}}',
   breadcrumb: 'You are here',
   segments: {
     home: 'Home',
@@ -23,6 +24,7 @@ export const en: LocaleShape<typeof zh> = {
     resources: 'Samples',
     Packs: 'Packs',
     packs: 'Packs',
+    offline: 'Offline sounds',
     search: 'Search',
     samples: 'Samples',
     All: 'All',

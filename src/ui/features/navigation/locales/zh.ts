@@ -6,6 +6,7 @@ export const zh = {
   closeTab: '关闭',
   closeRight: '关闭右侧',
   closeOthers: '关闭其他',
+  searchFor: '搜索：{{query}}',
   breadcrumb: '当前位置',
   /** Titles of URL segments in breadcrumbs and tabs; unknown segments show their own name. */
   segments: {
@@ -21,6 +22,7 @@ export const zh = {
     resources: '采样',
     Packs: '音色包',
     packs: '音色包',
+    offline: '离线音色',
     search: '搜索',
     samples: '采样',
     All: '全部',

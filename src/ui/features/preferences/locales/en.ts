@@ -26,6 +26,10 @@ export const en: LocaleShape<typeof zh> = {
   appStartup: 'Start with the system',
   appStartupHint: 'Takes effect in the desktop app only.',
   stayOffline: 'Stay offline',
-  stayOfflineHint: 'Stops network access; the sidebar navigation is disabled.',
+  stayOfflineHint:
+    'Stops every catalogue request; the sounds pages and the sidebar navigation are unavailable. Playing downloaded samples offline needs the desktop app.',
+  stayOfflineHintDesktop:
+    'Stops every catalogue request; your downloaded samples stay browsable by brand and type in Offline sounds and play straight from the download folder.',
+  offlineLibrary: 'Open offline sounds',
   saved: 'Settings saved',
 };

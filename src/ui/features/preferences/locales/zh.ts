@@ -22,6 +22,10 @@ export const zh = {
   appStartup: '开机启动',
   appStartupHint: '仅在桌面应用中生效。',
   stayOffline: '保持离线',
-  stayOfflineHint: '开启后不再访问网络，侧边栏导航不可用。',
+  stayOfflineHint:
+    '开启后不再请求音色目录，音色页面和侧边栏导航不可用；离线播放已下载的采样需要桌面应用。',
+  stayOfflineHintDesktop:
+    '开启后不再请求音色目录；已下载的采样可以在「离线音色」中按品牌和类型浏览，并直接从下载文件夹播放。',
+  offlineLibrary: '打开离线音色',
   saved: '设置已保存',
 };

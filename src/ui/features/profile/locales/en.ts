@@ -13,10 +13,18 @@ export const en: LocaleShape<typeof zh> = {
     unlimited: 'Unlimited',
     memberSince: 'Member since',
     changePassword: 'Change password',
-    installTitle: 'Install the desktop app',
+    installTitle: 'Desktop app',
     installText:
-      'The desktop app saves downloaded samples by brand and type into a folder you choose, and can start with the system. Run this command in the project folder to open it:',
-    installCommand: 'npm run desktop',
+      'The desktop app saves downloaded samples by brand and type into a folder you choose, keeps them browsable and playable offline, and can start with the system.',
+    installOpen:
+      'Already installed: open the Yinku app on your computer and log in with this account.',
+    installGet: 'Not installed yet: ask the administrator who gave you Yinku for the desktop app.',
+    desktopTitle: 'Desktop app',
+    desktopInApp:
+      'You are using the desktop app (version {{version}}). Downloads are saved to the download folder.',
+    desktopRoot: 'Download folder: {{root}}',
+    desktopOpenFolder: 'Open the download folder',
+    desktopSettings: 'Change the download folder or start-up',
   },
   roles: { ORDINARY: 'Ordinary user', CREATOR: 'Creator', ADMIN: 'Administrator' },
   fieldset: {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { usePlaceName } from '../../../stores/navigation.store.ts';
 import { SampleListView } from '../components/SampleListView.tsx';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
 import { useLanguage } from '../hooks/use-language.ts';
@@ -13,6 +14,8 @@ export function CategoryPage() {
   const language = useLanguage();
   const category = parseCategory(useParams().category);
   const tree = useCategoryTree();
+  // An unknown category is no place: its tab closes (the page says 没有这个分类).
+  usePlaceName(useLocation().pathname, category ? undefined : null);
   if (!category) return <Page role="alert">{t('notFound')}</Page>;
   const node = tree?.find((n) => n.category === category);
   return (

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import styled from 'styled-components';
 import type { Pack } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { usePlaceName } from '../../../stores/navigation.store.ts';
 import { DownloadPackButton } from '../components/DownloadPackButton.tsx';
 import { SampleListView } from '../components/SampleListView.tsx';
 import { Page } from './page-layout.ts';
@@ -39,6 +40,7 @@ export function PackPage() {
       .catch(() => !controller.signal.aborted && setAnswer({ code: packCode, pack: null }));
     return () => controller.abort();
   }, [packCode]);
+  usePlaceName(useLocation().pathname, pack === null ? null : pack?.name);
   if (pack === null) return <Page role="alert">{t('pack.notFound')}</Page>;
   return (
     <Page>
