@@ -172,7 +172,8 @@ export interface AudioListQuery {
   /** Comma-separated style names, matched against tags. */
   styles?: string;
   kind?: SampleKind;
-  key?: MusicalKey;
+  /** One key, or several comma-separated (`Am,C,Em,Dm`): any of them matches. */
+  key?: string;
   bpmMin?: number;
   bpmMax?: number;
   tags?: string;
@@ -187,6 +188,26 @@ export interface AudioListQuery {
 export interface SearchQuery extends Omit<AudioListQuery, 'sort' | 'keyword'> {
   keyword: string;
   sort?: SearchSort;
+}
+
+/** A tag of the library's vocabulary with its names and how many samples of a scope carry it. */
+export interface TagCount {
+  /** The tag as stored and as the `tags` filter takes it (lower-case English). */
+  tag: string;
+  names: Names;
+  count: number;
+}
+
+/** Query of the tag vocabulary call: the scope whose samples are counted (every field optional). */
+export interface TagQuery {
+  category?: Category;
+  primaryName?: string;
+  secondaryName?: string;
+  packCode?: string;
+  keyword?: string;
+  styles?: string;
+  /** Counts the caller's warehouse or liked samples (signed in). */
+  relation?: UserRelation;
 }
 
 /** Which of the user's lists (DESIGN §5). */

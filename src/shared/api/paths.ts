@@ -17,6 +17,7 @@ export const API = {
   userAudios: '/api/v2/tt-audios/user',
   userInstrumentsStyle: '/api/v2/tt-instruments-style/user',
   search: '/api/v2/tt-audios/search-resource',
+  tags: '/api/v2/tt-audios/tags',
   spectrum: (id: number | string) => `/api/v2/tt-audios/spectrum/${id}`,
   play: (id: number | string) => `/api/v2/tt-audios/play/${id}`,
   audition: (code: string) => `/api/v2/tt-audios/play-audition/${encodeURIComponent(code)}`,
