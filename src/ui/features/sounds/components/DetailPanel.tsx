@@ -9,7 +9,9 @@ import { packKey, useItemFlags, useSampleFlags } from '../../downloads/item-flag
 import { downloadsApi } from '../../../api/downloads.api.ts';
 import { playFromList, seekSample } from '../../player/play-sample.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
+import { tagLabel, typeName, useLoadedCatalogueLabels } from '../model/catalogue-labels.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
@@ -98,6 +100,8 @@ function SampleDetail({ sample }: { sample: Sample }) {
   const flags = useSampleFlags(sample);
   const peaks = usePeaks(sample.id);
   const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
+  const labels = useLoadedCatalogueLabels();
+  const language = useLanguage();
   const [similar, setSimilar] = useState<Sample[]>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -158,9 +162,9 @@ function SampleDetail({ sample }: { sample: Sample }) {
         <dt>{t('detail.brand')}</dt>
         <dd>{sample.audioBrand}</dd>
         <dt>{t('detail.type')}</dt>
-        <dd>{sample.audioType}</dd>
+        <dd>{typeName(labels, language, sample.category, sample.audioType)}</dd>
         <dt>{t('detail.group')}</dt>
-        <dd>{sample.audioGroup}</dd>
+        <dd>{typeName(labels, language, sample.category, sample.audioType, sample.audioGroup)}</dd>
         <dt>{t('detail.key')}</dt>
         <dd>{sample.audioKey ?? '—'}</dd>
         <dt>{t('detail.bpm')}</dt>
@@ -178,7 +182,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
       {sample.audioData.tags.length > 0 && (
         <Tags aria-label={t('detail.tags')}>
           {sample.audioData.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
+            <li key={tag}>{tagLabel(labels, tag, language)}</li>
           ))}
         </Tags>
       )}
@@ -207,6 +211,8 @@ function PackDetail({ pack }: { pack: Pack }) {
   const { t } = useTranslation('sounds');
   const override = useItemFlags((s) => s.flags[packKey(pack.packCode)]);
   const likes = override?.likes ?? pack.likes;
+  const labels = useLoadedCatalogueLabels();
+  const language = useLanguage();
   return (
     <>
       <img className="cover" src={pack.cover} alt="" />
@@ -215,14 +221,14 @@ function PackDetail({ pack }: { pack: Pack }) {
         <dt>{t('detail.brand')}</dt>
         <dd>{pack.brand}</dd>
         <dt>{t('detail.type')}</dt>
-        <dd>{pack.primaryName}</dd>
+        <dd>{typeName(labels, language, pack.category, pack.primaryName)}</dd>
       </dl>
       <p>{pack.description}</p>
       <p>{t('detail.samples', { count: pack.sampleCount })}</p>
       {pack.tags.length > 0 && (
         <Tags aria-label={t('detail.tags')}>
           {pack.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
+            <li key={tag}>{tagLabel(labels, tag, language)}</li>
           ))}
         </Tags>
       )}

@@ -33,17 +33,27 @@ export function buildLabels(tree: CategoryNode[], tags: TagCount[]): CatalogueLa
 
 const EMPTY: CatalogueLabels = { types: new Map(), tags: new Map() };
 
-/** "Type · Group" of a sample in `language` (as stored where a name is not known yet). */
+/** A type (primary name) or, with `secondary`, a group in `language`; as stored when not known. */
+export function typeName(
+  labels: CatalogueLabels,
+  language: Language,
+  category: string,
+  primary: string,
+  secondary?: string,
+): string {
+  return (
+    labels.types.get(typeKey(category, primary, secondary))?.[language] || (secondary ?? primary)
+  );
+}
+
+/** "Type · Group" of a sample in `language`. */
 export function typeLabel(
   labels: CatalogueLabels,
   sample: { category: string; audioType: string; audioGroup: string },
   language: Language,
 ): string {
-  const type = labels.types.get(typeKey(sample.category, sample.audioType))?.[language];
-  const group = labels.types.get(typeKey(sample.category, sample.audioType, sample.audioGroup))?.[
-    language
-  ];
-  return `${type || sample.audioType} · ${group || sample.audioGroup}`;
+  const { category, audioType, audioGroup } = sample;
+  return `${typeName(labels, language, category, audioType)} · ${typeName(labels, language, category, audioType, audioGroup)}`;
 }
 
 /** A tag in `language` (as stored when the vocabulary does not name it). */
