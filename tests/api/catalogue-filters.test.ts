@@ -102,6 +102,24 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
     );
   });
 
+  it('counts again when the library changes, not when a user likes something', async () => {
+    const before = await getData<TagCount[]>(gw, API.tags);
+    expect(before.some((t) => t.tag === 'fresh-tag')).toBe(false);
+    gw.ctx.db.exec(`CREATE TEMP TABLE added AS SELECT * FROM samples LIMIT 1;
+      UPDATE added SET id = NULL, audition_code = NULL, tags = '["fresh-tag","kick"]';
+      INSERT INTO samples SELECT * FROM added; DROP TABLE added;`);
+    const after = await getData<TagCount[]>(gw, API.tags);
+    expect(after.find((t) => t.tag === 'fresh-tag')).toEqual({
+      tag: 'fresh-tag',
+      names: { zh: 'fresh-tag', en: 'fresh-tag' },
+      count: 1,
+    });
+    expect(after.find((t) => t.tag === 'kick')!.count).toBe(
+      before.find((t) => t.tag === 'kick')!.count + 1,
+    );
+    gw.ctx.db.prepare('DELETE FROM samples WHERE tags = \'["fresh-tag","kick"]\'').run();
+  });
+
   it('counts a signed-in user’s liked samples; the list needs a token', async () => {
     const liked = ids("SELECT id FROM samples WHERE category = 'genres' LIMIT 3");
     for (const id of liked)

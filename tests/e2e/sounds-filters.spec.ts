@@ -19,7 +19,7 @@ const bpmCells = (page: Page) => dataRows(page).locator('[role="gridcell"]:nth-c
 
 test('typing min then max BPM keeps both', async ({ page }) => {
   await page.goto(TRAP);
-  await expect(dataRows(page).first()).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible({ timeout: 20_000 });
   const min = page.getByRole('spinbutton', { name: '最低 BPM' });
   const max = page.getByRole('spinbutton', { name: '最高 BPM' });
 
@@ -59,7 +59,7 @@ test('typing min then max BPM keeps both', async ({ page }) => {
 
 test('Enter applies a field at once, and a reversed range is put in order', async ({ page }) => {
   await page.goto(TRAP);
-  await expect(dataRows(page).first()).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible({ timeout: 20_000 });
   const min = page.getByRole('spinbutton', { name: '最低 BPM' });
   const max = page.getByRole('spinbutton', { name: '最高 BPM' });
   await max.fill('140');
@@ -80,7 +80,7 @@ test('Enter applies a field at once, and a reversed range is put in order', asyn
 
 test('the key picker reaches the relative and compatible keys', async ({ page }) => {
   await page.goto(TRAP);
-  await expect(dataRows(page).first()).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible({ timeout: 20_000 });
   const records = await apiRecords<Sample>(
     page,
     '/api/v2/tt-audios?category=genres&primaryName=Trap&pageSize=100',
@@ -103,7 +103,7 @@ test('the key picker reaches the relative and compatible keys', async ({ page })
 
 test('tags are chips of the vocabulary with counts', async ({ page }) => {
   await page.goto(TRAP);
-  await expect(dataRows(page).first()).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible({ timeout: 20_000 });
   const chips = page.getByRole('group', { name: '标签' });
   // The Chinese UI names tags in Chinese, with how many samples of the place carry them.
   const chip = chips.getByRole('button', { name: /^陷阱 · \d+$/ });
@@ -123,7 +123,7 @@ test('rows name types in the UI language and give loops their bars', async ({ pa
   await expect(typeCell).toHaveText('鼓组 · 底鼓');
 
   await page.goto(`${TRAP}?kind=loop`);
-  await expect(dataRows(page).first()).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible({ timeout: 20_000 });
   await expect(dataRows(page).first().locator('[role="gridcell"]').nth(7)).toContainText(
     /\d+ 小节/,
   );
