@@ -198,17 +198,14 @@ export interface TagCount {
   count: number;
 }
 
-/** Query of the tag vocabulary call: the scope whose samples are counted (every field optional). */
-export interface TagQuery {
-  category?: Category;
-  primaryName?: string;
-  secondaryName?: string;
-  packCode?: string;
-  keyword?: string;
-  styles?: string;
+/** Query of the tag vocabulary call: the place whose samples are counted (every field optional). */
+export type TagQuery = Pick<
+  AudioListQuery,
+  'category' | 'primaryName' | 'secondaryName' | 'packCode' | 'keyword' | 'styles'
+> & {
   /** Counts the caller's warehouse or liked samples (signed in). */
   relation?: UserRelation;
-}
+};
 
 /** Which of the user's lists (DESIGN §5). */
 export const USER_RELATIONS = ['stockroom', 'likes'] as const;
