@@ -125,7 +125,19 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   woodfish: '木鱼',
 };
 
-/** A tag's names: Chinese from the dictionary (else the tag), English as stored. */
+/** English names of tags stored in two spellings, so a chip shows one word for both. */
+const TAG_EN: Readonly<Record<string, string>> = {
+  claps: 'clap',
+  hihat: 'hi-hat',
+  hiphop: 'hip-hop',
+  pads: 'pad',
+  plucks: 'pluck',
+  rnb: 'r&b',
+  toms: 'tom',
+  vocal: 'vocals',
+};
+
+/** A tag's names: Chinese from the dictionary (else the tag), English as stored or its spelling. */
 export function tagNames(tag: string): Names {
-  return { zh: TAG_ZH[tag] ?? tag, en: tag };
+  return { zh: TAG_ZH[tag] ?? tag, en: TAG_EN[tag] ?? tag };
 }

@@ -83,6 +83,10 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
     expect(tags.every((t, i) => i === 0 || tags[i - 1]!.count >= t.count)).toBe(true);
     const kick = tags.find((t) => t.tag === 'kick');
     expect(kick?.names).toEqual({ zh: '底鼓', en: 'kick' });
+    // A tag stored in two spellings has one name in each language.
+    expect(tags.find((t) => t.tag === 'hihat')?.names).toEqual(
+      tags.find((t) => t.tag === 'hi-hat')?.names,
+    );
     // Answered from the cache the second time, the same.
     expect(await getData<TagCount[]>(gw, API.tags)).toEqual(tags);
   });

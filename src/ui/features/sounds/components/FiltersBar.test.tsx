@@ -9,6 +9,8 @@ import { SampleListView } from './SampleListView.tsx';
 const TAGS: TagCount[] = [
   { tag: 'trap', names: { zh: '陷阱', en: 'trap' }, count: 7 },
   { tag: 'dark', names: { zh: '暗黑', en: 'dark' }, count: 3 },
+  { tag: 'hi-hat', names: { zh: '踩镲', en: 'hi-hat' }, count: 2 },
+  { tag: 'hihat', names: { zh: '踩镲', en: 'hi-hat' }, count: 2 },
 ];
 
 let restoreLayout: () => void;
@@ -96,6 +98,8 @@ describe('FiltersBar in a list', () => {
       expect.objectContaining({ category: 'genres', primaryName: 'Trap' }),
       expect.anything(),
     );
+    // Two spellings of one tag are one chip.
+    expect(within(chips).getAllByRole('button', { name: /^踩镲/ })).toHaveLength(1);
     await user.click(within(chips).getByRole('button', { name: '陷阱 · 7' }));
     await user.click(within(chips).getByRole('button', { name: '暗黑 · 3' }));
     expect(query()).toMatchObject({ tags: 'trap,dark' });

@@ -19,6 +19,10 @@ const Bar = styled.form`
   & input[type='number'] {
     width: 80px;
   }
+  /* The shared Select grows with flex: 1, which in its column label squeezes it below the inputs. */
+  & select {
+    flex: none;
+  }
 `;
 
 const Field = styled.label`

@@ -60,12 +60,22 @@ export function TagChips({ scope, selected, onChange }: TagChipsProps) {
     return () => controller.abort();
   }, [scopeKey]);
   const chosen = new Set(selected);
+  // Tags stored in two spellings (hi-hat, hihat) share a name: one chip, the chosen or most used.
+  const named = new Map<string, TagCount>();
+  for (const tag of tags) {
+    const name = tag.names[language] || tag.tag;
+    const seen = named.get(name);
+    if (!seen || (chosen.has(tag.tag) && !chosen.has(seen.tag))) named.set(name, tag);
+  }
+  const distinct = [...named.values()];
   // A chosen tag the scope does not carry (a shared link) still shows, so it can be removed.
   const known = new Set(tags.map((tag) => tag.tag));
   const missing = selected
     .filter((tag) => !known.has(tag))
     .map((tag) => ({ tag, names: { zh: tag, en: tag }, count: 0 }));
-  const shown = open ? tags : tags.filter((tag, i) => i < FIRST_TAGS || chosen.has(tag.tag));
+  const shown = open
+    ? distinct
+    : distinct.filter((tag, i) => i < FIRST_TAGS || chosen.has(tag.tag));
   const toggle = (tag: string) =>
     onChange(chosen.has(tag) ? selected.filter((s) => s !== tag) : [...selected, tag]);
   if (tags.length === 0 && missing.length === 0) return null;
@@ -83,9 +93,9 @@ export function TagChips({ scope, selected, onChange }: TagChipsProps) {
           {tag.count > 0 && ` · ${tag.count}`}
         </button>
       ))}
-      {tags.length > FIRST_TAGS && (
+      {distinct.length > FIRST_TAGS && (
         <button type="button" data-more aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? t('filters.fewerTags') : t('filters.moreTags', { count: tags.length })}
+          {open ? t('filters.fewerTags') : t('filters.moreTags', { count: distinct.length })}
         </button>
       )}
     </Group>
