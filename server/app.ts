@@ -8,6 +8,7 @@ import { installValidation } from './http/validation.ts';
 import { installClientAndNotFound } from './http/static-client.ts';
 import { registerAccountsRoutes } from './accounts/accounts.routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { registerTagRoutes } from './catalogue/tags.routes.ts';
 import { registerPlaybackRoutes } from './playback/playback.routes.ts';
 import { registerDownloadsRoutes } from './downloads/downloads.routes.ts';
 import { registerCommerceRoutes } from './commerce/commerce.routes.ts';
@@ -45,6 +46,7 @@ export async function createApp(
   installAuthContext(app, ctx);
   await registerAccountsRoutes(app, ctx);
   await registerCatalogueRoutes(app, ctx);
+  await registerTagRoutes(app, ctx);
   await registerPlaybackRoutes(app, ctx);
   await registerDownloadsRoutes(app, ctx);
   await registerCommerceRoutes(app, ctx);

@@ -21,7 +21,7 @@ const MENUS: MenuSpec[] = [
       { key: 'instruments', path: '/sounds/instruments', zh: '乐器', en: 'Instruments' },
       { key: 'genres', path: '/sounds/genres', zh: '曲风', en: 'Genres' },
       { key: 'cinematicFx', path: '/sounds/cinematicFx', zh: '影视音效', en: 'Cinematic FX' },
-      { key: 'chineseStyle', path: '/sounds/chineseStyle', zh: '中国风', en: 'Chinese Style' },
+      { key: 'chineseStyle', path: '/sounds/chineseStyle', zh: '中国风', en: 'Chinese style' },
     ],
   },
   {
@@ -37,7 +37,7 @@ const MENUS: MenuSpec[] = [
   {
     key: 'likes',
     path: '/sounds/other',
-    zh: '喜欢',
+    zh: '收藏',
     en: 'Liked',
     children: [
       { key: 'likedSamples', path: '/sounds/other/likes', zh: '采样', en: 'Samples' },

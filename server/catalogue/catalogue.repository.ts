@@ -24,7 +24,8 @@ export interface SampleFilter {
   /** Every one of these appears, word for word, in the tags. */
   tags?: string[];
   kind?: SampleKind;
-  key?: MusicalKey;
+  /** Any of these keys. */
+  keys?: MusicalKey[];
   bpmMin?: number;
   bpmMax?: number;
 }
@@ -124,6 +125,12 @@ export interface TaxonomyName {
   position: number;
 }
 
+/** A tag of the library and how many samples of a scope carry it. */
+export interface TagCountRow {
+  tag: string;
+  count: number;
+}
+
 /** The stored file of a sample, as play and download need it. */
 export interface SampleFile {
   id: number;
@@ -153,6 +160,8 @@ export interface CatalogueRepository {
     scope?: RelationScope;
     range: Range;
   }): Promise<TreeCell[]>;
+  /** The tags of the samples matching `filter` (in a user's list when scoped), most used first. */
+  tagCounts(filter: SampleFilter, scope?: RelationScope): Promise<TagCountRow[]>;
   /** Localised names and positions of the taxonomy. */
   taxonomy(): Promise<TaxonomyName[]>;
   /** One pack, or null. */

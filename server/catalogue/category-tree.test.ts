@@ -46,7 +46,7 @@ describe('buildCategoryTree', () => {
     ]);
     // Without a taxonomy row the English key is the Chinese name too.
     expect(bass!.children[0]!.names).toEqual({ en: '808', zh: '808' });
-    expect(tree[1]!.names).toEqual({ zh: '国风', en: 'Chinese Style' });
+    expect(tree[1]!.names).toEqual({ zh: '中国风', en: 'Chinese style' });
   });
 
   it('counts distinct packs at every level of a pack tree', () => {

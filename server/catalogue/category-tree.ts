@@ -12,7 +12,7 @@ export const CATEGORY_NAMES: Readonly<Record<Category, Names>> = {
   instruments: { zh: '乐器', en: 'Instruments' },
   genres: { zh: '曲风', en: 'Genres' },
   cinematicFx: { zh: '影视音效', en: 'Cinematic FX' },
-  chineseStyle: { zh: '国风', en: 'Chinese Style' },
+  chineseStyle: { zh: '中国风', en: 'Chinese style' },
 };
 
 // Counts a node: a sum of samples, or the distinct packs below it for a pack tree.

@@ -33,7 +33,7 @@ export interface RawListQuery {
   keyword?: string;
   styles?: string;
   kind?: SampleKind | Range;
-  key?: MusicalKey;
+  key?: string;
   bpmMin?: number;
   bpmMax?: number;
   tags?: string;
@@ -63,7 +63,8 @@ export function listQuerySchema(mode: ListMode) {
       styles: list,
       // On the /user calls `kind` may also name the range (DESIGN §5 spells it that way).
       kind: { type: 'string', enum: mode === 'user' ? [...SAMPLE_KINDS, ...RANGES] : SAMPLE_KINDS },
-      key: { type: 'string', enum: MUSICAL_KEYS },
+      // One key or several, comma-separated (a key and its relative or compatible keys).
+      key: { type: 'string', minLength: 1, maxLength: 200 },
       bpmMin: { type: 'integer', minimum: 1, maximum: 999 },
       bpmMax: { type: 'integer', minimum: 1, maximum: 999 },
       tags: list,
@@ -89,6 +90,18 @@ function words(field: string, value: string): string[] {
     throw badRequest(field, '每项需要包含文字或数字', 'every value must contain letters or digits');
   if (items.length > 20) throw badRequest(field, '最多 20 项', 'at most 20 values');
   return items;
+}
+
+/** Splits a comma-separated key list into distinct keys (a 400 naming `key` for any other value). */
+export function parseKeys(value: string): MusicalKey[] {
+  const keys = [...new Set(value.split(',').map((item) => item.trim()))];
+  if (keys.some((key) => !(MUSICAL_KEYS as readonly string[]).includes(key)))
+    throw badRequest(
+      'key',
+      '须为 C … B 或 Cm … Bm，多个以逗号分隔',
+      'must be C … B or Cm … Bm, several separated by commas',
+    );
+  return keys as MusicalKey[];
 }
 
 /** A validated list query: the range, the repository request (sans viewer) and the keyword. */
@@ -118,7 +131,7 @@ export function parseListQuery(query: RawListQuery, mode: ListMode): ParsedListQ
     secondaryName: query.secondaryName,
     packCode: query.packCode,
     kind,
-    key: query.key,
+    keys: query.key === undefined ? undefined : parseKeys(query.key),
     bpmMin: query.bpmMin,
     bpmMax: query.bpmMax,
   };

@@ -30,10 +30,50 @@ function respaceSampleFts(db: Database): void {
   }
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Removes each of `words` from `name` where it stands as whole words (before a space or the end). */
+const withoutWords = (name: string, words: string[]): string =>
+  words.reduce(
+    (out, word) => out.replace(new RegExp(` ${escapeRegExp(word)}(?= |$)`, 'gu'), ''),
+    name,
+  );
+
+/**
+ * Drops the tempo and key that generated demo names repeated ("Trap Drums 140 BPM 02", "Guzheng
+ * Gliss in D 03", "古筝刮奏 D调 03") now that the generator leaves them to their columns
+ * (docs/LIBRARY.md, "What is generated"). Only the words it wrote for the row's own BPM and key
+ * go, and the full-text name follows. Reads in id batches like the re-spacing above.
+ */
+function namesWithoutTempoAndKey(db: Database): void {
+  const read = db.prepare(
+    `SELECT id, name_en, name_zh, bpm, audio_key FROM samples
+     WHERE id > ? AND (bpm IS NOT NULL OR audio_key IS NOT NULL) ORDER BY id LIMIT ?`,
+  );
+  const names = db.prepare('UPDATE samples SET name_en = ?, name_zh = ? WHERE id = ?');
+  const fts = db.prepare('UPDATE samples_fts SET name = ? WHERE rowid = ?');
+  let after = 0;
+  for (;;) {
+    const rows = read.all(after, RESPACE_BATCH);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const bpm = row.bpm == null ? [] : [`${Number(row.bpm)} BPM`];
+      const key = row.audio_key == null ? null : String(row.audio_key);
+      const en = withoutWords(String(row.name_en), [...bpm, ...(key ? [`in ${key}`] : [])]);
+      const zh = withoutWords(String(row.name_zh), [...bpm, ...(key ? [`${key}调`] : [])]);
+      if (en === row.name_en && zh === row.name_zh) continue;
+      names.run(en, zh, Number(row.id));
+      fts.run(spaceCjk(`${en} ${zh}`), Number(row.id));
+    }
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
 /**
  * Migrations that need code, applied in name order among the `.sql` files (each once, in its
  * own transaction, recorded in schema_migrations like them).
  */
 export const CODE_MIGRATIONS: Record<string, (db: Database) => void> = {
   '014-fts-cjk-every-character': respaceSampleFts,
+  '016-names-without-tempo-key': namesWithoutTempoAndKey,
 };

@@ -39,6 +39,43 @@ describe('openDatabase', () => {
     ).toBe(1);
   });
 
+  it('drops the tempo and key generated names repeated, in the row and its full-text name (015)', () => {
+    const db = openDatabase(':memory:');
+    db.exec(`INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', '品');
+      INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
+        VALUES ('p', 'P', '包', 1, 'genres', 'Trap', '2026-01-01')`);
+    const insert = db.prepare(
+      `INSERT INTO samples (id, pack_code, name_en, name_zh, category, primary_name, secondary_name,
+         audio_key, bpm, kind, format, media_type, sample_rate, channels, size_bytes, duration,
+         blob_hash, file_name, created_at)
+       VALUES (?, 'p', ?, ?, 'genres', 'Trap', 'X', ?, ?, 'loop', 'wav', 'audio/wav', 44100, 2, 1,
+         1, 'h', 'f.wav', '2026-01-01')`,
+    );
+    insert.run(1, 'Dark Bass 140 BPM in Cm 02', '暗黑贝斯 140 BPM Cm调 02', 'Cm', 140);
+    insert.run(2, 'Guzheng Gliss in D 03 V2', '古筝刮奏 D调 03 第2版', 'D', null);
+    // Another tempo or key than the row's, and a key inside a word, stay.
+    insert.run(3, 'Loop 120 BPM in Dm 01', '循环 120 BPM 01', 'D', 140);
+    insert.run(4, 'Kick 01', '底鼓 01', null, null);
+    for (const id of [1, 2, 3, 4])
+      db.prepare('INSERT INTO samples_fts (rowid, name) VALUES (?, ?)').run(id, 'old');
+    db.prepare("DELETE FROM schema_migrations WHERE name = '016-names-without-tempo-key'").run();
+    migrate(db);
+    const rows = db.prepare('SELECT name_en, name_zh FROM samples ORDER BY id').all();
+    expect(rows.map((r) => [r.name_en, r.name_zh])).toEqual([
+      ['Dark Bass 02', '暗黑贝斯 02'],
+      ['Guzheng Gliss 03 V2', '古筝刮奏 03 第2版'],
+      ['Loop 120 BPM in Dm 01', '循环 120 BPM 01'],
+      ['Kick 01', '底鼓 01'],
+    ]);
+    const fts = db.prepare('SELECT rowid, name FROM samples_fts ORDER BY rowid').all();
+    expect(fts.map((r) => r.name)).toEqual([
+      'Dark Bass 02 暗 黑 贝 斯 02',
+      'Guzheng Gliss 03 V2 古 筝 刮 奏 03 第 2 版',
+      'old',
+      'old',
+    ]);
+  });
+
   it('rolls a failed transaction back', () => {
     const db = openDatabase(':memory:');
     expect(() =>

@@ -76,7 +76,7 @@ export function cloneToLarge(
               packCode: code,
               nameEn,
               nameZh,
-              fileName: `${nameEn}.wav`,
+              fileName: sample.fileName.replace(/\.wav$/, ` V${volume}.wav`),
               // A code only with an audition: deferred ones get theirs when the MP3 is stored.
               auditionCode: baseRows[i]!.auditionHash ? newAuditionCode() : null,
               popularity: Math.round(baseRows[i]!.popularity * rng.range(0.05, 1.2)),

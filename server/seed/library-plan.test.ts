@@ -51,8 +51,12 @@ describe('planLibrary', () => {
         expect(s.job.seconds).toBeLessThanOrEqual(3);
       }
       expect(s.nameZh).toMatch(/[\u4e00-\u9fff]/u);
-      expect(s.fileName).toBe(`${s.nameEn}.wav`);
-      if (s.key) expect(s.nameEn).toContain(`in ${s.key}`);
+      // Names leave tempo and key to their columns; file names carry them.
+      expect(s.nameEn).not.toMatch(/BPM|\bin [A-G]#?m?\b/);
+      expect(s.nameZh).not.toMatch(/BPM|[A-G]#?m?调/);
+      expect(s.fileName).toBe(
+        `${[s.nameEn, s.bpm && `${s.bpm} BPM`, s.key].filter(Boolean).join(' ')}.wav`,
+      );
       expect(Date.parse(s.createdAt)).toBeLessThanOrEqual(NOW + 15 * 86_400_000);
     }
     expect(rates).toEqual(new Set([44100, 48000]));

@@ -190,10 +190,11 @@ function planSample(
   const number = String(n).padStart(2, '0');
   const nounEn = [adjEn, secondary.noun[0]].filter(Boolean).join(' ');
   const nounZh = `${adjZh}${secondary.noun[1]}`;
-  const nameEn = [nounEn, bpm && `${bpm} BPM`, key && `in ${key}`, number]
-    .filter(Boolean)
-    .join(' ');
-  const nameZh = [nounZh, bpm && `${bpm} BPM`, key && `${key}调`, number].filter(Boolean).join(' ');
+  // A name says what the sound is; tempo and key have their own columns and filters, so the
+  // name does not repeat them. The file name does (a DAW's browser shows only the file name).
+  const nameEn = `${nounEn} ${number}`;
+  const nameZh = `${nounZh} ${number}`;
+  const fileName = [nameEn, bpm && `${bpm} BPM`, key].filter(Boolean).join(' ');
   const stereo = rng.chance(secondary.stereo);
   const createdMs = Date.parse(pack.createdAt) + rng.int(0, 14 * 24 * 60) * 60_000;
   return {
@@ -205,7 +206,7 @@ function planSample(
     bpm,
     kind: secondary.kind,
     tags: [...new Set([...secondary.tags, ...pack.tags.slice(1, 3)])],
-    fileName: `${nameEn}.wav`,
+    fileName: `${fileName}.wav`,
     popularity: popularity(rng),
     createdAt: new Date(createdMs).toISOString(),
     job: {

@@ -13,7 +13,7 @@ export const TAXONOMY: PrimaryDef[] = [...INSTRUMENTS, ...STYLES];
 /** Localised names of the four categories (the taxonomy table holds primary/secondary names). */
 export const CATEGORY_NAMES: Record<Category, [string, string]> = {
   instruments: ['Instruments', '乐器'],
-  genres: ['Genres', '风格'],
+  genres: ['Genres', '曲风'],
   cinematicFx: ['Cinematic FX', '影视音效'],
-  chineseStyle: ['Chinese Style', '中国风'],
+  chineseStyle: ['Chinese style', '中国风'],
 };

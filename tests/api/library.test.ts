@@ -97,7 +97,9 @@ describe('the tiny demo library', () => {
       expect([1, 2]).toContain(s.channels);
       expect([16, 24]).toContain(s.bit_depth);
       expect(s.name_zh).toMatch(/[\u4e00-\u9fff]/u);
-      expect(s.file_name).toBe(`${String(s.name_en)}.wav`);
+      // The name leaves tempo and key to their columns; the file name carries them.
+      const tempoAndKey = [s.bpm !== null && `${Number(s.bpm)} BPM`, s.audio_key].filter(Boolean);
+      expect(s.file_name).toBe(`${[String(s.name_en), ...tempoAndKey].join(' ')}.wav`);
       expect(JSON.parse(String(s.tags)).length).toBeGreaterThan(0);
       if (s.audio_key !== null) expect(MUSICAL_KEYS).toContain(s.audio_key);
       if (s.kind === 'loop') {

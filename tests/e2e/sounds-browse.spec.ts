@@ -21,7 +21,7 @@ test('browse a category down to a secondary level, then jump with the grouped se
   await expect(page).toHaveURL(/\/sounds\/instruments\/asset\/All:Drums\/:Kick$/);
   await expect(dataRows(page)).toHaveCount(2);
   for (const type of await dataRows(page).locator('[role="gridcell"]').nth(4).allInnerTexts())
-    expect(type).toBe('Drums · Kick');
+    expect(type).toBe('鼓组 · 底鼓');
 
   const select = page.getByRole('combobox', { name: '切换子分类' });
   await expect(select).toHaveValue('/sounds/instruments/asset/Samples:Drums/:Kick');
@@ -49,11 +49,11 @@ test('sort and filters live in the URL: reload and back restore them', async ({ 
   await expect.poll(() => rowNames(page)).toEqual([...before].sort());
   const byName = await rowNames(page);
 
-  await page.getByRole('combobox', { name: '类型' }).selectOption('loop');
+  await page.getByRole('combobox', { name: '单次/循环' }).selectOption('loop');
   await expect(page).toHaveURL(/kind=loop/);
   await page.reload();
   await expect(page.getByRole('combobox', { name: '排序' })).toHaveValue('NAME');
-  await expect(page.getByRole('combobox', { name: '类型' })).toHaveValue('loop');
+  await expect(page.getByRole('combobox', { name: '单次/循环' })).toHaveValue('loop');
   await page.goBack();
   await expect(page).not.toHaveURL(/kind=loop/);
   await expect.poll(() => rowNames(page)).toEqual(byName);

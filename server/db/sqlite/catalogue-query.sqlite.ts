@@ -64,7 +64,11 @@ export function sampleConditions(
   }
   equal('secondary_name', filter.secondaryName);
   equal('kind', filter.kind);
-  equal('audio_key', filter.key);
+  if (filter.keys?.length === 1) equal('audio_key', filter.keys[0]);
+  else if (filter.keys?.length) {
+    conditions.push(`s.audio_key IN (${filter.keys.map(() => '?').join(', ')})`);
+    params.push(...filter.keys);
+  }
   if (filter.bpmMin !== undefined) {
     conditions.push('s.bpm >= ?');
     params.push(filter.bpmMin);

@@ -6,6 +6,7 @@ import type {
   PackRow,
   SampleRow,
 } from '../../catalogue/catalogue.repository.ts';
+import { cachedTagCounts } from './catalogue-tags.sqlite.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import { samplePages } from './catalogue-page.sqlite.ts';
 import {
@@ -177,6 +178,8 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     },
 
     treeCells,
+
+    tagCounts: cachedTagCounts(db),
 
     async taxonomy() {
       return db

@@ -172,7 +172,8 @@ export interface AudioListQuery {
   /** Comma-separated style names, matched against tags. */
   styles?: string;
   kind?: SampleKind;
-  key?: MusicalKey;
+  /** One key, or several comma-separated (`Am,C,Em,Dm`): any of them matches. */
+  key?: string;
   bpmMin?: number;
   bpmMax?: number;
   tags?: string;
@@ -182,6 +183,23 @@ export interface AudioListQuery {
   page?: number;
   pageSize?: number;
 }
+
+/** A tag of the library's vocabulary with its names and how many samples of a scope carry it. */
+export interface TagCount {
+  /** The tag as stored and as the `tags` filter takes it (lower-case English). */
+  tag: string;
+  names: Names;
+  count: number;
+}
+
+/** Query of the tag vocabulary call: the place whose samples are counted (every field optional). */
+export type TagQuery = Pick<
+  AudioListQuery,
+  'category' | 'primaryName' | 'secondaryName' | 'packCode' | 'keyword' | 'styles'
+> & {
+  /** Counts the caller's warehouse or liked samples (signed in). */
+  relation?: UserRelation;
+};
 
 /** Which of the user's lists (DESIGN §5). */
 export const USER_RELATIONS = ['stockroom', 'likes'] as const;

@@ -19,6 +19,7 @@ export const API = {
   search: '/api/v2/tt-audios/search-resource',
   /** Autocomplete over instruments, genres, tags, packs and brands (gateway extension). */
   suggest: '/api/v2/tt-audios/suggest',
+  tags: '/api/v2/tt-audios/tags',
   spectrum: (id: number | string) => `/api/v2/tt-audios/spectrum/${id}`,
   play: (id: number | string) => `/api/v2/tt-audios/play/${id}`,
   audition: (code: string) => `/api/v2/tt-audios/play-audition/${encodeURIComponent(code)}`,

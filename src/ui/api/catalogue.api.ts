@@ -8,6 +8,8 @@ import {
   type SearchListPage,
   type SearchSuggestion,
   type Spectrum,
+  type TagCount,
+  type TagQuery,
   type UserItemRemovePayload,
   type UserListQuery,
 } from '../../shared/index.ts';
@@ -90,6 +92,11 @@ export function createCatalogueApi(http: JsonHttp) {
     /** The category tree (category → primary → secondary, with counts). */
     tree(signal?: AbortSignal): Promise<CategoryNode[]> {
       return http.get(API.instrumentsStyle, { signal });
+    },
+    /** The tag vocabulary of a scope with counts, most used first. */
+    tags(query: TagQuery = {}, signal?: AbortSignal): Promise<TagCount[]> {
+      // Tag chips are an aid: a failure leaves them out without a toast.
+      return http.get(API.tags, { searchParams: toSearchParams(query), signal, silent: true });
     },
     /** One pack's details. */
     pack(packCode: string, signal?: AbortSignal): Promise<Pack> {

@@ -39,7 +39,7 @@ export function userInfo(roles: RoleCode[], overrides: Partial<UserInfo> = {}): 
       },
       {
         key: 'likes',
-        name: '喜欢',
+        name: '收藏',
         path: '/sounds/other',
         selected: false,
         children: [

@@ -89,7 +89,7 @@ describe('Sidebar', () => {
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
       '浏览',
       '仓库',
-      '喜欢',
+      '收藏',
     ]);
     expect(screen.getByRole('link', { name: '乐器' }).getAttribute('href')).toBe(
       '/sounds/instruments',

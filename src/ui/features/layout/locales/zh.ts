@@ -16,7 +16,7 @@ export const zh = {
   sidebar: {
     label: '音色导航',
     offline: '离线模式下导航不可用',
-    groups: { browse: '浏览', stockroom: '仓库', liked: '喜欢' },
+    groups: { browse: '浏览', stockroom: '仓库', liked: '收藏' },
   },
   theme: { toDark: '切换到深色模式', toLight: '切换到浅色模式' },
   language: '语言',

@@ -8,7 +8,7 @@ export const zh = {
   resetColour: '恢复默认',
   assetSort: '资源排序',
   sorts: {
-    MOST_POPULAR: '最受欢迎',
+    MOST_POPULAR: '最热门',
     NEWEST: '最新',
     NAME: '名称',
     BPM: 'BPM',

@@ -14,7 +14,9 @@ import {
 import { downloadsApi } from '../../../api/downloads.api.ts';
 import { playFromList, seekSample } from '../../player/index.tsx';
 import { usePlayerStore } from '../../../stores/player.store.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
+import { tagLabel, typeName, useLoadedCatalogueLabels } from '../model/catalogue-labels.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
@@ -104,6 +106,8 @@ function SampleDetail({ sample }: { sample: Sample }) {
   const flags = useSampleFlags(sample);
   const peaks = usePeaks(sample.id);
   const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
+  const labels = useLoadedCatalogueLabels();
+  const language = useLanguage();
   const [similar, setSimilar] = useState<Sample[]>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -165,9 +169,9 @@ function SampleDetail({ sample }: { sample: Sample }) {
         <dt>{t('detail.brand')}</dt>
         <dd>{sample.audioBrand}</dd>
         <dt>{t('detail.type')}</dt>
-        <dd>{sample.audioType}</dd>
+        <dd>{typeName(labels, language, sample.category, sample.audioType)}</dd>
         <dt>{t('detail.group')}</dt>
-        <dd>{sample.audioGroup}</dd>
+        <dd>{typeName(labels, language, sample.category, sample.audioType, sample.audioGroup)}</dd>
         <dt>{t('detail.key')}</dt>
         <dd>{sample.audioKey ?? '—'}</dd>
         <dt>{t('detail.bpm')}</dt>
@@ -185,7 +189,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
       {sample.audioData.tags.length > 0 && (
         <Tags aria-label={t('detail.tags')}>
           {sample.audioData.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
+            <li key={tag}>{tagLabel(labels, tag, language)}</li>
           ))}
         </Tags>
       )}
@@ -214,6 +218,8 @@ function PackDetail({ pack }: { pack: Pack }) {
   const { t } = useTranslation('sounds');
   const override = useItemFlags((s) => s.flags[packKey(pack.packCode)]);
   const likes = override?.likes ?? pack.likes;
+  const labels = useLoadedCatalogueLabels();
+  const language = useLanguage();
   return (
     <>
       <img className="cover" src={pack.cover} alt="" />
@@ -222,14 +228,14 @@ function PackDetail({ pack }: { pack: Pack }) {
         <dt>{t('detail.brand')}</dt>
         <dd>{pack.brand}</dd>
         <dt>{t('detail.type')}</dt>
-        <dd>{pack.primaryName}</dd>
+        <dd>{typeName(labels, language, pack.category, pack.primaryName)}</dd>
       </dl>
       <p>{pack.description}</p>
       <p>{t('detail.samples', { count: pack.sampleCount })}</p>
       {pack.tags.length > 0 && (
         <Tags aria-label={t('detail.tags')}>
           {pack.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
+            <li key={tag}>{tagLabel(labels, tag, language)}</li>
           ))}
         </Tags>
       )}

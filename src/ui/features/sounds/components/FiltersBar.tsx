@@ -1,24 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import {
-  MUSICAL_KEYS,
-  SORTS,
-  type MusicalKey,
-  type SampleKind,
-  type Sort,
-} from '../../../../shared/index.ts';
+import { SORTS, type SampleKind, type Sort, type TagQuery } from '../../../../shared/index.ts';
 import { Button, Select } from '../../../components/index.ts';
+import type { UpdateOptions } from '../hooks/use-list-filters.ts';
+import { useDraftField } from '../hooks/use-draft-field.ts';
+import { useLoadedCatalogueLabels } from '../model/catalogue-labels.store.ts';
 import type { ListFilters } from '../model/list-query.ts';
+import { KeyPicker } from './KeyPicker.tsx';
+import { TagChips } from './TagChips.tsx';
 
 const Bar = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(2)} 0;
   & input[type='number'] {
     width: 80px;
+  }
+  /* The shared Select grows with flex: 1, which in its column label squeezes it below the inputs. */
+  & select {
+    flex: none;
   }
 `;
 
@@ -36,6 +39,15 @@ const Field = styled.label`
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
   }
+  & input[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Hint = styled.span`
+  align-self: center;
+  font-size: ${({ theme }) => theme.font.small};
+  color: ${({ theme }) => theme.colors.danger};
 `;
 
 /** Props of FiltersBar. */
@@ -44,24 +56,72 @@ export interface FiltersBarProps {
   sort: Sort | 'RELEVANCE';
   /** Adds RELEVANCE (keyword searches). */
   relevance?: boolean;
-  onChange(patch: Partial<ListFilters>): void;
+  /** The place the list shows, for the tag chips' vocabulary. */
+  scope: TagQuery;
+  onChange(patch: Partial<ListFilters>, options?: UpdateOptions): void;
   onReset(): void;
 }
 
-/** Sort, kind, key, BPM range and tags of a list; every change goes into the URL. */
-export function FiltersBar({ filters, sort, relevance, onChange, onReset }: FiltersBarProps) {
+/** A BPM as typed: '' (no limit), an integer 1–999 as text, or null (not a tempo yet). */
+function bpmText(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n >= 1 ? String(n) : null;
+}
+
+const toBpm = (text: string): number | undefined => (text === '' ? undefined : Number(text));
+
+/**
+ * Sort, one-shot/loop, key, BPM range and tags of a list; every change goes into the URL. Typed
+ * BPM limits apply after a pause, on Enter and on blur, and stay in their fields while the URL
+ * catches up (useDraftField): the bar is never remounted by a filter change.
+ */
+export function FiltersBar({
+  filters,
+  sort,
+  relevance,
+  scope,
+  onChange,
+  onReset,
+}: FiltersBarProps) {
   const { t } = useTranslation('sounds');
-  const [bpmMin, setBpmMin] = useState(filters.bpmMin?.toString() ?? '');
-  const [bpmMax, setBpmMax] = useState(filters.bpmMax?.toString() ?? '');
-  const [tags, setTags] = useState(filters.tags ?? '');
+  // The bar loads the names rows show their types and tags with.
+  useLoadedCatalogueLabels();
   const sorts = relevance ? (['RELEVANCE', ...SORTS] as const) : SORTS;
+
+  // A reversed range waits while typed and is put in order on Enter or blur.
+  const applyBpm = (which: 'bpmMin' | 'bpmMax', value: string, other: string, replace: boolean) => {
+    const [low, high] = which === 'bpmMin' ? [value, other] : [other, value];
+    if (low !== '' && high !== '' && Number(low) > Number(high))
+      onChange({ bpmMin: toBpm(high), bpmMax: toBpm(low) }, { replace });
+    else onChange({ [which]: toBpm(value) }, { replace });
+  };
+  const reversed = (low: string, high: string) => {
+    const [a, b] = [bpmText(low), bpmText(high)];
+    return Boolean(a && b && Number(a) > Number(b));
+  };
+  const min = useDraftField({
+    applied: filters.bpmMin?.toString() ?? '',
+    parse: (text, final) => (!final && reversed(text, max.text) ? null : bpmText(text)),
+    apply: (value, replace) => applyBpm('bpmMin', value, bpmText(max.text) ?? '', replace),
+  });
+  const max = useDraftField({
+    applied: filters.bpmMax?.toString() ?? '',
+    parse: (text, final) => (!final && reversed(min.text, text) ? null : bpmText(text)),
+    apply: (value, replace) => applyBpm('bpmMax', value, bpmText(min.text) ?? '', replace),
+  });
+  const rangeReversed = reversed(min.text, max.text);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const number = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text) : undefined);
-    onChange({ bpmMin: number(bpmMin), bpmMax: number(bpmMax), tags: tags.trim() || undefined });
+    min.commit(true);
+    max.commit(true);
   };
+  const selectedTags = filters.tags ? filters.tags.split(',') : [];
   return (
-    <Bar onSubmit={submit}>
+    <Bar onSubmit={submit} aria-label={t('filters.label')}>
       <Select<Sort | 'RELEVANCE'>
         label={t('filters.sort')}
         aria-label={t('filters.sort')}
@@ -79,54 +139,52 @@ export function FiltersBar({ filters, sort, relevance, onChange, onReset }: Filt
         }))}
         onChange={(value) => onChange({ kind: value === 'any' ? undefined : value })}
       />
-      <Select<MusicalKey | 'any'>
-        label={t('filters.key')}
-        aria-label={t('filters.key')}
-        value={filters.key ?? 'any'}
-        options={[
-          { value: 'any' as const, label: t('filters.anyKey') },
-          ...MUSICAL_KEYS.map((value) => ({ value, label: value })),
-        ]}
-        onChange={(value) => onChange({ key: value === 'any' ? undefined : value })}
+      <KeyPicker
+        value={filters.key}
+        match={filters.keyMatch}
+        onChange={(key, match) =>
+          onChange({ key, keyMatch: key && match !== 'exact' ? match : undefined })
+        }
       />
       <Field>
         {t('filters.bpmMin')}
         <input
           type="number"
+          inputMode="numeric"
           min={1}
           max={999}
-          value={bpmMin}
-          onChange={(e) => setBpmMin(e.target.value)}
-          onBlur={submit}
+          aria-invalid={rangeReversed || undefined}
+          {...min.inputProps}
         />
       </Field>
       <Field>
         {t('filters.bpmMax')}
         <input
           type="number"
+          inputMode="numeric"
           min={1}
           max={999}
-          value={bpmMax}
-          onChange={(e) => setBpmMax(e.target.value)}
-          onBlur={submit}
+          aria-invalid={rangeReversed || undefined}
+          {...max.inputProps}
         />
       </Field>
-      <Field>
-        {t('filters.tags')}
-        <input value={tags} onChange={(e) => setTags(e.target.value)} onBlur={submit} />
-      </Field>
+      {rangeReversed && <Hint role="status">{t('filters.bpmReversed')}</Hint>}
       <Button
         type="button"
         variant="text"
         onClick={() => {
-          setBpmMin('');
-          setBpmMax('');
-          setTags('');
+          min.setText('');
+          max.setText('');
           onReset();
         }}
       >
         {t('filters.reset')}
       </Button>
+      <TagChips
+        scope={scope}
+        selected={selectedTags}
+        onChange={(tags) => onChange({ tags: tags.join(',') || undefined })}
+      />
     </Bar>
   );
 }

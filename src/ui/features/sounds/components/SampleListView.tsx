@@ -1,7 +1,8 @@
 import styled from 'styled-components';
-import type { AudioListQuery, ListPage, Sample } from '../../../../shared/index.ts';
+import type { AudioListQuery, ListPage, Sample, TagQuery } from '../../../../shared/index.ts';
 import { useListFilters } from '../hooks/use-list-filters.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
+import { filterQuery } from '../model/list-query.ts';
 import { FiltersBar } from './FiltersBar.tsx';
 import { SampleList } from './SampleList.tsx';
 
@@ -31,6 +32,14 @@ export interface SampleListViewProps {
   label?: string;
   totalLabel?: (total: number) => string;
   onRemove?: (sample: Sample) => void;
+  /** The place whose tags the filter bar offers; defaults to the base query's place. */
+  tagScope?: TagQuery;
+}
+
+/** The place of a list query (what the page shows, not its filters), for the tag vocabulary. */
+function placeOf(query: AudioListQuery): TagQuery {
+  const { category, primaryName, secondaryName, packCode, keyword, styles } = query;
+  return { category, primaryName, secondaryName, packCode, keyword, styles };
 }
 
 /** A filterable, sortable, virtualized sample list whose state lives in the URL. */
@@ -42,11 +51,12 @@ export function SampleListView({
   label,
   totalLabel,
   onRemove,
+  tagScope,
 }: SampleListViewProps) {
   const { filters, sort, sortInUrl, update, reset } = useListFilters();
   const query: AudioListQuery = {
     ...base,
-    ...filters,
+    ...filterQuery(filters),
     sort: relevance && !sortInUrl ? undefined : sort,
   };
   const key = JSON.stringify([query, version]);
@@ -57,8 +67,8 @@ export function SampleListView({
   return (
     <Column>
       <FiltersBar
-        key={JSON.stringify(filters)}
         filters={filters}
+        scope={tagScope ?? placeOf(base)}
         sort={relevance && !sortInUrl ? 'RELEVANCE' : sort}
         relevance={relevance}
         onChange={update}

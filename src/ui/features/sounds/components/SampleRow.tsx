@@ -6,6 +6,7 @@ import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
+import { useRowTextContext } from '../hooks/use-row-text-context.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
 import { Waveform } from './Waveform.tsx';
@@ -102,6 +103,11 @@ const Muted = styled.div`
   overflow: hidden;
   white-space: nowrap;
   text-overflow: ellipsis;
+  & small {
+    display: block;
+    font-size: 0.85em;
+    opacity: 0.8;
+  }
 `;
 
 const Wave = styled.div`
@@ -148,6 +154,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const peaks = usePeaks(sample.id);
   const cover = useCoverThumb(sample.icon, COVER_SIDE);
   const name = sample.audioName;
+  const textContext = useRowTextContext();
   const stop = (event: MouseEvent) => event.stopPropagation();
 
   return (
@@ -191,9 +198,10 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
           onSeek={(fraction) => props.onSeek(index, fraction)}
         />
       </Wave>
-      {rowTextCells(sample).map((cell, i) => (
+      {rowTextCells(sample, textContext).map((cell, i) => (
         <Muted key={i} role="gridcell" data-meta={cell.meta || undefined}>
           {cell.text}
+          {cell.sub && <small>{cell.sub}</small>}
         </Muted>
       ))}
       <Actions role="gridcell" onClick={stop}>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
+import { useRowTextContext } from '../hooks/use-row-text-context.ts';
 import { rowTextCells } from './format.ts';
 import { COVER_SIDE, ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
 
@@ -58,6 +59,7 @@ export interface SampleRowLiteProps {
  */
 export const SampleRowLite = memo(function SampleRowLite(props: SampleRowLiteProps) {
   const { sample, index, top, rowId } = props;
+  const textContext = useRowTextContext();
   return (
     <Row
       role="row"
@@ -74,9 +76,9 @@ export const SampleRowLite = memo(function SampleRowLite(props: SampleRowLitePro
         {sample.audioName} · {sample.packName}
       </span>
       <span role="gridcell" data-wave />
-      {rowTextCells(sample).map((cell, i) => (
+      {rowTextCells(sample, textContext).map((cell, i) => (
         <span key={i} role="gridcell" data-meta={cell.meta || undefined}>
-          {cell.text}
+          {cell.sub ? `${cell.text} · ${cell.sub}` : cell.text}
         </span>
       ))}
       <span role="gridcell" />

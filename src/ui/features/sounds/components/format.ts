@@ -1,15 +1,38 @@
-import type { Sample } from '../../../../shared/index.ts';
+import type { Language, Sample } from '../../../../shared/index.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { typeLabel, type CatalogueLabels } from '../model/catalogue-labels.store.ts';
+import { loopBars } from '../model/loop-bars.ts';
+
+/** One text cell of a row: its text, an optional second line, and whether it hides when narrow. */
+export interface RowTextCell {
+  text: string;
+  /** A smaller second line (a loop's length in bars under its duration). */
+  sub?: string;
+  meta: boolean;
+}
+
+/** What the row text needs besides the sample: names of types, the language, and "N bars". */
+export interface RowTextContext {
+  labels: CatalogueLabels;
+  language: Language;
+  bars(count: number): string;
+}
 
 /**
- * The text cells of a sample row after its waveform, in column order: kind · group, key, BPM and
- * duration; `meta` cells (key, BPM) hide on narrow screens (ROW_COLUMNS).
+ * The text cells of a sample row after its waveform, in column order: type · group (in the UI's
+ * language), key, BPM and duration (with a loop's bars); `meta` cells (key, BPM) hide on narrow
+ * screens (ROW_COLUMNS).
  */
-export function rowTextCells(sample: Sample): { text: string; meta: boolean }[] {
+export function rowTextCells(sample: Sample, context: RowTextContext): RowTextCell[] {
+  const bars = sample.audioData.kind === 'loop' ? loopBars(sample.duration, sample.audioBpm) : null;
   return [
-    { text: `${sample.audioType} · ${sample.audioGroup}`, meta: false },
+    { text: typeLabel(context.labels, sample, context.language), meta: false },
     { text: sample.audioKey ?? '—', meta: true },
     { text: String(sample.audioBpm ?? '—'), meta: true },
-    { text: formatDuration(sample.duration), meta: false },
+    {
+      text: formatDuration(sample.duration),
+      sub: bars === null ? undefined : context.bars(bars),
+      meta: false,
+    },
   ];
 }

@@ -4,13 +4,19 @@ import type { Sort } from '../../../../shared/index.ts';
 import { useSettingsStore } from '../../../stores/settings.store.ts';
 import { effectiveSort, readFilters, writeFilters, type ListFilters } from '../model/list-query.ts';
 
+/** How a filter change enters the history. */
+export interface UpdateOptions {
+  /** Replace the current entry (a field still being typed in) instead of pushing one. */
+  replace?: boolean;
+}
+
 /** The list's sort and filters from the URL, and a setter that pushes a history entry. */
 export function useListFilters(): {
   filters: ListFilters;
   sort: Sort;
   /** True when the URL names the sort (a search without one sorts by relevance). */
   sortInUrl: boolean;
-  update(patch: Partial<ListFilters>): void;
+  update(patch: Partial<ListFilters>, options?: UpdateOptions): void;
   reset(): void;
 } {
   const [params, setParams] = useSearchParams();
@@ -18,8 +24,8 @@ export function useListFilters(): {
   const key = params.toString();
   const filters = useMemo(() => readFilters(new URLSearchParams(key)), [key]);
   const update = useCallback(
-    (patch: Partial<ListFilters>) => {
-      setParams((current) => writeFilters(current, patch));
+    (patch: Partial<ListFilters>, options?: UpdateOptions) => {
+      setParams((current) => writeFilters(current, patch), { replace: options?.replace });
       if (patch.sort) useSettingsStore.getState().set('assetSort', patch.sort);
     },
     [setParams],
@@ -30,6 +36,7 @@ export function useListFilters(): {
         writeFilters(current, {
           kind: undefined,
           key: undefined,
+          keyMatch: undefined,
           bpmMin: undefined,
           bpmMax: undefined,
           tags: undefined,

@@ -20,7 +20,7 @@ const tree: CategoryNode[] = [
       { name: 'Empty', names: { zh: '空', en: 'Empty' }, count: 0, children: [] },
     ],
   },
-  { category: 'genres', names: { zh: '风格', en: 'Genres' }, count: 0, children: [] },
+  { category: 'genres', names: { zh: '曲风', en: 'Genres' }, count: 0, children: [] },
 ];
 
 describe('breadcrumb category select', () => {

@@ -1,11 +1,14 @@
 import {
   CATEGORIES,
   DEFAULTS,
+  expandKey,
+  KEY_MATCHES,
   MUSICAL_KEYS,
   SAMPLE_KINDS,
   SORTS,
   type AudioListQuery,
   type Category,
+  type KeyMatch,
   type MusicalKey,
   type SampleKind,
   type Sort,
@@ -16,10 +19,18 @@ export interface ListFilters {
   sort?: Sort;
   kind?: SampleKind;
   key?: MusicalKey;
+  /** How far the key filter reaches (absent: the key alone); see `expandKey`. */
+  keyMatch?: Exclude<KeyMatch, 'exact'>;
   bpmMin?: number;
   bpmMax?: number;
   /** Comma-separated tags. */
   tags?: string;
+}
+
+/** The filters as the gateway's list query takes them: the key expanded to its key list. */
+export function filterQuery(filters: ListFilters): Omit<AudioListQuery, 'sort'> & { sort?: Sort } {
+  const { keyMatch, key, ...rest } = filters;
+  return key ? { ...rest, key: expandKey(key, keyMatch).join(',') } : rest;
 }
 
 /** The asset-list ranges of SPEC §2 route segments (`All:`, `Samples:`, `Packs:`). */
@@ -60,6 +71,10 @@ export function readFilters(params: URLSearchParams): ListFilters {
     sort: oneOf(SORTS, params.get('sort')),
     kind: oneOf(SAMPLE_KINDS, params.get('kind')),
     key: oneOf(MUSICAL_KEYS, params.get('key')),
+    keyMatch: oneOf(
+      KEY_MATCHES.filter((match) => match !== 'exact'),
+      params.get('key') === null ? null : params.get('keyMatch'),
+    ),
     bpmMin,
     bpmMax,
     tags: tags || undefined,
@@ -176,7 +191,7 @@ export function searchQuery(
   filters: ListFilters,
   sort: Sort,
 ): AudioListQuery {
-  const base = { ...filters, sort };
+  const base = { ...filterQuery(filters), sort };
   switch (target.type) {
     case 'keyword':
       return { ...base, keyword: target.keyword };

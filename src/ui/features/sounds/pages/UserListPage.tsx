@@ -88,6 +88,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
         <SampleListView
           base={{}}
           load={load}
+          tagScope={{ relation }}
           version={version}
           label={title}
           totalLabel={(count) => t('list.total', { count })}

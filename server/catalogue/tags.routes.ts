@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import {
+  CATEGORIES,
+  USER_RELATIONS,
+  type TagCount,
+  type TagQuery,
+} from '../../src/shared/api/catalogue.types.ts';
+import { ok } from '../http/envelope.ts';
+import { requireUser } from '../http/auth-context.ts';
+import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
+import { parseListQuery } from './list-query.ts';
+import { tagNames } from './tag-names.ts';
+
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+const tagQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    category: { type: 'string', enum: CATEGORIES },
+    primaryName: name,
+    secondaryName: name,
+    packCode: { type: 'string', pattern: PACK_CODE_PATTERN },
+    keyword: { type: 'string', minLength: 1, maxLength: 200 },
+    styles: { type: 'string', minLength: 1, maxLength: 500 },
+    relation: { type: 'string', enum: USER_RELATIONS },
+  },
+} as const;
+
+/**
+ * Registers the tag vocabulary call: the tags of a scope's samples with their names and counts,
+ * most used first, for the filter bar's tag chips (docs/api/catalogue.md).
+ */
+export async function registerTagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(API.tags, { schema: { querystring: tagQuerySchema } }, async (request) => {
+    const { relation, ...place } = request.query as TagQuery;
+    // The list query's own checks (a keyword of only symbols, empty styles) apply here too.
+    const { filter } = parseListQuery({ ...place, page: 1, pageSize: 1 }, 'list').request;
+    const scope = relation ? { userId: requireUser(request).id, relation } : undefined;
+    const rows = await ctx.repo.catalogue.tagCounts(filter, scope);
+    return ok<TagCount[]>(rows.map((row) => ({ ...row, names: tagNames(row.tag) })));
+  });
+}
