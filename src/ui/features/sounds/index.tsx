@@ -4,3 +4,4 @@ export type { SearchBarProps } from './components/SearchBar.tsx';
 export { CategorySelect } from './components/CategorySelect.tsx';
 export { DetailPanel } from './components/DetailPanel.tsx';
 export { SelectionPanel } from './components/SelectionPanel.tsx';
+export { SelectionTracker } from './components/SelectionTracker.tsx';

@@ -65,8 +65,8 @@ export function UserListPage({ relation, range }: UserListPageProps) {
       </Page>
     );
   const paths = USER_LIST_PATHS[relation];
-  const load = (query: AudioListQuery, signal: AbortSignal) =>
-    catalogueApi.userSamples({ ...query, relation }, signal);
+  const load = (query: AudioListQuery, signal: AbortSignal, silent: boolean) =>
+    catalogueApi.userSamples({ ...query, relation }, signal, silent);
   return (
     <Page>
       <h1>{title}</h1>
@@ -96,7 +96,9 @@ export function UserListPage({ relation, range }: UserListPageProps) {
       ) : (
         <PackGrid
           base={{}}
-          load={(query, signal) => catalogueApi.userPacks({ ...query, relation }, signal)}
+          load={(query, signal, silent) =>
+            catalogueApi.userPacks({ ...query, relation }, signal, silent)
+          }
           version={version}
           label={title}
           onRemove={removePack}
