@@ -2,50 +2,46 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Skeleton } from '../components/index.ts';
 
+// One grid for the whole shell: the top bar across, the sidebar (wide screens) and the page.
 const Shell = styled.div`
-  display: flex;
-  flex-direction: column;
+  display: grid;
+  grid-template: 56px 1fr / 200px 1fr;
   min-height: 100vh;
   background: ${({ theme }) => theme.colors.background};
-`;
-
-const Bar = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  height: 56px;
-  padding: 0 ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-weight: 700;
-  font-size: 18px;
-`;
-
-const Frame = styled.div`
-  display: flex;
-  flex: 1;
-`;
-
-const Side = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  width: 200px;
-  padding: ${({ theme }) => theme.space(4)};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  @media (max-width: 959px) {
-    display: none;
+  & > * {
+    border-color: ${({ theme }) => theme.colors.border};
+    border-style: solid;
+    border-width: 0;
   }
-`;
-
-const Main = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  flex: 1;
-  min-width: 0;
-  padding: ${({ theme }) => theme.space(4)};
+  & > :first-child {
+    grid-column: 1 / -1;
+    display: flex;
+    align-items: center;
+    padding-inline: ${({ theme }) => theme.space(4)};
+    border-bottom-width: 1px;
+    font-weight: 700;
+    font-size: 18px;
+  }
+  & > :first-child,
+  & > :nth-child(2) {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  & > :nth-child(2) {
+    border-right-width: 1px;
+  }
+  & > :nth-child(2),
+  & > :last-child {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(4)};
+  }
+  @media (max-width: 959px) {
+    grid-template-columns: 1fr;
+    & > :nth-child(2) {
+      display: none;
+    }
+  }
 `;
 
 /** Skeleton rows of the page: the height of sample rows, drawn without the row code. */
@@ -66,25 +62,21 @@ export function ShellSkeleton() {
   const { t } = useTranslation('common');
   return (
     <Shell role="status" aria-busy="true" aria-label={t('status.loading')}>
-      <Bar>
-        <span>{t('appName')}</span>
-      </Bar>
-      <Frame>
-        <Side>
-          {[60, 80, 70, 75].map((width) => (
-            <Skeleton key={width} $width={`${width}%`} />
+      <div>{t('appName')}</div>
+      <div>
+        {[60, 80, 70, 75].map((width) => (
+          <Skeleton key={width} $width={`${width}%`} />
+        ))}
+      </div>
+      <div>
+        <Skeleton $width="180px" $height="24px" />
+        <Skeleton $width="320px" />
+        <Rows>
+          {Array.from({ length: SHELL_ROWS }, (_, i) => (
+            <Skeleton key={i} data-skeleton $height="40px" />
           ))}
-        </Side>
-        <Main>
-          <Skeleton $width="180px" $height="24px" />
-          <Skeleton $width="320px" />
-          <Rows>
-            {Array.from({ length: SHELL_ROWS }, (_, i) => (
-              <Skeleton key={i} data-skeleton $height="40px" />
-            ))}
-          </Rows>
-        </Main>
-      </Frame>
+        </Rows>
+      </div>
     </Shell>
   );
 }

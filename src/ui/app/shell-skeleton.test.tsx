@@ -1,14 +1,12 @@
-import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ThemeProvider } from 'styled-components';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../shared/index.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { useSessionStore } from '../stores/session.store.ts';
 import { envelope, installFakeFetch } from '../test/fake-fetch.ts';
+import { renderRouter } from '../test/render.tsx';
 import { userInfo } from '../test/users.ts';
-import { makeTheme } from '../theme/theme.ts';
 import { routes } from './routes.tsx';
 
 beforeEach(async () => {
@@ -34,13 +32,7 @@ describe('first load', () => {
           : envelope(null),
       );
       const router = createMemoryRouter(routes, { initialEntries: ['/profile/terms'] });
-      render(
-        <ThemeProvider theme={makeTheme('light')}>
-          <I18nextProvider i18n={i18n}>
-            <RouterProvider router={router} />
-          </I18nextProvider>
-        </ThemeProvider>,
-      );
+      renderRouter(router);
       const shell = screen.getByRole('status', { name: '加载中…' });
       expect(shell.textContent).toContain('音库');
       expect(shell.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(8);
