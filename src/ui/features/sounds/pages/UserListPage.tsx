@@ -84,8 +84,11 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           </li>
         </Chips>
       </nav>
+      {/* Keyed by relation: the four routes render this page in place of each other, and the
+          list's query does not name the relation, so warehouse → liked would keep the rows. */}
       {range === 'samples' ? (
         <SampleListView
+          key={relation}
           base={{}}
           load={load}
           version={version}
@@ -95,6 +98,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
         />
       ) : (
         <PackGrid
+          key={relation}
           base={{}}
           load={(query, signal, silent) =>
             catalogueApi.userPacks({ ...query, relation }, signal, silent)
