@@ -4,7 +4,7 @@
  * suggestion — in headless Chromium against the real gateway (small library).
  */
 import { expect, test } from '../helpers/e2e.ts';
-import { dataRows, grid, rowNames } from './sounds-helpers.ts';
+import { NAVIGATION_TIMEOUT, dataRows, grid, listShown, rowNames } from './sounds-helpers.ts';
 
 test('browse a category down to a secondary level, then jump with the grouped select', async ({
   page,
@@ -13,12 +13,14 @@ test('browse a category down to a secondary level, then jump with the grouped se
   const main = page.getByRole('main');
   await main.getByRole('link', { name: /^乐器/ }).click();
   await expect(page).toHaveURL(/\/sounds\/instruments$/);
-  await main.getByRole('link', { name: /^鼓组 · 9$/ }).click();
+  await main.getByRole('link', { name: /^鼓组 · 9$/ }).click({ timeout: NAVIGATION_TIMEOUT });
   await expect(page).toHaveURL(/\/sounds\/instruments\/asset\/All:Drums$/);
+  await listShown(page, '鼓组');
   await expect(dataRows(page)).toHaveCount(9);
 
   await main.getByRole('link', { name: /^底鼓 · 2$/ }).click();
   await expect(page).toHaveURL(/\/sounds\/instruments\/asset\/All:Drums\/:Kick$/);
+  await listShown(page, /底鼓$/);
   await expect(dataRows(page)).toHaveCount(2);
   for (const type of await dataRows(page).locator('[role="gridcell"]').nth(4).allInnerTexts())
     expect(type).toBe('鼓组 · 底鼓');
@@ -27,9 +29,11 @@ test('browse a category down to a secondary level, then jump with the grouped se
   await expect(select).toHaveValue('/sounds/instruments/asset/Samples:Drums/:Kick');
   await select.selectOption({ label: '超低音贝斯' });
   await expect(page).toHaveURL(/\/sounds\/instruments\/asset\/Samples:Bass\/:Sub%20Bass$/);
+  await listShown(page, /超低音贝斯$/);
   await expect(dataRows(page)).toHaveCount(3);
   await page.goBack();
   await expect(page).toHaveURL(/All:Drums\/:Kick$/);
+  await listShown(page, /底鼓$/);
 
   // Key and BPM columns are hidden under 990 px.
   const keyHeader = grid(page).getByRole('columnheader', { name: '调性' });
@@ -41,6 +45,9 @@ test('browse a category down to a secondary level, then jump with the grouped se
 
 test('sort and filters live in the URL: reload and back restore them', async ({ page }) => {
   await page.goto('/sounds/genres/asset/Samples:Trap');
+  await expect(grid(page)).toHaveAttribute('data-list-state', 'ready', {
+    timeout: NAVIGATION_TIMEOUT,
+  });
   await expect(dataRows(page)).toHaveCount(9);
   const before = await rowNames(page);
 
@@ -66,13 +73,14 @@ test('search with a suggestion, and Enter searches the typed text', async ({ pag
   await box.fill('80');
   await page.getByRole('option', { name: '808', exact: true }).click();
   await expect(page).toHaveURL(/\/sounds\/search\/track\/808\/samples$/);
-  await expect(page.getByRole('heading', { name: '“808” 的搜索结果' })).toBeVisible();
+  await listShown(page, '“808” 的搜索结果');
   await expect(dataRows(page).first()).toBeVisible();
   expect((await rowNames(page)).some((name) => name.includes('808'))).toBe(true);
 
   await box.fill('古筝');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/sounds\/search\/track\/%E5%8F%A4%E7%AD%9D\/samples$/);
+  await listShown(page, '“古筝” 的搜索结果');
   await expect(dataRows(page).first()).toBeVisible();
   await expect(grid(page)).toContainText('古筝');
 });

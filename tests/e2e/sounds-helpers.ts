@@ -15,6 +15,26 @@ export const grid = (page: Page) => page.getByRole('grid');
 /** Data rows of the grid (not the header). */
 export const dataRows = (page: Page) => grid(page).locator('[role="row"][data-sample-id]');
 
+/**
+ * Navigations here load the page's code, the profile (root loader) and the list; on a busy CI
+ * machine that takes longer than expect's default 5 s, which is what made the browse test flaky.
+ */
+export const NAVIGATION_TIMEOUT = 20_000;
+
+/**
+ * Waits until the page whose h1 is `heading` shows its sample list loaded. The URL changes before
+ * the new page renders, so counting rows right after the URL check could count the page before.
+ */
+export async function listShown(page: Page, heading: string | RegExp): Promise<void> {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
+  await expect(grid(page)).toHaveAttribute('data-list-state', 'ready', {
+    timeout: NAVIGATION_TIMEOUT,
+  });
+}
+
 /** The names of the loaded rows, in order, once the first row is there. */
 export async function rowNames(page: Page): Promise<string[]> {
   await dataRows(page).first().waitFor();

@@ -47,28 +47,42 @@ export function toSearchParams(query: object): SearchParams {
   return out;
 }
 
-/** The catalogue calls of SPEC §7 (lists, tree, search, user lists, spectrum, packs). */
+/**
+ * The catalogue calls of SPEC §7 (lists, tree, search, user lists, spectrum, packs). A list call
+ * made `silent` shows no toast: the list on screen shows its failure with a retry instead.
+ */
 export function createCatalogueApi(http: JsonHttp) {
   return {
     /** A page of samples (range samples) of the catalogue. */
-    samples(query: AudioListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {
+    samples(
+      query: AudioListQuery,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<ListPage<Sample>> {
       return http.get(API.audios, {
         searchParams: toSearchParams({ ...query, range: 'samples' }),
         signal,
+        silent,
       });
     },
     /** A page of packs of the catalogue. */
-    packs(query: AudioListQuery, signal?: AbortSignal): Promise<ListPage<Pack>> {
+    packs(query: AudioListQuery, signal?: AbortSignal, silent = false): Promise<ListPage<Pack>> {
       return http.get(API.audios, {
         searchParams: toSearchParams({ ...query, range: 'packs' }),
         signal,
+        silent,
       });
     },
     /** Full-text search over samples (keyword required); says when it corrected a typo. */
-    search(query: AudioListQuery, signal?: AbortSignal): Promise<SearchListPage<Sample>> {
+    search(
+      query: AudioListQuery,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<SearchListPage<Sample>> {
       return http.get(API.search, {
         searchParams: toSearchParams({ ...query, range: 'samples' }),
         signal,
+        silent,
       });
     },
     /** Autocomplete over instruments, genres, tags, packs and brands (silent: hints only). */
@@ -76,17 +90,23 @@ export function createCatalogueApi(http: JsonHttp) {
       return http.get(API.suggest, { searchParams: { q, limit: 12 }, signal, silent: true });
     },
     /** A page of the user's warehouse or liked samples. */
-    userSamples(query: UserListQuery, signal?: AbortSignal): Promise<ListPage<Sample>> {
+    userSamples(
+      query: UserListQuery,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<ListPage<Sample>> {
       return http.get(API.userAudios, {
         searchParams: toSearchParams({ ...query, range: 'samples' }),
         signal,
+        silent,
       });
     },
     /** A page of the user's warehouse or liked packs. */
-    userPacks(query: UserListQuery, signal?: AbortSignal): Promise<ListPage<Pack>> {
+    userPacks(query: UserListQuery, signal?: AbortSignal, silent = false): Promise<ListPage<Pack>> {
       return http.get(API.userAudios, {
         searchParams: toSearchParams({ ...query, range: 'packs' }),
         signal,
+        silent,
       });
     },
     /** The category tree (category → primary → secondary, with counts). */

@@ -9,6 +9,7 @@ import { getAccessToken } from '../stores/session.store.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { loadChunk } from './chunk-load.ts';
 import { RouteError } from './RouteError.tsx';
+import { ShellSkeleton } from './ShellSkeleton.tsx';
 
 /** A code-split page: its module loads on first visit, with the chunk timeout of SPEC §8. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -28,7 +29,8 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: AppFrame,
     ErrorBoundary: RouteError,
-    HydrateFallback: () => null,
+    // The first load waits for the profile and the page's code: show the shell's shape meanwhile.
+    HydrateFallback: ShellSkeleton,
     // The current profile before every navigation (SPEC §2); concurrent ones share one request.
     loader: async () => {
       await loadProfile();

@@ -23,3 +23,4 @@ export type { DialogProps } from './Dialog.tsx';
 export { Menu } from './Menu.tsx';
 export type { MenuItem, MenuProps } from './Menu.tsx';
 export { Card, PageTitle, Muted } from './Card.tsx';
+export { Skeleton } from './Skeleton.tsx';

@@ -32,12 +32,16 @@ export function renderWithApp(
     ],
     { initialEntries: [path] },
   );
-  const result = render(
+  return { ...renderRouter(router), router };
+}
+
+/** Renders a router with the app's theme and i18n, as the app does. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
+  return render(
     <ThemeProvider theme={makeTheme('light')}>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
     </ThemeProvider>,
   );
-  return { ...result, router };
 }

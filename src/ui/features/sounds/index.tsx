@@ -5,3 +5,4 @@ export { useSearchShortcut } from './hooks/use-search-shortcut.ts';
 export { CategorySelect } from './components/CategorySelect.tsx';
 export { DetailPanel } from './components/DetailPanel.tsx';
 export { SelectionPanel } from './components/SelectionPanel.tsx';
+export { SelectionTracker } from './components/SelectionTracker.tsx';

@@ -5,6 +5,7 @@ import type { AudioListQuery, ListPage, Pack } from '../../../../shared/index.ts
 import { Button } from '../../../components/index.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useSelection } from '../model/selection.store.ts';
+import { ListError } from './ListError.tsx';
 
 const Grid = styled.ul`
   display: grid;
@@ -49,7 +50,8 @@ export function packPath(packCode: string): string {
 /** Props of PackGrid. */
 export interface PackGridProps {
   base: AudioListQuery;
-  load(query: AudioListQuery, signal: AbortSignal): Promise<ListPage<Pack>>;
+  /** A page of packs; `silent` because the grid itself shows a failure (with a retry). */
+  load(query: AudioListQuery, signal: AbortSignal, silent: boolean): Promise<ListPage<Pack>>;
   /** Show only the first page (browse home's featured packs). */
   firstPageOnly?: boolean;
   version?: number;
@@ -71,9 +73,14 @@ export function PackGrid({
   const key = JSON.stringify([base, version]);
   // Only `key` changes reload the list; the loader may be a new function on every render.
   const fetchPage = (page: number, pageSize: number, signal: AbortSignal) =>
-    load({ ...base, page, pageSize: firstPageOnly ? (base.pageSize ?? 12) : pageSize }, signal);
+    load(
+      { ...base, page, pageSize: firstPageOnly ? (base.pageSize ?? 12) : pageSize },
+      signal,
+      true,
+    );
   const list = usePagedList<Pack>(key, fetchPage);
   const loaded = list.rows.filter((pack): pack is Pack => pack !== undefined);
+  if (list.status === 'error') return <ListError error={list.error} onRetry={list.retry} />;
   if (list.total === 0) return <p>{t('list.noPacks')}</p>;
   const more = !firstPageOnly && list.total !== null && loaded.length < list.total;
   return (

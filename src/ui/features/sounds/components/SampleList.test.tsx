@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../../api/http-error.ts';
 import { usePlayerStore, resetPlayerStore } from '../../../stores/player.store.ts';
 import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
@@ -197,5 +198,58 @@ describe('SampleList', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('SampleList loading and failure', () => {
+  it('draws skeleton rows while the first page loads', () => {
+    renderSounds(<SampleList total={null} rows={[]} ensureRange={() => {}} />);
+    const grid = screen.getByRole('grid');
+    expect(grid.getAttribute('data-list-state')).toBe('loading');
+    expect(grid.getAttribute('aria-busy')).toBe('true');
+    expect(grid.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['zh', '服务器出错了，请稍后重试。', '重试'],
+    ['en', 'The server ran into a problem. Try again in a moment.', 'Retry'],
+  ] as const)(
+    'a failed list says why in %s, never the raw gateway text, and retries',
+    async (language, text, retry) => {
+      const onRetry = vi.fn();
+      const error = new ApiRequestError('Internal error', { status: 500 });
+      renderSounds(
+        <SampleList
+          total={null}
+          rows={[]}
+          error={error}
+          onRetry={onRetry}
+          ensureRange={() => {}}
+        />,
+        { language },
+      );
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(text);
+      expect(alert.textContent).not.toContain('Internal error');
+      await userEvent.click(within(alert).getByRole('button', { name: retry }));
+      expect(onRetry).toHaveBeenCalledOnce();
+    },
+  );
+
+  it('a later page that failed offers a retry above the rows it has', async () => {
+    const onRetry = vi.fn();
+    renderSounds(
+      <SampleList
+        total={250}
+        rows={rows}
+        error={new ApiRequestError('x', { status: 0 })}
+        onRetry={onRetry}
+        ensureRange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('grid').getAttribute('data-list-state')).toBe('ready');
+    expect(screen.getByRole('alert').textContent).toContain('无法连接服务器');
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });

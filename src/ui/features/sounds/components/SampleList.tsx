@@ -15,8 +15,11 @@ import { playFromList, seekBy, seekSample, toggleSample } from '../../player/ind
 import { gridCommand } from '../model/keyboard.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
+import type { ListStatus } from '../hooks/use-paged-list.ts';
 import { downloadActions } from '../services.ts';
+import { ListError } from './ListError.tsx';
 import { ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
+import { SKELETON_ROWS, SkeletonRow } from './SkeletonRow.tsx';
 import { SampleRowSlot } from './SampleRowSlot.tsx';
 
 /** Height of the sticky header row (px); rows start below it. */
@@ -57,6 +60,10 @@ export interface SampleListProps {
   /** Rows by index (undefined where not loaded yet). */
   rows: readonly (Sample | undefined)[];
   error?: unknown;
+  /** Where the list stands; by default read from `total` and `error`. */
+  status?: ListStatus;
+  /** Asks again for what failed; without it a failure shows no retry button. */
+  onRetry?: () => void;
   /** Asks for the rows of a visible range. */
   ensureRange(start: number, end: number): void;
   label?: string;
@@ -69,7 +76,16 @@ export interface SampleListProps {
  * scroll into view. Keyboard auditioning: ↑/↓ move and play, space toggles, ←/→ seek, Enter opens
  * the detail panel.
  */
-export function SampleList({ total, rows, error, ensureRange, label, onRemove }: SampleListProps) {
+export function SampleList({
+  total,
+  rows,
+  error,
+  status = total !== null ? 'ready' : error ? 'error' : 'loading',
+  onRetry,
+  ensureRange,
+  label,
+  onRemove,
+}: SampleListProps) {
   const { t } = useTranslation('sounds');
   const scroller = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
@@ -154,8 +170,15 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     }
   };
 
-  if (error && total === null) return <Message role="alert">{t('list.error')}</Message>;
-  if (total === 0) return <Message>{t('list.empty')}</Message>;
+  if (status === 'error')
+    return onRetry ? (
+      <ListError error={error} onRetry={onRetry} />
+    ) : (
+      <Message role="alert" data-list-state="error">
+        {t('list.error')}
+      </Message>
+    );
+  if (total === 0) return <Message data-list-state="empty">{t('list.empty')}</Message>;
 
   return (
     <Grid
@@ -163,7 +186,8 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
       role="grid"
       aria-label={label ?? t('list.label')}
       aria-rowcount={count + 1}
-      aria-busy={total === null}
+      aria-busy={status === 'loading'}
+      data-list-state={status}
       aria-activedescendant={active >= 0 && rows[active] ? `${idPrefix}-${active}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
@@ -184,10 +208,26 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
         <span role="columnheader">{t('list.duration')}</span>
         <span role="columnheader">{t('list.actions')}</span>
       </Header>
-      <div style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, position: 'relative' }}>
+      {error !== null && error !== undefined && status === 'ready' && onRetry && (
+        <ListError error={error} onRetry={onRetry} />
+      )}
+      <div
+        style={{
+          height:
+            status === 'loading'
+              ? SKELETON_ROWS * ROW_HEIGHT
+              : virtualizer.getTotalSize() - HEADER_HEIGHT,
+          position: 'relative',
+        }}
+      >
+        {status === 'loading' &&
+          Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <SkeletonRow key={i} top={i * ROW_HEIGHT} />
+          ))}
         {items.map((item) => {
           const sample = rows[item.index];
           const top = item.start - HEADER_HEIGHT;
+          // A row of a page not loaded yet: empty (a flung grid passes thousands of them).
           if (!sample)
             return (
               <div

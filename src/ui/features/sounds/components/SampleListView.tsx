@@ -24,7 +24,8 @@ const Total = styled.p`
 export interface SampleListViewProps {
   /** The fixed part of the query (category, names, pack, keyword…); filters come from the URL. */
   base: AudioListQuery;
-  load(query: AudioListQuery, signal: AbortSignal): Promise<ListPage<Sample>>;
+  /** A page of the list; `silent` because the list itself shows a failure (with a retry). */
+  load(query: AudioListQuery, signal: AbortSignal, silent: boolean): Promise<ListPage<Sample>>;
   /** Keyword searches sort by relevance unless the URL names a sort. */
   relevance?: boolean;
   /** Bumped by the page to reload (e.g. after removing rows). */
@@ -62,7 +63,7 @@ export function SampleListView({
   const key = JSON.stringify([query, version]);
   // Only `key` changes reload the list; the loader may be a new function on every render.
   const fetchPage = (page: number, pageSize: number, signal: AbortSignal) =>
-    load({ ...query, page, pageSize }, signal);
+    load({ ...query, page, pageSize }, signal, true);
   const list = usePagedList<Sample>(key, fetchPage);
   return (
     <Column>
@@ -80,6 +81,8 @@ export function SampleListView({
         total={list.total}
         rows={list.rows}
         error={list.error}
+        status={list.status}
+        onRetry={list.retry}
         ensureRange={list.ensureRange}
         label={label}
         onRemove={onRemove}

@@ -7,9 +7,9 @@ import { COVER_SIDE, ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
 
 /**
  * One styled element for the whole row: each styled component costs a class computation per
- * mount, and a flung grid mounts about ten rows a frame.
+ * mount, and a flung grid mounts about ten rows a frame. Also the skeleton row's box.
  */
-const Row = styled.div`
+export const Row = styled.div`
   ${ROW_COLUMNS}
   position: absolute;
   left: 0;

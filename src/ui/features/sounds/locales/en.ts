@@ -32,6 +32,13 @@ export const en: LocaleShape<typeof zh> = {
     empty: 'No samples match',
     loading: 'Loading…',
     error: 'The list could not be loaded',
+    retry: 'Retry',
+    errors: {
+      timeout: 'The server did not answer in time.',
+      network: 'The server could not be reached. Check your network.',
+      server: 'The server ran into a problem. Try again in a moment.',
+      request: 'This list cannot be shown right now.',
+    },
     total: '{{count}} in total',
     packsLabel: 'Packs',
     noPacks: 'No packs match',

@@ -29,6 +29,13 @@ export const zh = {
     empty: '没有符合条件的采样',
     loading: '加载中…',
     error: '列表加载失败',
+    retry: '重试',
+    errors: {
+      timeout: '服务器长时间没有响应。',
+      network: '无法连接服务器，请检查网络。',
+      server: '服务器出错了，请稍后重试。',
+      request: '这个列表暂时无法显示。',
+    },
     total: '共 {{count}} 个',
     packsLabel: '音色包列表',
     noPacks: '没有符合条件的音色包',

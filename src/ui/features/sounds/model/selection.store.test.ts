@@ -6,7 +6,7 @@ const rows = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, audioName: `S${i 
 const ids = () => useSelection.getState().selected.map((s) => s.id);
 const toggle = (index: number, shift = false) => useSelection.getState().toggle(rows, index, shift);
 
-beforeEach(() => useSelection.setState({ selected: [], anchor: null, detail: null }));
+beforeEach(() => useSelection.setState({ selected: [], anchor: null, detail: null, list: null }));
 
 describe('row selection', () => {
   it('toggles single rows with plain clicks', () => {
@@ -61,6 +61,30 @@ describe('row selection', () => {
   });
 });
 
+describe('selection belongs to the list it was made in', () => {
+  it('is cleared when the user goes to another page, kept on the same page', () => {
+    const { enterList } = useSelection.getState();
+    enterList('/sounds/instruments/asset/All:Drums');
+    toggle(0);
+    toggle(3, true);
+    enterList('/sounds/instruments/asset/All:Drums');
+    expect(ids().sort()).toEqual([1, 2, 3, 4]);
+    enterList('/sounds/genres');
+    expect(ids()).toEqual([]);
+    expect(useSelection.getState().anchor).toBeNull();
+    // A shift-click on the new list starts a fresh range instead of using the old anchor.
+    toggle(5, true);
+    expect(ids()).toEqual([6]);
+  });
+
+  it('keeps a selection restored from storage written before the page was recorded', () => {
+    toggle(2);
+    useSelection.setState({ list: null });
+    useSelection.getState().enterList('/sounds');
+    expect(ids()).toEqual([3]);
+  });
+});
+
 describe('persisted check rows (SPEC §3)', () => {
   const row = (id: number) =>
     ({
@@ -75,7 +99,7 @@ describe('persisted check rows (SPEC §3)', () => {
 
   /** What a reload does: the store starts from its initial state, then reads storage back. */
   const reload = async (stored: string | null) => {
-    useSelection.setState({ selected: [], anchor: null, detail: null });
+    useSelection.setState({ selected: [], anchor: null, detail: null, list: null });
     if (stored === null) localStorage.removeItem('yinku.checkRows');
     else localStorage.setItem('yinku.checkRows', stored);
     await useSelection.persist.rehydrate();
@@ -87,9 +111,20 @@ describe('persisted check rows (SPEC §3)', () => {
     const raw = localStorage.getItem('yinku.checkRows');
     const stored = JSON.parse(raw ?? '{}') as { state: Record<string, unknown>; version: number };
     expect(stored.version).toBe(1);
-    expect(Object.keys(stored.state)).toEqual(['selected']);
+    expect(Object.keys(stored.state)).toEqual(['selected', 'list']);
     await reload(raw);
     expect(useSelection.getState().selected.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('a reload on the same page keeps the selection; the next page clears it', async () => {
+    useSelection.getState().enterList('/sounds/other/likes');
+    useSelection.getState().toggle([row(1), row(2)], 1, false);
+    await reload(localStorage.getItem('yinku.checkRows'));
+    expect(useSelection.getState().list).toBe('/sounds/other/likes');
+    useSelection.getState().enterList('/sounds/other/likes');
+    expect(useSelection.getState().selected.map((s) => s.id)).toEqual([2]);
+    useSelection.getState().enterList('/sounds');
+    expect(useSelection.getState().selected).toEqual([]);
   });
 
   it('drops malformed and duplicate stored rows instead of breaking the lists', () => {

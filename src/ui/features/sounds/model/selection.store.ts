@@ -13,6 +13,8 @@ export interface SelectionState {
   /** Index (in the current list) of the last plain click: the start of a shift range. */
   anchor: number | null;
   detail: DetailItem | null;
+  /** The page (path) of the list the selection was made in; null before any list was shown. */
+  list: string | null;
   /**
    * Toggles the row at `index` of `rows`. With shift and an anchor, every row between the anchor
    * and `index` takes the clicked row's new state (rows not loaded yet are skipped).
@@ -24,6 +26,12 @@ export interface SelectionState {
   drop(ids: readonly number[]): void;
   /** Shows an item in the detail panel (null hides it). */
   showDetail(item: DetailItem | null): void;
+  /**
+   * The user is now on the page at `path`: a selection made in another page's list is cleared
+   * (its rows are not on screen, and bulk actions would act on rows the user cannot see).
+   * Sort and filter changes stay on the same page and keep it; so does a reload.
+   */
+  enterList(path: string): void;
 }
 
 /** Most selected rows kept across reloads (SPEC §3 "check rows"). */
@@ -62,6 +70,7 @@ export const useSelection = create<SelectionState>()(
       selected: [],
       anchor: null,
       detail: null,
+      list: null,
       toggle(rows, index, shift) {
         const row = rows[index];
         if (!row) return;
@@ -85,13 +94,25 @@ export const useSelection = create<SelectionState>()(
       drop: (ids) =>
         set((state) => ({ selected: state.selected.filter((s) => !ids.includes(s.id)) })),
       showDetail: (detail) => set({ detail }),
+      enterList(path) {
+        const { list, selected } = get();
+        if (path === list) return;
+        // Rows kept from before the page was recorded (older storage) stay with this page.
+        if (list === null || selected.length === 0) set({ list: path, anchor: null });
+        else set({ list: path, selected: [], anchor: null });
+      },
     }),
     {
       name: 'yinku.checkRows',
       version: 1,
       storage: safeJsonStorage(),
-      partialize: (state) => ({ selected: state.selected }) as unknown as SelectionState,
-      merge: (stored, current) => ({ ...current, selected: sanitizeCheckRows(stored) }),
+      partialize: (state) =>
+        ({ selected: state.selected, list: state.list }) as unknown as SelectionState,
+      merge: (stored, current) => ({
+        ...current,
+        selected: sanitizeCheckRows(stored),
+        list: isRecord(stored) && typeof stored.list === 'string' ? stored.list : null,
+      }),
     },
   ),
 );

@@ -65,8 +65,8 @@ export function UserListPage({ relation, range }: UserListPageProps) {
       </Page>
     );
   const paths = USER_LIST_PATHS[relation];
-  const load = (query: AudioListQuery, signal: AbortSignal) =>
-    catalogueApi.userSamples({ ...query, relation }, signal);
+  const load = (query: AudioListQuery, signal: AbortSignal, silent: boolean) =>
+    catalogueApi.userSamples({ ...query, relation }, signal, silent);
   return (
     <Page>
       <h1>{title}</h1>
@@ -84,8 +84,11 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           </li>
         </Chips>
       </nav>
+      {/* Keyed by relation: the four routes render this page in place of each other, and the
+          list's query does not name the relation, so warehouse → liked would keep the rows. */}
       {range === 'samples' ? (
         <SampleListView
+          key={relation}
           base={{}}
           load={load}
           tagScope={{ relation }}
@@ -96,8 +99,11 @@ export function UserListPage({ relation, range }: UserListPageProps) {
         />
       ) : (
         <PackGrid
+          key={relation}
           base={{}}
-          load={(query, signal) => catalogueApi.userPacks({ ...query, relation }, signal)}
+          load={(query, signal, silent) =>
+            catalogueApi.userPacks({ ...query, relation }, signal, silent)
+          }
           version={version}
           label={title}
           onRemove={removePack}
