@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './context.ts';
 import { installEnvelope } from './http/envelope.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -17,6 +17,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Serve the built client from ctx.config.distDir (off in API tests). */
   serveClient?: boolean;
+  /** Called with every route as it is registered (tests enumerate routes and schemas with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the gateway: envelope, security headers, auth context, every route module, client. */
@@ -30,6 +32,7 @@ export async function createApp(
     trustProxy: false,
     routerOptions: { maxParamLength: 500 },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installValidation(app);
   installEnvelope(app);
   installSecurityHeaders(app);
