@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './context.ts';
 import { installEnvelope } from './http/envelope.ts';
+import { answerClientError } from './http/client-error.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAuthContext } from './http/auth-context.ts';
 import { installValidation } from './http/validation.ts';
@@ -31,6 +32,7 @@ export async function createApp(
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 500 },
+    clientErrorHandler: answerClientError,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installValidation(app);
