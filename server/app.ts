@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './context.ts';
-import { installEnvelope } from './http/envelope.ts';
+import { answerFrameworkError, installEnvelope } from './http/envelope.ts';
 import { answerClientError } from './http/client-error.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAuthContext } from './http/auth-context.ts';
@@ -33,6 +33,7 @@ export async function createApp(
     trustProxy: false,
     routerOptions: { maxParamLength: 500 },
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installValidation(app);

@@ -55,6 +55,25 @@ function toApiError(error: FastifyError): ApiError {
   return new ApiError('INTERNAL', MESSAGES.internal);
 }
 
+/**
+ * Answers the router's own failures in the envelope: a path whose percent-escapes do not decode
+ * (`/download/authorize/%`) and a path parameter over maxParamLength. Fastify's default wrote its
+ * own JSON without x-error-message.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError('BAD_REQUEST', MESSAGES.badUrl, { field: 'url' })
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ApiError('BAD_REQUEST', MESSAGES.urlTooLong, { field: 'url', status: 414 })
+        : toApiError(error);
+  sendError(request, reply, apiError);
+}
+
 /** Installs the error handler that keeps every failure in the envelope. */
 export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -48,3 +48,15 @@ describe('requests Node cannot parse', () => {
     expect([en.status, en.message]).toEqual([431, 'Request headers or URL too long']);
   });
 });
+
+// Found by the HTTP fuzzer: the router's own 400 (a broken percent-escape in the path) and 414
+// (a path parameter over 500 characters) came without x-error-message.
+describe('paths the router cannot read', () => {
+  it('answers a broken percent-escape and an over-long parameter in the envelope', async () => {
+    const bad = await raw('GET', '/api/v2/download/authorize/%', { 'accept-language': 'en' });
+    expect([bad.status, bad.message]).toEqual([400, 'The URL is not validly percent-encoded']);
+    expect(JSON.parse(bad.body)).toMatchObject({ code: 400, field: 'url' });
+    const long = await raw('GET', `/api/v2/packs/${'a'.repeat(600)}`);
+    expect([long.status, long.message]).toEqual([414, '网址参数过长']);
+  });
+});
