@@ -16,7 +16,9 @@ export function languageOf(request: FastifyRequest): Language {
 
 /** Sends an ApiError as envelope + status + x-error-message header. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): void {
-  const msg = error.messages[languageOf(request)];
+  // A message can quote the request (an unknown field's name): a lone surrogate there would make
+  // encodeURIComponent throw inside the error handler, a 500.
+  const msg = error.messages[languageOf(request)].replace(/\p{Cs}/gu, '\ufffd');
   const body: ApiEnvelope<null> = {
     code: error.status,
     msg,

@@ -60,3 +60,19 @@ describe('paths the router cannot read', () => {
     expect([long.status, long.message]).toEqual([414, '网址参数过长']);
   });
 });
+
+// Found by the HTTP fuzzer: an unknown field named with a lone surrogate went into the error
+// message, and encodeURIComponent threw on it inside the error handler: "URI malformed", a 500.
+describe('error messages quoting the request', () => {
+  it('answers an unknown field with a lone surrogate in its name with a 400', async () => {
+    const response = await fetch(`${gw.url}/api/v4/users/password/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: `{"email":"a@b.cn","code":"123456","password":"${'0'.repeat(64)}","\\ud800":1}`,
+    });
+    expect(response.status).toBe(400);
+    const message = decodeURIComponent(response.headers.get('x-error-message') ?? '');
+    expect(message).toBe('Invalid \ufffd: unknown field');
+    expect(((await response.json()) as { msg: string }).msg).toBe(message);
+  });
+});
