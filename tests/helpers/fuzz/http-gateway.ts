@@ -1,7 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { issueAccessToken } from '../../../server/accounts/access-token.ts';
 import { createUser } from '../accounts.ts';
 import { startTestGateway, type TestGateway } from '../test-gateway.ts';
+import { fuzzSeed } from './hostile.ts';
+import { runHttpFuzz } from './http-fuzz.ts';
 import type { FuzzRoute } from './http-request.ts';
 
 /** A test gateway with every route it registered and the tokens a fuzz case may send. */
@@ -52,4 +55,31 @@ export async function startFuzzGateway(): Promise<FuzzGateway> {
     `Bearer ${'A'.repeat(8000)}.${'B'.repeat(43)}`,
   ];
   return { gateway, routes, tokens };
+}
+
+/**
+ * A fuzz gateway for the test file (started before its tests, closed after) and `run`, which
+ * fuzzes it with `numRuns` cases under a fresh or FUZZ_SEED seed (printed under `name`).
+ */
+export function useFuzzGateway() {
+  let fuzz: FuzzGateway | undefined;
+  beforeAll(async () => {
+    fuzz = await startFuzzGateway();
+  });
+  afterAll(async () => {
+    await fuzz?.gateway.close();
+  });
+  return {
+    get: (): FuzzGateway => fuzz!,
+    run(name: string, numRuns: number) {
+      const { gateway, routes, tokens } = fuzz!;
+      return runHttpFuzz({
+        url: gateway.url,
+        routes,
+        tokens,
+        numRuns,
+        seed: fuzzSeed(name, numRuns),
+      });
+    },
+  };
 }
