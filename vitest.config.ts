@@ -39,6 +39,8 @@ export default defineConfig({
       {
         // Real Chromium for what needs Web Audio, workers and WASM: the audio engine and pool.
         worker: { format: 'es' },
+        // FUZZ_SEED / FUZZ_AUDIO_CASES reach the audio fuzzer as they reach the Node ones.
+        envPrefix: ['VITE_', 'FUZZ_'],
         optimizeDeps: {
           exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'],
           // Pre-bundled up front: discovering them mid-run makes Vite reload the test page.

@@ -5,6 +5,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { DESKTOP_MAX_CHUNK_CHARS } from '../src/shared/desktop-bridge/bridge.types.ts';
 import { numberedName, safeFileName } from '../src/shared/safe-name.ts';
 import { safeLayoutFolders } from './safe-name.ts';
+import { makeFolders } from './settings.ts';
 
 /** Largest file one save may write (bytes): far above any sample, low enough to stop a runaway page. */
 export const MAX_SAVE_BYTES = 2 * 1024 ** 3;
@@ -28,7 +29,7 @@ export function isInside(root: string, path: string): boolean {
  * when a segment resolves (through a symlink) outside the real root.
  */
 export async function ensureFolderInside(root: string, segments: readonly string[]) {
-  await mkdir(root, { recursive: true });
+  await makeFolders(root);
   const realRoot = await realpath(root);
   let folder = realRoot;
   for (const segment of segments) {

@@ -105,6 +105,8 @@ describe('validating a download root', () => {
     await expect(validateDownloadRoot(join(base, 'file', 'below'))).rejects.toThrow(
       /Cannot create/,
     );
+    // Found by the desktop bridge fuzzer: a recursive mkdir under /proc never settled.
+    await expect(validateDownloadRoot('/proc/yinku-test/root')).rejects.toThrow(/Cannot create/);
     if (process.getuid?.() !== 0) {
       mkdirSync(join(base, 'locked'));
       chmodSync(join(base, 'locked'), 0o500);

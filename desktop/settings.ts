@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { access, mkdir, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, normalize } from 'node:path';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
 
 /** What the shell remembers between runs. */
 export interface DesktopSettings {
@@ -22,6 +22,27 @@ export function defaultSettings(home = homedir()): DesktopSettings {
   return { downloadRoot: join(home, 'Yinku') };
 }
 
+/**
+ * Creates `folder` and its missing parents one `mkdir` at a time. Node's recursive mkdir never
+ * settles under /proc (`/proc/x` answers ENOENT while /proc exists, and it retries forever,
+ * holding a libuv thread): a page asking for such a root hung the bridge call for good.
+ */
+export async function makeFolders(folder: string): Promise<void> {
+  const missing: string[] = [];
+  for (let current = folder; ; current = dirname(current)) {
+    const found = await stat(current).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (found || dirname(current) === current) break;
+    missing.unshift(current);
+  }
+  for (const dir of missing)
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+}
+
 /** A path the page may set as the download root, normalised; throws a clear error otherwise. */
 export async function validateDownloadRoot(path: unknown): Promise<string> {
   if (typeof path !== 'string' || path.trim() === '')
@@ -31,7 +52,7 @@ export async function validateDownloadRoot(path: unknown): Promise<string> {
   if (!isAbsolute(path)) throw new Error(`The download folder must be an absolute path: ${path}`);
   const folder = normalize(path);
   try {
-    await mkdir(folder, { recursive: true });
+    await makeFolders(folder);
   } catch (error) {
     throw new Error(`Cannot create the download folder ${folder}: ${(error as Error).message}`);
   }

@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppContext } from './context.ts';
 import { chooseLogFormat, loggingOptions, type LogFormat, type LogOutput } from './logging.ts';
-import { installEnvelope } from './http/envelope.ts';
+import { answerFrameworkError, installEnvelope } from './http/envelope.ts';
+import { answerClientError } from './http/client-error.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAuthContext } from './http/auth-context.ts';
 import { installValidation } from './http/validation.ts';
@@ -23,6 +24,8 @@ export interface AppOptions {
   logger?: boolean | { format: LogFormat; out: LogOutput };
   /** Serve the built client from ctx.config.distDir (off in API tests). */
   serveClient?: boolean;
+  /** Called with every route as it is registered (tests enumerate routes and schemas with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the gateway: envelope, security headers, auth context, every route module, client. */
@@ -39,7 +42,10 @@ export async function createApp(
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 500 },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installValidation(app);
   installEnvelope(app);
   installSecurityHeaders(app);

@@ -17,6 +17,7 @@ import { badRequest } from '../http/api-error.ts';
 import { pagingProperties } from '../http/validation.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
 import { toMatchQuery, toPhrase } from './cjk-text.ts';
+import { cleanKeyword } from './keyword.ts';
 import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
 
 /** Which call a list query belongs to: its required fields and accepted values differ. */
@@ -124,7 +125,7 @@ export function parseListQuery(query: RawListQuery, mode: ListMode): ParsedListQ
   }
   if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax)
     throw badRequest('bpmMin', '不能大于 bpmMax', 'must not be greater than bpmMax');
-  const keyword = query.keyword?.trim() || null;
+  const keyword = cleanKeyword(query.keyword);
   const filter: SampleFilter = {
     category: query.category,
     primaryName: query.primaryName,

@@ -42,6 +42,11 @@ export const MESSAGES = {
   payloadTooLarge: { zh: '请求体过大', en: 'Request body too large' },
   rateLimited: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   invalidJson: { zh: '请求体不是有效的 JSON', en: 'Request body is not valid JSON' },
+  headersTooLarge: { zh: '请求头或网址过长', en: 'Request headers or URL too long' },
+  requestTimeout: { zh: '请求超时', en: 'Request timed out' },
+  malformedRequest: { zh: '请求格式不正确', en: 'Malformed HTTP request' },
+  badUrl: { zh: '网址编码无效', en: 'The URL is not validly percent-encoded' },
+  urlTooLong: { zh: '网址参数过长', en: 'A URL parameter is too long' },
 } as const satisfies Record<string, Message>;
 
 /** A 400 naming the offending field, in both languages. */

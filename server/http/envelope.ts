@@ -16,7 +16,9 @@ export function languageOf(request: FastifyRequest): Language {
 
 /** Sends an ApiError as envelope + status + x-error-message header. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): void {
-  const msg = error.messages[languageOf(request)];
+  // A message can quote the request (an unknown field's name): a lone surrogate there would make
+  // encodeURIComponent throw inside the error handler, a 500.
+  const msg = error.messages[languageOf(request)].replace(/\p{Cs}/gu, '\ufffd');
   const body: ApiEnvelope<null> = {
     code: error.status,
     msg,
@@ -53,6 +55,25 @@ function toApiError(error: FastifyError): ApiError {
   }
   if (error.statusCode === 429) return new ApiError('RATE_LIMITED', MESSAGES.rateLimited);
   return new ApiError('INTERNAL', MESSAGES.internal);
+}
+
+/**
+ * Answers the router's own failures in the envelope: a path whose percent-escapes do not decode
+ * (`/download/authorize/%`) and a path parameter over maxParamLength. Fastify's default wrote its
+ * own JSON without x-error-message.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError('BAD_REQUEST', MESSAGES.badUrl, { field: 'url' })
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ApiError('BAD_REQUEST', MESSAGES.urlTooLong, { field: 'url', status: 414 })
+        : toApiError(error);
+  sendError(request, reply, apiError);
 }
 
 /** Installs the error handler that keeps every failure in the envelope. */

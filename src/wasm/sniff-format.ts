@@ -34,12 +34,22 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat {
   throw new AudioError('UNSUPPORTED_FORMAT', 'unrecognised audio format');
 }
 
-/** Ogg Vorbis is ours; any other Ogg codec (Opus, FLAC-in-Ogg) goes to ffmpeg. */
+/** Identification headers of the other Ogg audio codecs ffmpeg decodes. */
+const OGG_FFMPEG_CODECS = ['OpusHead', '\x7fFLAC', 'Speex   '];
+
+/**
+ * Ogg Vorbis is ours; Opus, FLAC-in-Ogg and Speex go to ffmpeg. Anything else behind `OggS` is
+ * not audio we know: UNSUPPORTED_FORMAT at once, where handing it to ffmpeg (a cold start of
+ * its WASM in the worker) made a corrupt file's job take about 3 s.
+ */
 function oggCodec(bytes: Uint8Array): SniffedFormat {
   // The first page's segment table is followed by the codec's identification header.
   const segments = bytes[26] ?? 0;
   const body = 27 + segments;
-  return bytes[body] === 1 && ascii(bytes, body + 1) === 'vorb' ? 'ogg' : 'other';
+  if (bytes[body] === 1 && ascii(bytes, body + 1) === 'vorb') return 'ogg';
+  const id = String.fromCharCode(...bytes.subarray(body, body + 8));
+  if (OGG_FFMPEG_CODECS.some((codec) => id.startsWith(codec))) return 'other';
+  throw new AudioError('UNSUPPORTED_FORMAT', 'an Ogg stream of no audio codec we know');
 }
 
 /** True when the first MPEG frame (after any ID3v2 tag) is single-channel (mode bits 11). */

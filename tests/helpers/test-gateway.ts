@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { loadConfig, type LibrarySize } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
@@ -24,6 +24,8 @@ export async function startTestGateway(
     clock?: Clock;
     serveClient?: boolean;
     env?: Record<string, string>;
+    /** Sees every route as it is registered (see AppOptions.onRoute). */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-test-'));
@@ -36,7 +38,10 @@ export async function startTestGateway(
   };
   const ctx = createContext(config, { clock: options.clock });
   await seedIfEmpty(ctx, config.librarySize);
-  const app = await createApp(ctx, { serveClient: options.serveClient ?? false });
+  const app = await createApp(ctx, {
+    serveClient: options.serveClient ?? false,
+    onRoute: options.onRoute,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
