@@ -1,12 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as CjkText from '../../server/catalogue/cjk-text.ts';
 import { failureReport } from '../helpers/fuzz/http-fuzz.ts';
 import { useFuzzGateway } from '../helpers/fuzz/http-gateway.ts';
 
-// The fuzzer can fail: with the keyword boundary reverted to passing the raw keyword through
-// (only trimmed, as before the NUL fix), it must find the 500 within the CI budget of 5,000 cases.
+// The fuzzer can fail: with both defences against control characters reverted — the keyword
+// boundary passing the raw keyword through (only trimmed), and the search's word splitter keeping
+// control characters inside words, as before the NUL fix — it must find the 500 within the CI
+// budget of 5,000 cases.
 vi.mock('../../server/catalogue/keyword.ts', () => ({
   cleanKeyword: (raw: string | undefined) => raw?.trim() || null,
 }));
+vi.mock('../../server/catalogue/cjk-text.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof CjkText>();
+  const keywordWords = (input: string): string[] =>
+    input
+      .normalize('NFKC')
+      .toLowerCase()
+      .split(/[\s,，、;；]+/u)
+      .map((word) => word.replace(/["'`*^():{}[\]\\+\-!?.<>=|&~@#$%]/gu, ' ').trim())
+      .flatMap((word) => word.split(/\s+/u))
+      .filter(Boolean)
+      .slice(0, 12);
+  const toMatchQuery = (input: string, joiner: 'AND' | 'OR' = 'AND'): string | null => {
+    const words = keywordWords(input);
+    if (words.length === 0) return null;
+    return words
+      .map((word) => (real.hasCjk(word) ? `"${real.spaceCjk(word)}"` : `"${word}"*`))
+      .join(` ${joiner} `);
+  };
+  return { ...real, keywordWords, toMatchQuery };
+});
 
 const BUDGET = 5000;
 const fuzz = useFuzzGateway();
