@@ -63,6 +63,7 @@ describe('FiltersBar in a list', () => {
     expect(load).toHaveBeenLastCalledWith(
       expect.objectContaining({ bpmMin: 135, bpmMax: 145 }),
       expect.anything(),
+      true,
     );
   });
 
@@ -90,6 +91,7 @@ describe('FiltersBar in a list', () => {
     expect(load).toHaveBeenLastCalledWith(
       expect.objectContaining({ key: 'Am,C,Em,Dm' }),
       expect.anything(),
+      true,
     );
     expect(load.mock.lastCall?.[0]).not.toHaveProperty('keyMatch');
 
