@@ -96,6 +96,18 @@ export class AudioWorkerPool {
     });
   }
 
+  /**
+   * Starts the workers now (each loads its module and its MP3 decoder), so the first play after a
+   * page load does not wait for them; they stop after the idle time like any other.
+   */
+  warm(): void {
+    while (this.slots.length < this.size)
+      void this.start()
+        .api.warm()
+        .catch(() => {});
+    if (this.pending.size === 0) this.scheduleIdle();
+  }
+
   /** Aborts a job: the worker stops it, the caller's promise rejects with ABORTED now. */
   cancel(jobId: string): void {
     const pending = this.pending.get(jobId);
@@ -118,6 +130,11 @@ export class AudioWorkerPool {
       null,
     );
     if (free && (free.jobs.size === 0 || this.slots.length >= this.size)) return free;
+    return this.start();
+  }
+
+  /** Starts one more worker. */
+  private start(): Slot {
     const worker = this.spawn();
     const slot: Slot = {
       worker,

@@ -29,6 +29,14 @@ function resetForNext(d: MPEGDecoder): void {
     );
 }
 
+/**
+ * Instantiates this thread's mpg123 ahead of its first file (the pool's warm-up): compiling its
+ * WASM took ~100 ms of the first audition's click → sound on a busy machine.
+ */
+export async function warmMp3(): Promise<void> {
+  await (decoder ??= newMpg123());
+}
+
 /** Progressive slices: a small first one (under a second of audio) so playback starts early. */
 const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;

@@ -7,11 +7,19 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type PointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { playFromList, seekBy, seekSample, toggleSample } from '../../player/play-sample.ts';
+import { warmAudio } from '../../../audio/audio-runtime.ts';
+import {
+  anticipate,
+  playFromList,
+  seekBy,
+  seekSample,
+  toggleSample,
+} from '../../player/play-sample.ts';
 import { gridCommand } from '../model/keyboard.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
@@ -110,12 +118,26 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     rowsRef.current = rows;
   });
 
+  // A first click finds the workers, the device key and its registration ready.
+  useEffect(() => warmAudio(), []);
+
   const activate = useCallback((index: number) => {
     const sample = rowsRef.current[index];
     if (!sample) return;
-    setActive(index);
+    // The play goes out before the active row's re-render is even scheduled.
     playFromList(sample, rowsRef.current);
+    setActive(index);
+    anticipate([rowsRef.current[index + 1]]);
   }, []);
+  // The row the pointer rests on is likely clicked next: fetch it (and the one below) ahead.
+  const hovered = useRef(-1);
+  const onPointerOver = (event: PointerEvent<HTMLDivElement>) => {
+    const row = (event.target as Element).closest('[data-sample-id]');
+    const index = Number(row?.getAttribute('aria-rowindex') ?? 0) - 2;
+    if (index < 0 || index === hovered.current) return;
+    hovered.current = index;
+    anticipate([rows[index], rows[index + 1]]);
+  };
   const toggleSelect = useCallback((index: number, shift: boolean) => {
     useSelection.getState().toggle(rowsRef.current, index, shift);
   }, []);
@@ -136,10 +158,13 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     const current = rows[active];
     switch (command.type) {
       case 'move': {
-        setActive(command.to);
-        virtualizer.scrollToIndex(command.to);
         const sample = rows[command.to];
         if (sample) playFromList(sample, rows);
+        setActive(command.to);
+        virtualizer.scrollToIndex(command.to);
+        // The next rows in the same direction, so ↓ auditioning starts from the cache.
+        const step = command.to >= active ? 1 : -1;
+        anticipate([rows[command.to + step], rows[command.to + 2 * step]]);
         break;
       }
       case 'toggle':
@@ -167,6 +192,7 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
       aria-activedescendant={active >= 0 && rows[active] ? `${idPrefix}-${active}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onPointerOver={onPointerOver}
       onScroll={(event) => gridScrollSpeed.note(event.currentTarget.scrollTop)}
     >
       <Header role="row" aria-rowindex={1}>

@@ -5,6 +5,7 @@ import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useSampleFlags } from '../../downloads/item-flags.store.ts';
+import { auditionSample } from '../../player/play-sample.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
@@ -196,6 +197,14 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
         </Muted>
       ))}
       <Actions role="gridcell" onClick={stop}>
+        {sample.auditionCode && (
+          <IconButton
+            icon="volumeHigh"
+            label={t('row.audition', { name })}
+            size={18}
+            onClick={() => auditionSample(sample)}
+          />
+        )}
         <IconButton
           icon={flags.likes ? 'heart' : 'heartOutline'}
           label={t(flags.likes ? 'row.unlike' : 'row.like', { name })}

@@ -47,6 +47,7 @@ export const en: LocaleShape<typeof zh> = {
     unlike: 'Unlike {{name}}',
     seek: 'Waveform of {{name}}, click to seek',
     remove: 'Remove {{name}}',
+    audition: 'Audition {{name}} (MP3 preview; audition mode unchanged)',
     details: 'Details of {{name}}',
   },
   filters: {
