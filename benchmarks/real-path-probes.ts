@@ -32,6 +32,20 @@ interface RealProbe {
   input: number;
   hit: Promise<number> | null;
   seq: number;
+  /** When the capture listener ran (performance.now()): input delivery to the page. */
+  handled?: number;
+  /** Pool jobs, for the breakdown (traceJobs). */
+  jobs?: JobTrace[];
+}
+
+/** One pool job's times (performance.now(), ms) and the worker's own split. */
+interface JobTrace {
+  url: string;
+  post: number;
+  first?: number;
+  full?: number;
+  fetch?: number;
+  decode?: number;
 }
 
 /**
@@ -77,6 +91,7 @@ export function realPathInit(detectorJs: string): void {
   } as typeof AudioNode.prototype.connect;
   const onInput = (event: Event) => {
     probe.input = event.timeStamp;
+    probe.handled = performance.now();
   };
   window.addEventListener('click', onInput, { capture: true });
   window.addEventListener(
@@ -87,6 +102,44 @@ export function realPathInit(detectorJs: string): void {
     { capture: true },
   );
   localStorage.setItem('yinku.audioTestHooks', '1');
+}
+
+/**
+ * Records every pool job's post, first slice and result times (the breakdown of a slow click:
+ * main thread before the post, worker fetch, decode, hand-over). Run once per page load.
+ */
+export function traceJobs(): void {
+  const w = window as unknown as {
+    __real: RealProbe;
+    __yinkuPlayer: {
+      internals(): {
+        pool: {
+          load(job: { url: string }, first?: (c: unknown) => void): Promise<{ timings?: object }>;
+        };
+      };
+    };
+  };
+  const probe = w.__real;
+  const pool = w.__yinkuPlayer.internals().pool;
+  const load = pool.load.bind(pool);
+  probe.jobs = [];
+  pool.load = (job, first) => {
+    const trace: JobTrace = { url: job.url, post: performance.now() };
+    probe.jobs!.push(trace);
+    const onFirst =
+      first &&
+      ((c: unknown) => {
+        trace.first = performance.now();
+        first(c);
+      });
+    return load(job, onFirst).then((result) => {
+      trace.full = performance.now();
+      const t = result.timings as { fetch?: number; decode?: number } | undefined;
+      trace.fetch = t?.fetch;
+      trace.decode = t?.decode;
+      return result;
+    });
+  };
 }
 
 /** Sets volume 100 (the baselines have no volume control, and play at full level). */
@@ -115,6 +168,8 @@ export interface Heard {
   key: string;
   leadingMs: number;
   id: number;
+  /** Where the time went (ms after the input's timestamp), for REAL_PATH_LOG. */
+  trace?: string;
 }
 
 /** Waits for the detector; answers the time from the input, minus the track's lead-in. */
@@ -147,11 +202,21 @@ export async function heardAfterInput(): Promise<Heard | null> {
   const lead = buffer ? first / buffer.sampleRate : 0;
   const ts = probe.ctx!.getOutputTimestamp();
   const input = ts.contextTime! + (probe.input - ts.performanceTime!) / 1000;
+  const after = (t: number | undefined) => (t === undefined ? '-' : (t - probe.input).toFixed(1));
+  const jobs = (probe.jobs ?? []).filter((j) => j.post >= probe.input - 1);
+  const trace = [
+    `handler ${after(probe.handled)}`,
+    ...jobs.map(
+      (j) =>
+        `${j.url.split('/').slice(-2).join('/')}: post ${after(j.post)} first ${after(j.first)} full ${after(j.full)} (fetch ${j.fetch?.toFixed(1)} decode ${j.decode?.toFixed(1)})`,
+    ),
+  ].join('; ');
   return {
     ms: (time - input - lead) * 1000,
     key,
     leadingMs: lead * 1000,
     id: song?.id ?? -1,
+    trace,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   heardAfterInput,
   playerSilent,
   realPathInit,
+  traceJobs,
   type Heard,
 } from './real-path-probes.ts';
 import { countFigure, ratioFigure, round } from './stats.ts';
@@ -131,6 +132,7 @@ const rowsOf = (page: Page) => page.locator('[role="grid"] [role="row"][data-sam
 async function load(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await rowsOf(page).first().waitFor();
+  if (process.env.REAL_PATH_LOG) await page.evaluate(traceJobs);
 }
 
 /** Moves to another list inside the app (no page load), as the sidebar does. */
@@ -158,9 +160,15 @@ async function silence(page: Page): Promise<void> {
   await sleep(150); // the 50 ms fade-out and the output's latency
 }
 
-/** Clicks `row` with the mouse and answers when it was heard. */
+// A hand comes to rest on a row before it presses: 150 ms here (what anticipation has to work
+// with on a click; Playwright's own click moves and presses in the same millisecond).
+const REST_MS = 150;
+
+/** Moves the mouse onto `row`, rests, clicks it and answers when it was heard. */
 async function clickAndHear(page: Page, row: Locator): Promise<Heard | null> {
   await page.evaluate(armDetector);
+  await row.hover();
+  await sleep(REST_MS);
   await row.click();
   return page.evaluate(heardAfterInput);
 }

@@ -75,7 +75,16 @@ const canPlay = () => typeof AudioContext !== 'undefined' && typeof Worker !== '
 /** The page's anticipation (rows fetched and decoded ahead of their click); null without audio. */
 export function getAnticipation(): Anticipation | null {
   if (!canPlay()) return null;
-  anticipation ??= new Anticipation(getAudioEngine());
+  const eng = getAudioEngine();
+  anticipation ??= new Anticipation({
+    // Workers stop after 30 s idle: a row about to be clicked has them started again first.
+    prefetch: (song, audition) => {
+      pool!.warm();
+      return eng.prefetch(song, audition);
+    },
+    cancelPrefetches: (keep) => eng.cancelPrefetches(keep),
+    busy: () => eng.busy(),
+  });
   return anticipation;
 }
 

@@ -133,7 +133,7 @@ export class AudioWorkerPool {
     return this.start();
   }
 
-  /** Starts one more worker. */
+  /** Starts one more worker, its MP3 decoder made at once (its first job shares it). */
   private start(): Slot {
     const worker = this.spawn();
     const slot: Slot = {
@@ -141,6 +141,9 @@ export class AudioWorkerPool {
       api: Comlink.wrap<AudioWorkerApi<CryptoKey>>(worker),
       jobs: new Set(),
     };
+    // A worker made for a job compiled mpg123's WASM in that job: ~100 ms of an audition's
+    // click → sound on a busy machine (docs/AUDIO.md, "The real path").
+    void Promise.resolve(slot.api.warm?.()).catch(() => {});
     // A worker that dies (out of memory, a WASM abort) fails its jobs and leaves the pool.
     worker.addEventListener('error', (event) => {
       event.preventDefault();
