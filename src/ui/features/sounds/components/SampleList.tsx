@@ -130,13 +130,15 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
     anticipate([rowsRef.current[index + 1]]);
   }, []);
   // The row the pointer rests on is likely clicked next: fetch it (and the one below) ahead.
-  const hovered = useRef(-1);
+  // By sample, not index: the same index of another list (or the row just clicked) is news.
+  const hovered = useRef<number | null>(null);
   const onPointerOver = (event: PointerEvent<HTMLDivElement>) => {
     const row = (event.target as Element).closest('[data-sample-id]');
     const index = Number(row?.getAttribute('aria-rowindex') ?? 0) - 2;
-    if (index < 0 || index === hovered.current) return;
-    hovered.current = index;
-    anticipate([rows[index], rows[index + 1]]);
+    const sample = rows[index];
+    if (!sample || sample.id === hovered.current) return;
+    hovered.current = sample.id;
+    anticipate([sample, rows[index + 1]]);
   };
   const toggleSelect = useCallback((index: number, shift: boolean) => {
     useSelection.getState().toggle(rowsRef.current, index, shift);
@@ -193,6 +195,7 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
       tabIndex={0}
       onKeyDown={onKeyDown}
       onPointerOver={onPointerOver}
+      onPointerLeave={() => (hovered.current = null)}
       onScroll={(event) => gridScrollSpeed.note(event.currentTarget.scrollTop)}
     >
       <Header role="row" aria-rowindex={1}>
