@@ -7,6 +7,7 @@
 import type { Page, Request } from '@playwright/test';
 import { API } from '../../src/shared/api/paths.ts';
 import { test, expect } from '../helpers/e2e.ts';
+import { peakLevel } from './audio-helpers.ts';
 import { apiRecords, dataRows, signInFresh } from './sounds-helpers.ts';
 
 interface PlayerHook {
@@ -14,22 +15,6 @@ interface PlayerHook {
     getState(): { isPlaying: boolean; id: number | null; audition: boolean; lastError: unknown };
   };
   engine(): { analyser: AnalyserNode };
-}
-
-/** Largest |sample| the output analyser sees over ~300 ms. */
-function peakLevel(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const analyser = (window as unknown as { __yinkuPlayer: PlayerHook }).__yinkuPlayer.engine()
-      .analyser;
-    const data = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 10; i++) {
-      analyser.getFloatTimeDomainData(data);
-      for (const v of data) peak = Math.max(peak, Math.abs(v));
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    return peak;
-  });
 }
 
 const playerState = (page: Page) =>
