@@ -151,6 +151,12 @@ async function navigate(page: Page, path: string): Promise<void> {
 async function setAudition(page: Page, on: boolean): Promise<void> {
   const toggle = page.getByRole('switch', { name: /试听模式|Audition mode/ });
   if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click();
+  await page.waitForFunction(
+    (want) =>
+      document.querySelector('[role="switch"][aria-checked]')?.getAttribute('aria-checked') ===
+      want,
+    String(on),
+  );
 }
 
 /** Stops what plays (Space, as the user does) and waits until the output is silent. */
