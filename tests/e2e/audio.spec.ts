@@ -30,11 +30,12 @@ test.beforeEach(async ({ page }) => {
 
 test('clicking a row plays the encrypted sample and it is audible', async ({ page }) => {
   await signInFresh(page, 'audio');
+  // The list registers the device key as soon as it mounts (the warm-up), before any click.
+  const registered = page.waitForResponse((r) => r.url().endsWith('/api/v4/users/client-key'));
   await page.goto('/sounds/genres/asset/Samples:Trap');
   const row = dataRows(page).first();
   await expect(row).toBeVisible();
   const id = Number(await row.getAttribute('data-sample-id'));
-  const registered = page.waitForResponse((r) => r.url().endsWith('/api/v4/users/client-key'));
   const played = page.waitForResponse((r) => r.url().includes(`/api/v2/tt-audios/play/${id}`));
   await row.click();
   expect((await registered).status()).toBe(200);
