@@ -30,7 +30,7 @@ export interface BenchPage {
 }
 
 /** The detector worklet, bundled from its TypeScript source into one JS file in memory. */
-async function bundleDetector(): Promise<string> {
+export async function bundleDetector(): Promise<string> {
   const out = await build({
     configFile: false,
     logLevel: 'silent',

@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { audioGroups, type Runs } from './audio.bench.ts';
 import { openBenchPage } from './bench-page.ts';
+import { openRealPath } from './real-path.bench.ts';
 import { gatewayFigures } from './gateway.bench.ts';
 import { scrollFigures } from './scroll.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
@@ -43,6 +44,18 @@ async function main(): Promise<number> {
     }
   } finally {
     await bench.close();
+  }
+  // The user's path (issue 19): real rows of a seeded library, clicked and walked with ↓.
+  const real = await openRealPath({ quick });
+  try {
+    for (const group of real.groups.filter(
+      (g) => only === undefined || only.some((text) => g.label.includes(text)),
+    )) {
+      figures.push(...(await measureWithRetries(() => group.measure())));
+      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s)`);
+    }
+  } finally {
+    await real.close();
   }
   if (only !== undefined) {
     for (const f of figures)

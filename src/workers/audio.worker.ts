@@ -7,6 +7,7 @@ import type {
   FirstChunk,
 } from '../shared/audio/worker-protocol.ts';
 import { runAudioJob } from './audio-pipeline.ts';
+import { warmMp3 } from '../wasm/mpg123/decode-mp3.ts';
 import { decodeWithFfmpeg } from './decode-ffmpeg.ts';
 import { SplitPolicy } from '../wasm/split-policy.ts';
 import { createDecodeHelper } from './decode-helper.ts';
@@ -71,6 +72,7 @@ const api: AudioWorkerApi<CryptoKey> = {
   activeJobs(): number {
     return running.size;
   },
+  warm: () => warmMp3(),
 };
 
 /** Sends the first slice (copied: the decoder keeps its planes for the full result), once. */

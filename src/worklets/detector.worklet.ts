@@ -1,6 +1,6 @@
 import { DETECTOR_PROCESSOR_NAME, type DetectorHit } from '../shared/audio/worklet-params.ts';
 
-/** |sample| above this counts as sound (−60 dBFS). */
+/** |sample| above this counts as sound unless the node is made with `{ threshold }` (−60 dBFS). */
 const THRESHOLD = 0.001;
 
 /**
@@ -10,9 +10,13 @@ const THRESHOLD = 0.001;
  */
 class DetectorProcessor extends AudioWorkletProcessor {
   private armed = true;
+  private readonly threshold: number;
 
   constructor(options?: unknown) {
     super(options);
+    const given = (options as { processorOptions?: { threshold?: number } } | undefined)
+      ?.processorOptions?.threshold;
+    this.threshold = given ?? THRESHOLD;
     this.port.onmessage = () => {
       this.armed = true;
     };
@@ -22,7 +26,7 @@ class DetectorProcessor extends AudioWorkletProcessor {
     if (!this.armed) return true;
     for (const channel of inputs[0] ?? []) {
       for (let i = 0; i < channel.length; i++) {
-        if (Math.abs(channel[i]!) > THRESHOLD) {
+        if (Math.abs(channel[i]!) > this.threshold) {
           this.armed = false;
           const hit: DetectorHit = {
             type: 'hit',

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../helpers/e2e.ts';
+import { peakLevel } from './audio-helpers.ts';
 import { dataRows, signInFresh } from './sounds-helpers.ts';
 
 /** The player store and engine the page exposes under the yinku.audioTestHooks flag. */
@@ -15,22 +16,6 @@ interface PlayerHook {
     };
   };
   engine(): { analyser: AnalyserNode; context: AudioContext };
-}
-
-/** Largest |sample| the output analyser sees over ~300 ms (several analyser windows). */
-function peakLevel(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const hook = (window as unknown as { __yinkuPlayer: PlayerHook }).__yinkuPlayer;
-    const analyser = hook.engine().analyser;
-    const data = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 10; i++) {
-      analyser.getFloatTimeDomainData(data);
-      for (const v of data) peak = Math.max(peak, Math.abs(v));
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    return peak;
-  });
 }
 
 const playerState = (page: Page) =>
@@ -45,11 +30,12 @@ test.beforeEach(async ({ page }) => {
 
 test('clicking a row plays the encrypted sample and it is audible', async ({ page }) => {
   await signInFresh(page, 'audio');
+  // The list registers the device key as soon as it mounts (the warm-up), before any click.
+  const registered = page.waitForResponse((r) => r.url().endsWith('/api/v4/users/client-key'));
   await page.goto('/sounds/genres/asset/Samples:Trap');
   const row = dataRows(page).first();
   await expect(row).toBeVisible();
   const id = Number(await row.getAttribute('data-sample-id'));
-  const registered = page.waitForResponse((r) => r.url().endsWith('/api/v4/users/client-key'));
   const played = page.waitForResponse((r) => r.url().includes(`/api/v2/tt-audios/play/${id}`));
   await row.click();
   expect((await registered).status()).toBe(200);

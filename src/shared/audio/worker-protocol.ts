@@ -75,4 +75,6 @@ export interface AudioWorkerApi<Key = unknown> {
   cancel(jobId: string): void;
   /** Jobs in flight in this worker. */
   activeJobs(): number;
+  /** Gets the decoders a first play needs ready (MP3 for auditions) before any job comes. */
+  warm(): Promise<void>;
 }

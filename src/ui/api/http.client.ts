@@ -25,7 +25,7 @@ const bearerOf = (request: Request) =>
   request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
 
 /** Whether the stored token is older than its lifetime (SPEC §9 token timestamp). */
-function tokenOutlived(): boolean {
+export function tokenOutlived(): boolean {
   const { tokenTimestamp } = useSessionStore.getState();
   return tokenTimestamp !== null && Date.now() - tokenTimestamp >= DEFAULTS.tokenLifetimeMs;
 }

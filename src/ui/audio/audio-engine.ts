@@ -59,6 +59,15 @@ interface PreviewTrack {
   full: Promise<LoadedTrack>;
 }
 
+/** A track on its way: its first slice (or the whole), the whole, and who waits for it. */
+interface InFlight {
+  first: Promise<LoadedTrack>;
+  full: Promise<LoadedTrack>;
+  controller: AbortController;
+  /** A play waits for it; false while it is only a prefetch (which a click may cancel). */
+  claimed: boolean;
+}
+
 /**
  * The main-thread engine: one AudioContext at the device rate; each voice is an
  * AudioBufferSourceNode at the file's own rate (the context resamples) through its own fade
@@ -77,6 +86,8 @@ export class AudioEngine implements PlaybackEngine {
   /** Voices' nodes, one set wired ahead of the click. */
   private readonly wiring: VoiceWiring;
   private readonly partials = new Map<string, PreviewTrack>();
+  /** Tracks loading now, by key: a play's, or a prefetch no play has taken over yet. */
+  private readonly inflight = new Map<string, InFlight>();
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
@@ -100,39 +111,99 @@ export class AudioEngine implements PlaybackEngine {
     let track: LoadedTrack;
     if (cached) track = { key, duration: cached.duration };
     else {
-      // Progressive formats answer a first slice early: playback may start on it (see start()).
-      let early: (t: LoadedTrack) => void = () => {};
-      const first = new Promise<LoadedTrack>((resolve) => (early = resolve));
-      let settle: { resolve(t: LoadedTrack): void; reject(e: unknown): void } | null = null;
-      const full = new Promise<LoadedTrack>((resolve, reject) => (settle = { resolve, reject }));
-      full.catch(() => {}); // a failure after the first slice is handled by the voice
-      this.source(song, options.audition, options.signal, (chunk) => {
-        const preview = { key, duration: chunk.estimatedDuration };
-        this.partials.set(key, {
-          buffer: toBuffer(chunk.planes, chunk.sampleRate),
-          track: preview,
-          full,
-        });
-        early(preview);
-      }).then(
-        (pcm) => {
-          const done = this.cachePcm(key, pcm);
-          const partial = this.partials.get(key);
-          // The store holds the preview's track object: give it the real length.
-          if (partial) partial.track.duration = done.duration;
-          this.partials.delete(key);
-          settle!.resolve(done);
-        },
-        (error: unknown) => {
-          this.partials.delete(key);
-          settle!.reject(error);
-        },
-      );
-      track = await Promise.race([full, first]);
+      let entry = this.inflight.get(key);
+      // Nothing fetched ahead may hold up the row asked for: the prefetches stop (the pool has
+      // one worker per core, the link is shared); one of the same track is taken over instead.
+      if (!entry) {
+        this.cancelPrefetches();
+        entry = this.fetchTrack(song, options.audition, key);
+      }
+      entry.claimed = true;
+      const ahead = entry;
+      const abort = () => {
+        // At once, so a play of the same row right after starts afresh rather than joining this.
+        if (this.inflight.get(key) === ahead) this.inflight.delete(key);
+        ahead.controller.abort();
+      };
+      if (options.signal.aborted) abort();
+      options.signal.addEventListener('abort', abort, { once: true });
+      try {
+        track = await Promise.race([entry.full, entry.first]);
+      } finally {
+        options.signal.removeEventListener('abort', abort);
+      }
     }
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;
+  }
+
+  /**
+   * Fetches and decodes a track ahead of a click (anticipation, docs/AUDIO.md): it lands in the
+   * buffer cache, and a play of it meanwhile takes the request over instead of starting another.
+   * False when it is cached or already on its way.
+   */
+  prefetch(song: PlayerSong, audition: boolean): boolean {
+    const key = trackKey(song, audition);
+    if (this.buffers.has(key) || this.inflight.has(key)) return false;
+    this.fetchTrack(song, audition, key);
+    return true;
+  }
+
+  /** Stops the prefetches no play has taken over, except those of `keep` (track keys). */
+  cancelPrefetches(keep?: ReadonlySet<string>): void {
+    for (const [key, entry] of this.inflight) {
+      if (entry.claimed || keep?.has(key)) continue;
+      this.inflight.delete(key);
+      entry.controller.abort();
+    }
+  }
+
+  /** True while a track a play waits for is still loading (prefetches then wait). */
+  busy(): boolean {
+    for (const entry of this.inflight.values()) if (entry.claimed) return true;
+    return false;
+  }
+
+  /** Starts loading a track under its own controller and registers it as in flight. */
+  private fetchTrack(song: PlayerSong, audition: boolean, key: string): InFlight {
+    const controller = new AbortController();
+    // Progressive formats answer a first slice early: playback may start on it (see start()).
+    let early: (t: LoadedTrack) => void = () => {};
+    const first = new Promise<LoadedTrack>((resolve) => (early = resolve));
+    let settle: { resolve(t: LoadedTrack): void; reject(e: unknown): void } | null = null;
+    const full = new Promise<LoadedTrack>((resolve, reject) => (settle = { resolve, reject }));
+    full.catch(() => {}); // a failure after the first slice is handled by the voice
+    const entry: InFlight = { first, full, controller, claimed: false };
+    this.inflight.set(key, entry);
+    const done = () => {
+      if (this.inflight.get(key) === entry) this.inflight.delete(key);
+    };
+    this.source(song, audition, controller.signal, (chunk) => {
+      const preview = { key, duration: chunk.estimatedDuration };
+      this.partials.set(key, {
+        buffer: toBuffer(chunk.planes, chunk.sampleRate),
+        track: preview,
+        full,
+      });
+      early(preview);
+    }).then(
+      (pcm) => {
+        done();
+        const loaded = this.cachePcm(key, pcm);
+        const partial = this.partials.get(key);
+        // The store holds the preview's track object: give it the real length.
+        if (partial) partial.track.duration = loaded.duration;
+        this.partials.delete(key);
+        settle!.resolve(loaded);
+      },
+      (error: unknown) => {
+        done();
+        this.partials.delete(key);
+        settle!.reject(error);
+      },
+    );
+    return entry;
   }
 
   cached(song: PlayerSong, audition: boolean): LoadedTrack | null {

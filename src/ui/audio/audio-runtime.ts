@@ -1,9 +1,12 @@
 import { CLIENT_MARKER_HEADER } from '../../shared/constants.ts';
 import { apiBase, CLIENT_MARKER } from '../api/api-config.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { tokenOutlived } from '../api/http.client.ts';
+import { refreshAfterUnauthorized, refreshInFlight } from '../api/token-refresh.ts';
 import { useSessionStore } from '../stores/session.store.ts';
+import { Anticipation } from './anticipation.ts';
 import { AudioEngine } from './audio-engine.ts';
-import { loadPrivateKey } from './device-key.ts';
+import { ensureClientKey, loadPrivateKey } from './device-key.ts';
 import { TrackLoader, type AudioSession } from './track-loader.ts';
 import { AudioWorkerPool } from './worker-pool.ts';
 
@@ -16,6 +19,9 @@ function defaultSession(): AudioSession {
   return {
     baseUrl: apiBase(),
     getAccessToken: () => useSessionStore.getState().accessToken,
+    // The HTTP client's single-flight refresh, so a play and the page's calls refresh once.
+    refresh: refreshAfterUnauthorized,
+    tokenStale: () => refreshInFlight() !== null || tokenOutlived(),
     headers: () => ({
       [CLIENT_MARKER_HEADER]: CLIENT_MARKER,
       'accept-language': currentLanguage(),
@@ -37,10 +43,7 @@ const OUTPUT_LATENCY_S = 0.001;
  */
 export function getAudioEngine(): AudioEngine {
   if (engine) return engine;
-  pool = new AudioWorkerPool();
-  const trackLoader = new TrackLoader(pool);
-  trackLoader.setSession(defaultSession());
-  loader = trackLoader;
+  const trackLoader = loaderParts();
   const eng = new AudioEngine({
     context: new AudioContext({ latencyHint: OUTPUT_LATENCY_S }),
     source: (song, audition, signal, onFirstChunk) =>
@@ -53,6 +56,59 @@ export function getAudioEngine(): AudioEngine {
   for (const type of ['pointerdown', 'keydown'] as const)
     window.addEventListener(type, onGesture, { capture: true });
   return eng;
+}
+
+/** The pool and the track loader (made before the engine by a warm-up). */
+function loaderParts(): TrackLoader {
+  if (loader) return loader;
+  pool = new AudioWorkerPool();
+  loader = new TrackLoader(pool);
+  loader.setSession(defaultSession());
+  return loader;
+}
+
+let anticipation: Anticipation | null = null;
+
+/** Web Audio and workers exist here (not in jsdom or an old browser): warm-ups may run. */
+const canPlay = () => typeof AudioContext !== 'undefined' && typeof Worker !== 'undefined';
+
+/** The page's anticipation (rows fetched and decoded ahead of their click); null without audio. */
+export function getAnticipation(): Anticipation | null {
+  if (!canPlay()) return null;
+  const eng = getAudioEngine();
+  anticipation ??= new Anticipation({
+    // Workers stop after 30 s idle: a row about to be clicked has them started again first.
+    prefetch: (song, audition) => {
+      pool!.warm();
+      return eng.prefetch(song, audition);
+    },
+    cancelPrefetches: (keep) => eng.cancelPrefetches(keep),
+    busy: () => eng.busy(),
+  });
+  return anticipation;
+}
+
+/**
+ * Gets everything a first play needs ready while the user is still looking at the list: the
+ * engine and its fade worklet, the pool's workers, the device key and, when signed in, its
+ * registration for this token. Without it the first click after a page load made them all
+ * (docs/AUDIO.md, "The real path").
+ */
+export function warmAudio(): void {
+  if (!canPlay()) return;
+  const trackLoader = loaderParts();
+  pool!.warm();
+  // The engine and its fade worklet too. Before any gesture its AudioContext starts suspended
+  // (autoplay policy); the press that precedes a click (pointerdown, 50–100 ms earlier) resumes
+  // it, which is sooner than making it then.
+  void getAudioEngine()
+    .ready()
+    .catch(() => {});
+  const session = trackLoader.session;
+  const token = session?.getAccessToken();
+  void loadPrivateKey()
+    .then(() => token && session && ensureClientKey(session.baseUrl, token))
+    .catch((error: unknown) => console.error('[audio] warm-up', error));
 }
 
 let unlockListener: (() => void) | null = null;

@@ -1,3 +1,4 @@
+import { AudioError } from '../../shared/audio/audio-errors.ts';
 import { createStore, get, set, del, type UseStore } from 'idb-keyval';
 import { API } from '../../shared/api/paths.ts';
 import { DEVICE_KEY_ALGORITHM } from '../../shared/audio/protocol.ts';
@@ -110,6 +111,11 @@ async function registerClientKey(baseUrl: string, accessToken: string): Promise<
   });
   const body = (await response.json().catch(() => null)) as ApiEnvelope<ClientKeyAnswer> | null;
   if (!response.ok || !body || body.code !== 200 || !body.data?.keyId)
-    throw new Error(`client key registration failed: ${body?.msg ?? `HTTP ${response.status}`}`);
+    // An AudioError with the status: a 401 (expired token) is refreshed by the track loader.
+    throw new AudioError(
+      'HTTP',
+      `client key registration failed: ${body?.msg ?? `HTTP ${response.status}`}`,
+      response.status,
+    );
   return body.data.keyId;
 }

@@ -6,4 +6,11 @@ export type { PlayerSong, PlaybackEngine, LoadedTrack } from './playback-engine.
 export type { AudioSession } from './track-loader.ts';
 export { AudioEngine } from './audio-engine.ts';
 export { loadPrivateKey, ensureClientKey, forgetDeviceKey } from './device-key.ts';
-export { getAudioEngine, getCachedPeaks, setAudioSession } from './audio-runtime.ts';
+export {
+  getAnticipation,
+  getAudioEngine,
+  getCachedPeaks,
+  setAudioSession,
+  warmAudio,
+} from './audio-runtime.ts';
+export type { Candidate } from './anticipation.ts';

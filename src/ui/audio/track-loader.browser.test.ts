@@ -141,4 +141,34 @@ describe('device key and track loading', () => {
     controller.abort();
     expect(cancel).toHaveBeenCalledWith(expect.stringMatching(/^job-/));
   });
+
+  it('a play refused with 401 refreshes once (the shared refresh) and plays with the new token', async () => {
+    const { pool, jobs } = fakePool([new AudioError('HTTP', 'token expired', 401), pcm()]);
+    const loader = new TrackLoader(pool);
+    let token = 'old';
+    const refresh = vi.fn(async () => (token = 'new'));
+    loader.setSession({ ...session, getAccessToken: () => token, refresh });
+    await loader.load({ id: 1 }, false, new AbortController().signal);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledWith('old');
+    expect(jobs.map((j) => j.accessToken)).toEqual(['old', 'new']);
+    // The new token has its own key registration.
+    expect(registrations.map((r) => r.auth)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('a stale token is refreshed before the play; a session that is over stays a 401', async () => {
+    const { pool, jobs } = fakePool([pcm()]);
+    const loader = new TrackLoader(pool);
+    const refresh = vi.fn(async () => 'fresh');
+    loader.setSession({ ...session, refresh, tokenStale: () => true });
+    await loader.load({ id: 1 }, false, new AbortController().signal);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(jobs.map((j) => j.accessToken)).toEqual(['fresh']);
+    const over = new TrackLoader(fakePool([]).pool);
+    over.setSession({ ...session, refresh: async () => null, tokenStale: () => true });
+    await expect(over.load({ id: 2 }, false, new AbortController().signal)).rejects.toMatchObject({
+      code: 'HTTP',
+      status: 401,
+    });
+  });
 });

@@ -15,7 +15,16 @@ export interface AudioSession {
   getAccessToken: () => string | null;
   /** Extra request headers (Accept-Language, client marker). */
   headers?: () => Record<string, string>;
+  /**
+   * A fresh access token after `sent` was refused (401) or is stale; shared with every other
+   * request's refresh (the HTTP client's single flight). Null when the session is over.
+   */
+  refresh?: (sent: string) => Promise<string | null>;
+  /** The token must be refreshed before it is sent (past its lifetime, or a refresh under way). */
+  tokenStale?: () => boolean;
 }
+
+const unauthorized = (error: unknown) => error instanceof AudioError && error.status === 401;
 
 /** Decoded planes the loader returns. */
 export type LoadedPcm = Pick<AudioJobResult, 'channels' | 'sampleRate' | 'frames' | 'peaks'>;
@@ -35,7 +44,8 @@ export function trackKey(song: PlayerSong, audition: boolean): string {
 export class TrackLoader {
   /** Peaks by audio id (SPEC §9: 500 entries, oldest dropped). */
   readonly spectra = new LruCache<number, Float32Array>(DEFAULTS.spectrumCacheLimit);
-  private session: AudioSession | null = null;
+  /** The gateway and token source (null until set). */
+  session: AudioSession | null = null;
   private readonly pool: AudioWorkerPool;
 
   constructor(pool: AudioWorkerPool) {
@@ -66,24 +76,33 @@ export class TrackLoader {
     if (preview) {
       result = await this.run({ ...base, mode: 'plain' }, signal, onFirstChunk);
     } else {
-      const token = session.getAccessToken();
+      let token = session.getAccessToken();
+      // A token past its lifetime (2 h idle) is refreshed first, as every API call does.
+      if (token && session.refresh && session.tokenStale?.()) token = await session.refresh(token);
       if (!token) throw new AudioError('HTTP', 'sign in to play full samples', 401);
       // Known key and keyId are used without an await, so the job is posted within the click's
       // task rather than after the re-render it triggers (see readyDeviceKey).
       const privateKey = readyDeviceKey()?.privateKey ?? (await loadPrivateKey()).privateKey;
-      const job = async (force: boolean) => {
+      const job = async (bearer: string, force: boolean) => {
         const keyId =
-          (!force && readyClientKeyId(token)) ||
-          (await ensureClientKey(session.baseUrl, token, force));
+          (!force && readyClientKeyId(bearer)) ||
+          (await ensureClientKey(session.baseUrl, bearer, force));
         return this.run(
-          { ...base, mode: 'encrypted', accessToken: token, keyId, privateKey },
+          { ...base, mode: 'encrypted', accessToken: bearer, keyId, privateKey },
           signal,
           onFirstChunk,
         );
       };
-      // The gateway may have forgotten this device (new database, key rotation): register once more.
-      result = await job(false).catch((error: unknown) => {
-        if (error instanceof AudioError && error.code === 'UNKNOWN_CLIENT_KEY') return job(true);
+      const sent = token;
+      result = await job(sent, false).catch(async (error: unknown) => {
+        // The gateway may have forgotten this device (new database, key rotation): register once more.
+        if (error instanceof AudioError && error.code === 'UNKNOWN_CLIENT_KEY')
+          return job(sent, true);
+        // Refused (expired): one refresh, shared with the HTTP client's, then once more.
+        if (unauthorized(error) && session.refresh && !signal.aborted) {
+          const fresh = await session.refresh(sent);
+          if (fresh && fresh !== sent) return job(fresh, false);
+        }
         throw error;
       });
     }

@@ -67,6 +67,17 @@ describe('the worker pool in Chromium', () => {
     }
   });
 
+  it('warm() starts every worker ahead of the first job, once, and jobs then run on them', async () => {
+    pool = new AudioWorkerPool({ size: 2 });
+    pool.warm();
+    expect(pool.workerCount).toBe(2);
+    pool.warm();
+    expect(pool.workerCount).toBe(2);
+    const src = blobUrl(wav(4410) as BlobPart);
+    await expect(pool.load(job(src))).resolves.toMatchObject({ format: 'wav', frames: 4410 });
+    expect(pool.workerCount).toBe(2);
+  });
+
   it('decodes MP3 (mpg123 WASM) inside the worker', async () => {
     pool = new AudioWorkerPool({ size: 2 });
     const pcm = Int16Array.from({ length: 22050 }, (_, i) =>

@@ -96,6 +96,18 @@ export class AudioWorkerPool {
     });
   }
 
+  /**
+   * Starts the workers now (each loads its module and its MP3 decoder), so the first play after a
+   * page load does not wait for them; they stop after the idle time like any other.
+   */
+  warm(): void {
+    while (this.slots.length < this.size)
+      void this.start()
+        .api.warm()
+        .catch(() => {});
+    if (this.pending.size === 0) this.scheduleIdle();
+  }
+
   /** Aborts a job: the worker stops it, the caller's promise rejects with ABORTED now. */
   cancel(jobId: string): void {
     const pending = this.pending.get(jobId);
@@ -118,12 +130,20 @@ export class AudioWorkerPool {
       null,
     );
     if (free && (free.jobs.size === 0 || this.slots.length >= this.size)) return free;
+    return this.start();
+  }
+
+  /** Starts one more worker, its MP3 decoder made at once (its first job shares it). */
+  private start(): Slot {
     const worker = this.spawn();
     const slot: Slot = {
       worker,
       api: Comlink.wrap<AudioWorkerApi<CryptoKey>>(worker),
       jobs: new Set(),
     };
+    // A worker made for a job compiled mpg123's WASM in that job: ~100 ms of an audition's
+    // click → sound on a busy machine (docs/AUDIO.md, "The real path").
+    void Promise.resolve(slot.api.warm?.()).catch(() => {});
     // A worker that dies (out of memory, a WASM abort) fails its jobs and leaves the pool.
     worker.addEventListener('error', (event) => {
       event.preventDefault();

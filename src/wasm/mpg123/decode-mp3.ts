@@ -29,6 +29,26 @@ function resetForNext(d: MPEGDecoder): void {
     );
 }
 
+/**
+ * Instantiates this thread's mpg123 ahead of its first file (the pool's warm-up) and runs its
+ * decoder once: a worker's first audition decoded in 49–131 ms instead of 2–5 ms on a busy
+ * machine (docs/AUDIO.md, "The real path").
+ */
+export async function warmMp3(): Promise<void> {
+  const d = await (decoder ??= newMpg123());
+  // V8 compiles a WASM function when it first runs: decode a few silent frames (MPEG-1 layer III,
+  // 128 kbit/s, 44.1 kHz, zero side information) so the decode path is compiled too.
+  const frame = 417;
+  const bytes = new Uint8Array(frame * 6);
+  for (let i = 0; i < 6; i++) bytes.set([0xff, 0xfb, 0x90, 0x00], i * frame);
+  try {
+    d.decode(bytes);
+  } catch {
+    // Only a warm-up: the first file decodes as it would have.
+  }
+  resetForNext(d);
+}
+
 /** Progressive slices: a small first one (under a second of audio) so playback starts early. */
 const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;

@@ -2,4 +2,11 @@
 export { SamplePlayerBar } from './SamplePlayerBar.tsx';
 
 /** How a list (rows, the detail panel) plays, toggles and seeks a sample through the player. */
-export { playFromList, seekBy, seekSample, toggleSample } from './play-sample.ts';
+export {
+  anticipate,
+  auditionSample,
+  playFromList,
+  seekBy,
+  seekSample,
+  toggleSample,
+} from './play-sample.ts';

@@ -1,4 +1,9 @@
 import type { Sample } from '../../../shared/index.ts';
+import { getAnticipation } from '../../audio/audio-runtime.ts';
+import { page } from '../../api/page.ts';
+import { t } from '../../i18n/i18n.ts';
+import { isSignedIn } from '../../stores/session.store.ts';
+import { toast } from '../../stores/toast.store.ts';
 import { usePlayerStore, type PlayOptions } from '../../stores/player.store.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
 
@@ -11,14 +16,53 @@ function logFailure(error: unknown): void {
 }
 
 /**
+ * Whether a row's play is its preview: it has one, and the audition toggle is on or the visitor
+ * is signed out (full files are for signed-in users; the preview is public).
+ */
+function auditionFor(sample: Sample): boolean {
+  return Boolean(sample.auditionCode) && (useAuditionMode.getState().on || !isSignedIn());
+}
+
+/**
+ * A signed-out visitor asked for a row with no public preview: say so and offer the login page
+ * (docs/AUDIO.md, "Who can play what") rather than fail silently.
+ */
+function askToSignIn(): void {
+  toast.error(t('player:signInToPlay'));
+  page.navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+}
+
+/**
  * Starts a sample of a list: the list becomes the play list (next/previous walk it), and the
  * audition toggle picks the preview when the sample has one.
  */
 function startFromList(sample: Sample, list: RowList, options: PlayOptions): void {
+  if (!sample.auditionCode && !isSignedIn()) return askToSignIn();
   const player = usePlayerStore.getState();
+  // The play goes out first; the play list (which re-renders its subscribers) after it.
+  player.playSong(sample, { ...options, audition: auditionFor(sample) }).catch(logFailure);
   player.setPlayList(list.filter((row): row is Sample => row !== undefined));
-  const audition = useAuditionMode.getState().on && Boolean(sample.auditionCode);
-  player.playSong(sample, { ...options, audition }).catch(logFailure);
+}
+
+// An MP3 audition's bytes per second (64 kbit/s).
+const AUDITION_BYTES_PER_S = 8000;
+
+/**
+ * Rows likely played next, likeliest first (the one under the pointer, the next after a ↓):
+ * they are fetched and decoded ahead, within a byte budget (docs/AUDIO.md, "Anticipation").
+ */
+export function anticipate(samples: readonly (Sample | undefined)[]): void {
+  getAnticipation()?.want(
+    samples
+      .filter((s): s is Sample => s !== undefined && (isSignedIn() || Boolean(s.auditionCode)))
+      .map((sample) => {
+        const audition = auditionFor(sample);
+        const bytes = audition
+          ? sample.duration * AUDITION_BYTES_PER_S
+          : (sample.audioData?.sizeBytes ?? 0);
+        return { song: sample, audition, bytes };
+      }),
+  );
 }
 
 const isCurrent = (sample: Sample) => {
@@ -29,6 +73,15 @@ const isCurrent = (sample: Sample) => {
 /** A row click or ↑/↓: plays the sample from the start, its list as the play list. */
 export function playFromList(sample: Sample, list: RowList): void {
   startFromList(sample, list, { actionType: 'row' });
+}
+
+/**
+ * A row's own audition button: plays (or pauses) that row's MP3 preview whatever the audition
+ * toggle says, and leaves the toggle as it is.
+ */
+export function auditionSample(sample: Sample): void {
+  if (!sample.auditionCode) return;
+  usePlayerStore.getState().toggleAudition(sample).catch(logFailure);
 }
 
 /** Space on a row: pause/resume when it is the current song, else play it. */

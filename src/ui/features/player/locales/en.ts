@@ -22,4 +22,5 @@ export const en: LocaleShape<typeof zh> = {
   nothing: 'Nothing playing',
   needsInteraction: 'Click anywhere to enable sound',
   decryptFailed: 'Audio decryption failed; this sample cannot be played',
+  signInToPlay: 'Not signed in: sign in to play this sample (it has no public preview)',
 };

@@ -19,4 +19,5 @@ export const zh = {
   nothing: '未在播放',
   needsInteraction: '点击任意位置以启用声音',
   decryptFailed: '音频解密失败，无法播放',
+  signInToPlay: '未登录：登录后即可播放此采样（它没有公开试听）',
 };

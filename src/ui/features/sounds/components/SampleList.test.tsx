@@ -2,7 +2,11 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../api/http-error.ts';
+import { page } from '../../../api/page.ts';
 import { usePlayerStore, resetPlayerStore } from '../../../stores/player.store.ts';
+import { useSessionStore } from '../../../stores/session.store.ts';
+import { useToastStore } from '../../../stores/toast.store.ts';
+import { useAuditionMode } from '../../player/audition-mode.store.ts';
 import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { UPGRADES_PER_FRAME } from '../model/row-upgrades.ts';
@@ -19,12 +23,14 @@ const player = {
   togglePlay: vi.fn(async () => {}),
   seek: vi.fn(async () => {}),
   setPlayList: vi.fn(),
+  toggleAudition: vi.fn(async () => {}),
 };
 
 beforeEach(() => {
   restoreLayout = fakeLayout();
   Object.values(player).forEach((fn) => fn.mockClear());
   usePlayerStore.setState(player);
+  useSessionStore.setState({ accessToken: 'token' });
   useSelection.setState({ selected: [], anchor: null, detail: null });
   useItemFlags.getState().reset();
   vi.spyOn(peaksCache(), 'load').mockResolvedValue([]);
@@ -32,6 +38,8 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreLayout();
+  useSessionStore.setState({ accessToken: null });
+  useToastStore.setState({ toasts: [] });
   resetPlayerStore();
   usePlayerStore.setState(original);
   vi.restoreAllMocks();
@@ -63,6 +71,39 @@ describe('SampleList', () => {
     await userEvent.click(screen.getByText('Kick 3'));
     expect(player.setPlayList).toHaveBeenCalledWith(rows);
     expect(player.playSong).toHaveBeenCalledWith(rows[2], { actionType: 'row', audition: false });
+  });
+
+  it('a signed-out visitor hears a row’s public preview, or is asked to sign in where it has none', async () => {
+    useSessionStore.setState({ accessToken: null });
+    const navigate = vi.spyOn(page, 'navigate').mockImplementation(() => {});
+    const visitorRows = [sample(1, { auditionCode: 'pub-1' }), sample(2)];
+    renderSounds(<SampleList total={2} rows={visitorRows} ensureRange={() => {}} />, {
+      language: 'zh',
+    });
+    await userEvent.click(screen.getByText('Kick 1'));
+    expect(player.playSong).toHaveBeenCalledWith(visitorRows[0], {
+      actionType: 'row',
+      audition: true,
+    });
+    await userEvent.click(screen.getByText('Kick 2'));
+    expect(player.playSong).toHaveBeenCalledTimes(1);
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([
+      expect.stringContaining('未登录'),
+    ]);
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/));
+  });
+
+  it('a row’s own audition button plays its preview and leaves the audition mode off', async () => {
+    const withPreview = [sample(1, { auditionCode: 'pub-1' }), sample(2)];
+    renderSounds(<SampleList total={2} rows={withPreview} ensureRange={() => {}} />, {
+      language: 'zh',
+    });
+    await userEvent.click(screen.getByRole('button', { name: /试听 Kick 1/ }));
+    expect(player.toggleAudition).toHaveBeenCalledWith(withPreview[0]);
+    expect(player.playSong).not.toHaveBeenCalled();
+    expect(useAuditionMode.getState().on).toBe(false);
+    // A row without a preview has no such button.
+    expect(screen.queryByRole('button', { name: /试听 Kick 2/ })).toBeNull();
   });
 
   it('auditions with the keyboard: ↓ plays the next row, space toggles, ← → seek, Enter opens details', async () => {

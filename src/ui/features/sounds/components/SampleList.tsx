@@ -7,11 +7,13 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type PointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { playFromList, seekBy, seekSample, toggleSample } from '../../player/index.tsx';
+import { warmAudio } from '../../../audio/audio-runtime.ts';
+import { anticipate, playFromList, seekBy, seekSample, toggleSample } from '../../player/index.tsx';
 import { gridCommand } from '../model/keyboard.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
@@ -126,12 +128,28 @@ export function SampleList({
     rowsRef.current = rows;
   });
 
+  // A first click finds the workers, the device key and its registration ready.
+  useEffect(() => warmAudio(), []);
+
   const activate = useCallback((index: number) => {
     const sample = rowsRef.current[index];
     if (!sample) return;
-    setActive(index);
+    // The play goes out before the active row's re-render is even scheduled.
     playFromList(sample, rowsRef.current);
+    setActive(index);
+    anticipate([rowsRef.current[index + 1]]);
   }, []);
+  // The row the pointer rests on is likely clicked next: fetch it (and the one below) ahead.
+  // By sample, not index: the same index of another list (or the row just clicked) is news.
+  const hovered = useRef<number | null>(null);
+  const onPointerOver = (event: PointerEvent<HTMLDivElement>) => {
+    const row = (event.target as Element).closest('[data-sample-id]');
+    const index = Number(row?.getAttribute('aria-rowindex') ?? 0) - 2;
+    const sample = rows[index];
+    if (!sample || sample.id === hovered.current) return;
+    hovered.current = sample.id;
+    anticipate([sample, rows[index + 1]]);
+  };
   const toggleSelect = useCallback((index: number, shift: boolean) => {
     useSelection.getState().toggle(rowsRef.current, index, shift);
   }, []);
@@ -152,10 +170,13 @@ export function SampleList({
     const current = rows[active];
     switch (command.type) {
       case 'move': {
-        setActive(command.to);
-        virtualizer.scrollToIndex(command.to);
         const sample = rows[command.to];
         if (sample) playFromList(sample, rows);
+        setActive(command.to);
+        virtualizer.scrollToIndex(command.to);
+        // The next rows in the same direction, so ↓ auditioning starts from the cache.
+        const step = command.to >= active ? 1 : -1;
+        anticipate([rows[command.to + step], rows[command.to + 2 * step]]);
         break;
       }
       case 'toggle':
@@ -191,6 +212,8 @@ export function SampleList({
       aria-activedescendant={active >= 0 && rows[active] ? `${idPrefix}-${active}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onPointerOver={onPointerOver}
+      onPointerLeave={() => (hovered.current = null)}
       onScroll={(event) => gridScrollSpeed.note(event.currentTarget.scrollTop)}
     >
       <Header role="row" aria-rowindex={1}>

@@ -5,6 +5,7 @@ import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
+import { auditionSample } from '../../player/index.tsx';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { useRowTextContext } from '../hooks/use-row-text-context.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
@@ -205,6 +206,14 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
         </Muted>
       ))}
       <Actions role="gridcell" onClick={stop}>
+        {sample.auditionCode && (
+          <IconButton
+            icon="volumeHigh"
+            label={t('row.audition', { name })}
+            size={18}
+            onClick={() => auditionSample(sample)}
+          />
+        )}
         <IconButton
           icon={flags.likes ? 'heart' : 'heartOutline'}
           label={t(flags.likes ? 'row.unlike' : 'row.like', { name })}

@@ -54,6 +54,7 @@ export const en: LocaleShape<typeof zh> = {
     unlike: 'Unlike {{name}}',
     seek: 'Waveform of {{name}}, click to seek',
     remove: 'Remove {{name}}',
+    audition: 'Audition {{name}} (MP3 preview; audition mode unchanged)',
     details: 'Details of {{name}}',
     bars_one: '{{count}} bar',
     bars_other: '{{count}} bars',

@@ -51,6 +51,7 @@ export const zh = {
     unlike: '取消收藏 {{name}}',
     seek: '{{name}} 的波形，点击跳转播放位置',
     remove: '移除 {{name}}',
+    audition: '试听 {{name}}（MP3 预览，不改变试听模式）',
     details: '查看 {{name}} 详情',
     // Chinese has no plural forms; i18next picks _other, _one mirrors the English keys.
     bars_one: '{{count}} 小节',
