@@ -7,9 +7,11 @@ import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
 import { SamplePlayerBar } from '../player/index.tsx';
 import { CategorySelect, DetailPanel, SearchBar, SelectionPanel } from '../sounds/index.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { TopBar } from './TopBar.tsx';
+import { TOP_BAR_HEIGHT, TopBar } from './TopBar.tsx';
 
 const Shell = styled.div<{ $home: boolean }>`
+  /* What sticks under the top bar (the grid's header, the sidebar) reads this. */
+  --yinku-sticky-top: ${TOP_BAR_HEIGHT}px;
   display: flex;
   flex-direction: column;
   min-height: 100vh;
@@ -25,16 +27,20 @@ const NavStrip = styled.div`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
+/** The page scrolls as one (docs/UI.md "One scroll"): side columns stick under the top bar. */
 const Frame = styled.div`
   display: flex;
   flex: 1;
-  min-height: 0;
+  align-items: flex-start;
 `;
 
 const Main = styled.main`
   flex: 1;
   min-width: 0;
-  padding: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  @media (max-width: 599px) {
+    padding: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 const CrumbRow = styled.div`
@@ -64,6 +70,7 @@ function SoundsFrame() {
       <Frame>
         {wide && <Sidebar />}
         <Main>
+          {!wide && <Sidebar compact />}
           <CrumbRow>
             <Breadcrumbs />
             <CategorySelect />

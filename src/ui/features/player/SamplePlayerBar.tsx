@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
 import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
+import { toast } from '../../stores/toast.store.ts';
 import { DownloadFolderButton } from '../downloads/DownloadFolderButton.tsx';
 import { formatDuration } from '../sounds/components/format.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
@@ -20,6 +21,19 @@ import { PlayListPopup } from './PlayListPopup.tsx';
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
+/** Below this width the bar is a mini player (px). */
+const MINI_WIDTH = 600;
+
+/** Controls a mini player leaves out; lays them out as if it were not there on wider screens. */
+const Extras = styled.div`
+  display: contents;
+`;
+
+/**
+ * Sticks to the window's foot (the page scrolls as one above it). Under 600 px it is a mini
+ * player: the name, play and the main buttons on one line, the progress on a second, the rest
+ * hidden (docs/UI.md "Layout by width").
+ */
 const Bar = styled.section`
   position: sticky;
   bottom: 0;
@@ -31,6 +45,15 @@ const Bar = styled.section`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
+  @media (max-width: ${MINI_WIDTH - 1}px) {
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(1)};
+    min-height: 0;
+    padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
+    & > [data-wide] {
+      display: none;
+    }
+  }
 `;
 
 const Now = styled.div`
@@ -39,6 +62,10 @@ const Now = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   min-width: 0;
   width: 220px;
+  @media (max-width: ${MINI_WIDTH - 1}px) {
+    flex: 1;
+    width: auto;
+  }
   & img {
     width: 40px;
     height: 40px;
@@ -58,6 +85,19 @@ const Middle = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-width: 0;
+  @media (max-width: ${MINI_WIDTH - 1}px) {
+    order: 1;
+    flex-basis: 100%;
+  }
+`;
+
+/** Keeps the progress row's height while no slider shows (the slider shows only mid-play). */
+const Track = styled.div`
+  flex: 1;
+  min-width: 80px;
+  min-height: 20px;
+  display: flex;
+  align-items: center;
 `;
 
 const Time = styled.span`
@@ -65,11 +105,6 @@ const Time = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.small};
   white-space: nowrap;
-`;
-
-const Progress = styled.div`
-  flex: 1;
-  min-width: 80px;
 `;
 
 const Popup = styled.div`
@@ -139,7 +174,7 @@ function ProgressControl() {
   const percent = dragging ?? progressPercent(progress);
   const { min, max, step } = DEFAULTS.progressSlider;
   return (
-    <Progress>
+    <Track>
       {progressVisible(percent) && (
         <Slider
           label={t('progress')}
@@ -154,8 +189,49 @@ function ProgressControl() {
           }}
         />
       )}
-    </Progress>
+    </Track>
   );
+}
+
+/** Whether a key press belongs to a field the user types in (space must type a space there). */
+function inTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !NON_TEXT_INPUTS.has(target.type);
+}
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'range', 'button', 'submit', 'reset']);
+
+/**
+ * Space toggles playback anywhere except in text fields (docs/UI.md "Keyboard"); the grid and
+ * anything else that used the key first (preventDefault) keep it.
+ */
+function useSpaceToggle() {
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== ' ' || event.defaultPrevented || event.repeat) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || inTextField(event.target)) return;
+      const player = usePlayerStore.getState();
+      if (!player.song) return;
+      event.preventDefault();
+      void player.togglePlay();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/** Says a failed play in a toast, once per failure, in the user's language (never only the console). */
+function useFailureToast() {
+  const { t } = useTranslation('player');
+  const lastError = usePlayerStore((s) => s.lastError);
+  const name = usePlayerStore((s) => s.song?.audioName ?? '');
+  useEffect(() => {
+    if (!lastError) return;
+    toast.error(
+      lastError.code === 'DECRYPT' ? t('decryptFailed') : t('playFailed', { name: name || '—' }),
+    );
+  }, [lastError, name, t]);
 }
 
 /** The bottom sample player (SPEC §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum. */
@@ -173,6 +249,8 @@ export function SamplePlayerBar() {
   const lastError = usePlayerStore((s) => s.lastError);
   const audition = useAuditionMode((s) => s.on);
   const player = usePlayerStore.getState();
+  useFailureToast();
+  useSpaceToggle();
   const disabled = navDisabled(playList, id, loopType);
   const loop = loopMode(loopType);
   return (
@@ -216,16 +294,18 @@ export function SamplePlayerBar() {
           {t('needsInteraction')}
         </button>
       )}
-      {/* SPEC §8: a decryption failure is an alert; other playback errors are only logged. */}
+      {/* SPEC §8: a decryption failure is an alert; every failure is also a toast (see above). */}
       {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
-      <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
-      <Switch
-        label={t('audition')}
-        checked={audition}
-        onChange={() => useAuditionMode.getState().toggle()}
-      />
-      <PlayListPopup />
-      <VolumeControl />
+      <Extras data-wide>
+        <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
+        <Switch
+          label={t('audition')}
+          checked={audition}
+          onChange={() => useAuditionMode.getState().toggle()}
+        />
+        <PlayListPopup />
+        <VolumeControl />
+      </Extras>
       <DownloadFolderButton />
     </Bar>
   );

@@ -7,7 +7,7 @@ import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { Button, IconButton } from '../../../components/index.ts';
 import { packKey, useItemFlags, useSampleFlags } from '../../downloads/item-flags.store.ts';
 import { downloadsApi } from '../../../api/downloads.api.ts';
-import { playFromList, seekSample } from '../../player/play-sample.ts';
+import { playFromList, seekSample, toggleSample } from '../../player/play-sample.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { useSelection } from '../model/selection.store.ts';
@@ -16,12 +16,35 @@ import { DownloadPackButton } from './DownloadPackButton.tsx';
 import { formatDuration } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 
+/** Width of the detail panel beside the list (px). */
+export const PANEL_WIDTH = 360;
+
+/**
+ * A fixed 360 px column stuck under the top bar (the list keeps the rest of the width); on phones
+ * a full-screen sheet above the page (docs/UI.md "Layout by width").
+ */
 const Aside = styled.aside`
+  flex: none;
+  box-sizing: border-box;
+  width: ${PANEL_WIDTH}px;
+  position: sticky;
+  top: var(--yinku-sticky-top, 0px);
+  max-height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
+  overflow-y: auto;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  min-width: 0;
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  @media (max-width: 599px) {
+    position: fixed;
+    inset: 0;
+    z-index: ${({ theme }) => theme.z.drawer};
+    width: auto;
+    max-height: none;
+    border-left: none;
+  }
   & h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.large};
@@ -75,8 +98,17 @@ const Similar = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  & button {
-    width: 100%;
+  & li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+  & button.name {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
     padding: ${({ theme }) => theme.space(1)} 0;
     border: none;
     background: none;
@@ -84,7 +116,7 @@ const Similar = styled.ul`
     text-align: left;
     cursor: pointer;
   }
-  & button:hover {
+  & button.name:hover {
     color: ${({ theme }) => theme.colors.primary};
   }
 `;
@@ -92,6 +124,30 @@ const Similar = styled.ul`
 const WaveBox = styled.div`
   height: 48px;
 `;
+
+/** A similar sample: plays in place (its neighbours as the play list); its name opens it here. */
+function SimilarItem({ sample, list }: { sample: Sample; list: readonly Sample[] }) {
+  const { t } = useTranslation('sounds');
+  const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
+  const name = sample.audioName;
+  return (
+    <li>
+      <IconButton
+        icon={playing ? 'pause' : 'play'}
+        label={t(playing ? 'row.pause' : 'row.play', { name })}
+        size={18}
+        onClick={() => toggleSample(sample, list)}
+      />
+      <button
+        type="button"
+        className="name"
+        onClick={() => useSelection.getState().showDetail({ type: 'sample', sample })}
+      >
+        {name}
+      </button>
+    </li>
+  );
+}
 
 function SampleDetail({ sample }: { sample: Sample }) {
   const { t } = useTranslation('sounds');
@@ -187,14 +243,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
           <h3>{t('detail.similar')}</h3>
           <Similar>
             {similar.map((s) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  onClick={() => useSelection.getState().showDetail({ type: 'sample', sample: s })}
-                >
-                  {s.audioName}
-                </button>
-              </li>
+              <SimilarItem key={s.id} sample={s} list={similar} />
             ))}
           </Similar>
         </section>
@@ -249,6 +298,17 @@ function PackDetail({ pack }: { pack: Pack }) {
 export function DetailPanel() {
   const { t } = useTranslation('sounds');
   const detail = useSelection((s) => s.detail);
+  const open = detail !== null;
+  // Esc closes the panel from anywhere, unless a dialog or menu above it takes the key first.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      useSelection.getState().showDetail(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   if (!detail) return null;
   return (
     <Aside aria-label={t('detail.label')}>
