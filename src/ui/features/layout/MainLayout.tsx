@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useMediaQuery } from '../../app/use-media-query.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
+import { usePlayerStore } from '../../stores/player.store.ts';
 import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
 import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
 import { SamplePlayerBar } from '../player/index.tsx';
@@ -103,6 +104,12 @@ function MusicFrame() {
   );
 }
 
+/** New sounds on the home page play on click: once one has, the player shows what plays. */
+function HomePlayer() {
+  const started = usePlayerStore((s) => s.song !== null);
+  return started ? <SamplePlayerBar /> : null;
+}
+
 /** The main layout: top bar, history and tabs, then the frame the current path needs. */
 export function MainLayout() {
   const { pathname } = useLocation();
@@ -121,7 +128,10 @@ export function MainLayout() {
       ) : pathname.startsWith('/songai') ? (
         <MusicFrame />
       ) : home ? (
-        <Outlet />
+        <>
+          <Outlet />
+          <HomePlayer />
+        </>
       ) : (
         <Page>
           <CrumbRow>

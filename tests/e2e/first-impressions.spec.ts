@@ -1,0 +1,39 @@
+/**
+ * First impressions (issue 17 §8, §6) in headless Chromium against the real gateway: the home
+ * page searches and plays, the favicon exists, a signed-out /songai asks to sign in.
+ */
+import { expect, test } from '../helpers/e2e.ts';
+
+test('home has a search field, trending packs and new sounds that play on click', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const trending = page.getByRole('region', { name: '热门音色包' });
+  await expect(trending.getByRole('link').first()).toBeVisible();
+  const sounds = page.getByRole('region', { name: '最新采样' });
+  const first = sounds.getByRole('button', { name: /^播放 / }).first();
+  const name = ((await first.getAttribute('aria-label')) ?? '').replace(/^播放 /, '');
+  await first.click();
+  const player = page.getByRole('region', { name: '采样播放器' });
+  await expect(player.getByText(name)).toBeVisible();
+
+  await page.getByRole('combobox', { name: /搜索/ }).fill('kick');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/sounds\/search\/track\/kick\/samples/);
+});
+
+test('the favicon exists', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const answer = await page.request.get(href!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('image/svg+xml');
+});
+
+test('signed out, /songai asks to sign in instead of showing a load error', async ({ page }) => {
+  await page.goto('/songai');
+  await expect(page.getByText('请先登录后使用 AI 音乐')).toBeVisible();
+  await expect(page.getByRole('link', { name: '登录', exact: true }).last()).toBeVisible();
+  await expect(page.getByText('歌曲加载失败')).toHaveCount(0);
+});
