@@ -104,15 +104,18 @@ const Sounds = styled.ul`
 /** Loads one list for the home page; null until it answers, empty when it fails. */
 function useHomeList<T>(load: (signal: AbortSignal) => Promise<{ records: T[] }>): T[] | null {
   const [rows, setRows] = useState<T[] | null>(null);
+  // Names come in the request's language: a language switch loads them again.
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal)
       .then((page) => setRows(page.records))
       .catch(() => setRows([]));
     return () => controller.abort();
-    // The loader is a fresh closure on each render; the list is loaded once per visit.
+    // The loader is a fresh closure on each render; the list is loaded once per language.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [language]);
   return rows;
 }
 

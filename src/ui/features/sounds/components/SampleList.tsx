@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -72,6 +73,8 @@ export interface SampleListProps {
   label?: string;
   /** Removes a row from the list shown (warehouse and liked pages). */
   onRemove?: (sample: Sample) => void;
+  /** What an empty list shows instead of the plain message: what to do next. */
+  empty?: ReactNode;
 }
 
 /**
@@ -79,7 +82,15 @@ export interface SampleListProps {
  * scroll into view. Keyboard auditioning: ↑/↓ move and play, space toggles, ←/→ seek, Enter opens
  * the detail panel.
  */
-export function SampleList({ total, rows, error, ensureRange, label, onRemove }: SampleListProps) {
+export function SampleList({
+  total,
+  rows,
+  error,
+  ensureRange,
+  label,
+  onRemove,
+  empty,
+}: SampleListProps) {
   const { t } = useTranslation('sounds');
   const scroller = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
@@ -206,7 +217,7 @@ export function SampleList({ total, rows, error, ensureRange, label, onRemove }:
   }, []);
 
   if (error && total === null) return <Message role="alert">{t('list.error')}</Message>;
-  if (total === 0) return <Message>{t('list.empty')}</Message>;
+  if (total === 0) return empty ?? <Message>{t('list.empty')}</Message>;
 
   return (
     <Grid
