@@ -100,15 +100,19 @@ test('at 390 px the mini player does not overlap itself and the warehouse is one
   const player = page.getByRole('region', { name: '采样播放器' });
   await expect(player.getByText(first)).toBeVisible();
   await expect(player.getByRole('button', { name: '暂停' })).toBeVisible();
-  const parts = await playerParts(player);
-  expect(parts.length).toBeGreaterThanOrEqual(4);
-  for (const [i, a] of parts.entries()) {
-    // Inside the window, and clear of every other part.
-    expect(a.box.x, a.name).toBeGreaterThanOrEqual(0);
-    expect(a.box.x + a.box.width, a.name).toBeLessThanOrEqual(391);
-    for (const b of parts.slice(i + 1))
-      expect(overlap(a.box, b.box), `${a.name} / ${b.name}`).toBe(0);
+  // Clear of each other at phone width, and at a tablet's where the bar is full but tight.
+  for (const width of [390, 760]) {
+    await page.setViewportSize({ width, height: 844 });
+    const parts = await playerParts(player);
+    expect(parts.length).toBeGreaterThanOrEqual(4);
+    for (const [i, a] of parts.entries()) {
+      expect(a.box.x, a.name).toBeGreaterThanOrEqual(0);
+      expect(a.box.x + a.box.width, a.name).toBeLessThanOrEqual(width + 1);
+      for (const b of parts.slice(i + 1))
+        expect(overlap(a.box, b.box), `${width} px: ${a.name} / ${b.name}`).toBe(0);
+    }
   }
+  await page.setViewportSize({ width: 390, height: 844 });
   // Like and download of a row are on screen.
   const row = dataRows(page).first();
   for (const name of [/^收藏/, /^下载/]) {

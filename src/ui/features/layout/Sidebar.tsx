@@ -12,7 +12,7 @@ const Aside = styled.aside<{ $disabled: boolean }>`
   /* The page scrolls as one: the sidebar stays under the top bar, above the player bar. */
   position: sticky;
   top: var(--yinku-sticky-top, 0px);
-  max-height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
+  height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(2)};
   border-right: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};

@@ -23,6 +23,8 @@ import { useMediaQuery } from './use-media-query.ts';
 
 /** Below this width the bar is a mini player (px). */
 const MINI_WIDTH = 600;
+/** Below this width the bar leaves the live spectrum out (px). */
+const ROOMY_WIDTH = 960;
 
 /** Controls a mini player leaves out; lays them out as if it were not there on wider screens. */
 const Extras = styled.div`
@@ -45,6 +47,13 @@ const Bar = styled.section`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
+  /* Mid widths: the spectrum goes first, so the times and progress keep their room. */
+  @media (max-width: ${ROOMY_WIDTH - 1}px) {
+    gap: ${({ theme }) => theme.space(2)};
+    & > [data-roomy] {
+      display: none;
+    }
+  }
   @media (max-width: ${MINI_WIDTH - 1}px) {
     flex-wrap: wrap;
     gap: ${({ theme }) => theme.space(1)};
@@ -62,6 +71,9 @@ const Now = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   min-width: 0;
   width: 220px;
+  @media (max-width: ${ROOMY_WIDTH - 1}px) {
+    width: 150px;
+  }
   @media (max-width: ${MINI_WIDTH - 1}px) {
     flex: 1;
     width: auto;
@@ -84,7 +96,7 @@ const Middle = styled.div`
   flex: 1;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
-  min-width: 0;
+  min-width: 140px;
   @media (max-width: ${MINI_WIDTH - 1}px) {
     order: 1;
     flex-basis: 100%;
@@ -296,8 +308,10 @@ export function SamplePlayerBar() {
       )}
       {/* SPEC §8: a decryption failure is an alert; every failure is also a toast (see above). */}
       {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
-      <Extras data-wide>
+      <Extras data-wide data-roomy>
         <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
+      </Extras>
+      <Extras data-wide>
         <Switch
           label={t('audition')}
           checked={audition}

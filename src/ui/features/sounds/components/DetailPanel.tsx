@@ -20,8 +20,9 @@ import { Waveform } from './Waveform.tsx';
 export const PANEL_WIDTH = 360;
 
 /**
- * A fixed 360 px column stuck under the top bar (the list keeps the rest of the width); on phones
- * a full-screen sheet above the page (docs/UI.md "Layout by width").
+ * A fixed 360 px column stuck under the top bar (the list keeps the rest of the width); under
+ * 1100 px it floats over the list's right side, on phones it is a full-screen sheet (docs/UI.md
+ * "Layout by width").
  */
 const Aside = styled.aside`
   flex: none;
@@ -29,7 +30,7 @@ const Aside = styled.aside`
   width: ${PANEL_WIDTH}px;
   position: sticky;
   top: var(--yinku-sticky-top, 0px);
-  max-height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
+  height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
   overflow-y: auto;
   display: flex;
   flex-direction: column;
@@ -37,12 +38,21 @@ const Aside = styled.aside`
   padding: ${({ theme }) => theme.space(4)};
   border-left: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+  /* Too narrow to share: it floats over the list's right side instead of squeezing it. */
+  @media (max-width: 1099px) {
+    position: fixed;
+    right: 0;
+    bottom: 64px;
+    z-index: ${({ theme }) => theme.z.drawer};
+    height: auto;
+    box-shadow: ${({ theme }) => theme.shadow.popup};
+  }
   @media (max-width: 599px) {
     position: fixed;
     inset: 0;
     z-index: ${({ theme }) => theme.z.drawer};
     width: auto;
-    max-height: none;
+    height: auto;
     border-left: none;
   }
   & h2 {
