@@ -58,13 +58,21 @@ async function rowsInView(page: Page): Promise<number> {
   });
 }
 
-test('at 1400×900 with the filters open, at least 8 rows show', async ({ page }) => {
+test('at 1400×900 with the filters open, at least 8 rows show, and 12 once the list is scrolled to', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await signInFresh(page, 'density');
   await page.goto('/sounds/instruments');
   await rowNames(page);
   await expect(page.getByLabel(/最低 BPM|Min BPM/)).toBeVisible();
   await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(8);
+  // A wheel over the list moves the page (one scroll): the header sticks under the top bar and
+  // the rows fill the window down to the player bar.
+  const box = (await grid(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 200);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(12);
 });
 
 test('the page scrolls as one: the window scrolls and the last rows clear the player bar', async ({
