@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
 import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
-import { toast } from '../../stores/toast.store.ts';
 import { DownloadFolderButton } from '../downloads/DownloadFolderButton.tsx';
 import { formatDuration } from '../sounds/components/format.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
@@ -18,6 +17,7 @@ import {
   volumeIcon,
 } from './player-bar.logic.ts';
 import { PlayListPopup } from './PlayListPopup.tsx';
+import { useFailureToast, useSpaceToggle } from './player-bar.effects.ts';
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
@@ -203,47 +203,6 @@ function ProgressControl() {
       )}
     </Track>
   );
-}
-
-/** Whether a key press belongs to a field the user types in (space must type a space there). */
-function inTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  if (target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !NON_TEXT_INPUTS.has(target.type);
-}
-const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'range', 'button', 'submit', 'reset']);
-
-/**
- * Space toggles playback anywhere except in text fields (docs/UI.md "Keyboard"); the grid and
- * anything else that used the key first (preventDefault) keep it.
- */
-function useSpaceToggle() {
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== ' ' || event.defaultPrevented || event.repeat) return;
-      if (event.altKey || event.ctrlKey || event.metaKey || inTextField(event.target)) return;
-      const player = usePlayerStore.getState();
-      if (!player.song) return;
-      event.preventDefault();
-      void player.togglePlay();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-}
-
-/** Says a failed play in a toast, once per failure, in the user's language (never only the console). */
-function useFailureToast() {
-  const { t } = useTranslation('player');
-  const lastError = usePlayerStore((s) => s.lastError);
-  const name = usePlayerStore((s) => s.song?.audioName ?? '');
-  useEffect(() => {
-    if (!lastError) return;
-    toast.error(
-      lastError.code === 'DECRYPT' ? t('decryptFailed') : t('playFailed', { name: name || '—' }),
-    );
-  }, [lastError, name, t]);
 }
 
 /** The bottom sample player (SPEC §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum. */

@@ -7,13 +7,14 @@ import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { Button, IconButton } from '../../../components/index.ts';
 import { packKey, useItemFlags, useSampleFlags } from '../../downloads/item-flags.store.ts';
 import { downloadsApi } from '../../../api/downloads.api.ts';
-import { playFromList, seekSample, toggleSample } from '../../player/play-sample.ts';
+import { playFromList, seekSample } from '../../player/play-sample.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
 import { formatDuration } from './format.ts';
+import { SimilarSamples } from './SimilarSamples.tsx';
 import { Waveform } from './Waveform.tsx';
 
 /** Width of the detail panel beside the list (px). */
@@ -104,60 +105,9 @@ const Tags = styled.ul`
   }
 `;
 
-const Similar = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  & li {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-  & button.name {
-    flex: 1;
-    min-width: 0;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
-    padding: ${({ theme }) => theme.space(1)} 0;
-    border: none;
-    background: none;
-    color: inherit;
-    text-align: left;
-    cursor: pointer;
-  }
-  & button.name:hover {
-    color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
 const WaveBox = styled.div`
   height: 48px;
 `;
-
-/** A similar sample: plays in place (its neighbours as the play list); its name opens it here. */
-function SimilarItem({ sample, list }: { sample: Sample; list: readonly Sample[] }) {
-  const { t } = useTranslation('sounds');
-  const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
-  const name = sample.audioName;
-  return (
-    <li>
-      <IconButton
-        icon={playing ? 'pause' : 'play'}
-        label={t(playing ? 'row.pause' : 'row.play', { name })}
-        size={18}
-        onClick={() => toggleSample(sample, list)}
-      />
-      <button
-        type="button"
-        className="name"
-        onClick={() => useSelection.getState().showDetail({ type: 'sample', sample })}
-      >
-        {name}
-      </button>
-    </li>
-  );
-}
 
 function SampleDetail({ sample }: { sample: Sample }) {
   const { t } = useTranslation('sounds');
@@ -251,11 +201,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
       {similar.length > 0 && (
         <section aria-label={t('detail.similar')}>
           <h3>{t('detail.similar')}</h3>
-          <Similar>
-            {similar.map((s) => (
-              <SimilarItem key={s.id} sample={s} list={similar} />
-            ))}
-          </Similar>
+          <SimilarSamples samples={similar} />
         </section>
       )}
     </>
