@@ -42,6 +42,13 @@ async function playerParts(player: Locator): Promise<{ name: string; box: Box }[
   });
 }
 
+/** Signs a fresh user in and opens the instruments list at 1400×900. */
+async function openInstruments(page: Page, tag: string): Promise<void> {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signInFresh(page, tag);
+  await page.goto('/sounds/instruments');
+}
+
 /** How many data rows lie wholly between the grid's header and the player bar. */
 async function rowsInView(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -61,9 +68,7 @@ async function rowsInView(page: Page): Promise<number> {
 test('at 1400×900 with the filters open, at least 8 rows show, and 12 once the list is scrolled to', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await signInFresh(page, 'density');
-  await page.goto('/sounds/instruments');
+  await openInstruments(page, 'density');
   await rowNames(page);
   await expect(page.getByLabel(/最低 BPM|Min BPM/)).toBeVisible();
   await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(8);
@@ -78,9 +83,7 @@ test('at 1400×900 with the filters open, at least 8 rows show, and 12 once the 
 test('the page scrolls as one: the window scrolls and the last rows clear the player bar', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await signInFresh(page, 'one-scroll');
-  await page.goto('/sounds/instruments');
+  await openInstruments(page, 'one-scroll');
   await rowNames(page);
   const gridBox = await grid(page).evaluate((el) => ({
     overflow: getComputedStyle(el).overflowY,
@@ -143,9 +146,7 @@ test('the warehouse is reachable at 760 px too', async ({ page }) => {
 });
 
 test('Esc closes the detail panel, which keeps a fixed width beside the list', async ({ page }) => {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await signInFresh(page, 'esc');
-  await page.goto('/sounds/instruments');
+  await openInstruments(page, 'esc');
   const [first = ''] = await rowNames(page);
   await grid(page).focus();
   await page.keyboard.press('ArrowDown');
