@@ -47,6 +47,8 @@ async function scrollRun(args: { step: number; ms: number }): Promise<Run> {
   });
   observer.observe({ type: 'longtask' });
   const frames: number[] = [];
+  // Rows the grid drew during the run: a run that moved nothing would measure an idle page.
+  const drawn = new Set<string>();
   await new Promise<void>((resolve) => {
     let start = 0;
     let last = 0;
@@ -59,6 +61,8 @@ async function scrollRun(args: { step: number; ms: number }): Promise<Run> {
         const max = scroller.scrollHeight - scroller.clientHeight;
         scroller.scrollTop =
           scroller.scrollTop + args.step > max ? 0 : scroller.scrollTop + args.step;
+        const row = document.querySelector('[role="grid"] [data-sample-id]');
+        if (row) drawn.add(row.getAttribute('aria-rowindex') ?? '');
       }
       requestAnimationFrame(tick);
     };
@@ -67,6 +71,7 @@ async function scrollRun(args: { step: number; ms: number }): Promise<Run> {
   // Long tasks are delivered after they end: give the last one a moment to arrive.
   await new Promise((r) => setTimeout(r, 100));
   observer.disconnect();
+  if (args.step > 0 && drawn.size < 2) throw new Error('scrolling the page did not move the grid');
   return { frames, longTasks };
 }
 
