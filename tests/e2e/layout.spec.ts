@@ -198,3 +198,28 @@ test('a loop plays in a loop by default: the position wraps and playback goes on
     )
     .toBe(true);
 });
+
+test('clicking into the waveform of a row that is not playing starts it there', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
+  await signInFresh(page, 'wave');
+  await page.goto(LOOPS);
+  await rowNames(page);
+  const row = dataRows(page).nth(1);
+  const id = Number(await row.getAttribute('data-sample-id'));
+  const wave = row.getByRole('img', { name: /的波形|waveform/i });
+  const box = (await wave.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  type Hooks = {
+    __yinkuPlayer: { store: { getState(): { id: number | null; startProgress: number } } };
+  };
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { id, startProgress } = (window as unknown as Hooks).__yinkuPlayer.store.getState();
+        return { id, start: Math.round(startProgress * 10) / 10 };
+      }),
+    )
+    .toEqual({ id, start: 0.5 });
+});
