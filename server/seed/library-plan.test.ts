@@ -4,7 +4,8 @@ import { CATEGORIES } from '../../src/shared/api/catalogue.types.ts';
 import { computePeaks, encodePeaks, readPeaks } from '../library/peaks.ts';
 import { planLibrary } from './library-plan.ts';
 import { BRANDS } from './packs.ts';
-import { renderCover } from './png-cover.ts';
+import { coverMotif, renderCover } from './png-cover.ts';
+import { hashSeed } from './prng.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 
@@ -96,5 +97,19 @@ describe('renderCover', () => {
     expect(raw.length).toBe(256 * (256 * 3 + 1));
     expect(png.subarray(-8, -4).toString('latin1')).toBe('IEND');
     expect(Buffer.from(renderCover(2, 'chineseStyle')).equals(png)).toBe(false);
+  });
+
+  it('varies the motif between packs of one category, the same for the same pack', () => {
+    for (const category of ['instruments', 'genres', 'cinematicFx', 'chineseStyle'] as const) {
+      const motifs = new Set(
+        Array.from({ length: 12 }, (_, i) => coverMotif(hashSeed(`cover:pack ${i}`), category)),
+      );
+      expect(motifs.size).toBeGreaterThanOrEqual(4);
+    }
+    const seed = hashSeed('cover:古筝流韵');
+    expect(coverMotif(seed, 'chineseStyle')).toBe(coverMotif(seed, 'chineseStyle'));
+    expect(Buffer.from(renderCover(seed, 'chineseStyle'))).toEqual(
+      Buffer.from(renderCover(seed, 'chineseStyle')),
+    );
   });
 });

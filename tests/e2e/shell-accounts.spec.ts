@@ -122,7 +122,7 @@ test('a token that expires mid-session is refreshed without the user noticing', 
   expect(after).not.toBe(before);
 });
 
-test('logging out clears tokens, user info and all local storage, then reloads', async ({
+test('logging out clears tokens, user info and local storage but the language and theme, then reloads', async ({
   page,
 }) => {
   await loginThroughForm(page, 'demo@yinku.local');
@@ -136,8 +136,13 @@ test('logging out clears tokens, user info and all local storage, then reloads',
   const keys = await page.evaluate(() => Object.keys(localStorage));
   expect(keys).not.toContain(ACCESS_TOKEN_KEY);
   expect(keys).not.toContain('yinku.refreshToken');
-  expect(keys).not.toContain('yinku.settings');
   expect(keys).not.toContain('some.other.key');
+  // The device keeps its language and light/dark choice (issue 17 §8); nothing else of the settings.
+  const kept = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('yinku.settings') ?? '{}'),
+  );
+  expect(Object.keys(kept.state ?? {}).sort()).toEqual(['displayMode', 'language']);
+  expect(kept.state.displayMode).toBe('dark');
 });
 
 test('two open tabs with an expired token refresh only once between them', async ({

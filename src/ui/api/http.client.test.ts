@@ -8,6 +8,7 @@ import { http } from './http.client.ts';
 import { ApiRequestError } from './http-error.ts';
 import { FLASH_KEY, page } from './page.ts';
 import { logout, resetSessionEndingForTests } from './session.ts';
+import { useSettingsStore } from '../stores/settings.store.ts';
 
 const toasts = () => useToastStore.getState().toasts.map((t) => t.message);
 
@@ -159,7 +160,7 @@ describe('401 and token refresh', () => {
     expect(page.assign).toHaveBeenCalledTimes(1);
     expect(vi.mocked(page.assign).mock.calls[0]![0]).toMatch(/^\/login/);
     expect(sessionStorage.getItem(FLASH_KEY)).toBe('登录已过期，请重新登录');
-    expect(localStorage.length).toBe(0);
+    expect(Object.keys(localStorage)).toEqual(['yinku.settings']);
     expect(useSessionStore.getState().accessToken).toBeNull();
     expect(toasts()).toEqual([]); // no pile of "request failed" toasts on the way out
   });
@@ -206,15 +207,21 @@ describe('downloads and logout', () => {
     expect(toasts()).toEqual(['未登录']);
   });
 
-  it('logout revokes the refresh token, clears tokens, user info and all local storage, then reloads', async () => {
+  it('logout revokes the refresh token, clears tokens, user info and local storage but the language, then reloads', async () => {
     signIn();
     useSessionStore.getState().setUserInfo({ email: 'a@b.c' } as never);
-    localStorage.setItem('yinku.settings', 'x');
+    useSettingsStore.getState().set('language', 'en');
+    useSettingsStore.getState().set('searchText', 'kick');
+    localStorage.setItem('yinku.other', 'x');
     const seen = installFakeFetch(() => envelope(true));
     await logout();
     expect(seen[0]!.url.pathname).toBe(API.logout);
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer refresh-1');
-    expect(localStorage.length).toBe(0);
+    expect(Object.keys(localStorage)).toEqual(['yinku.settings']);
+    const kept = JSON.parse(localStorage.getItem('yinku.settings')!);
+    expect(kept).toMatchObject({ version: 1, state: { language: 'en' } });
+    expect(Object.keys(kept.state).sort()).toEqual(['displayMode', 'language']);
+    useSettingsStore.getState().reset();
     expect(useSessionStore.getState()).toMatchObject({
       accessToken: null,
       refreshToken: null,

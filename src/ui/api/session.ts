@@ -1,6 +1,7 @@
 import { API, CLIENT_MARKER_HEADER } from '../../shared/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { useSessionStore } from '../stores/session.store.ts';
+import { SETTINGS_KEY, SETTINGS_VERSION, useSettingsStore } from '../stores/settings.store.ts';
 import { CLIENT_MARKER, apiBase } from './api-config.ts';
 import { page, setFlash } from './page.ts';
 
@@ -11,11 +12,18 @@ export function sessionEnding(): boolean {
   return ending;
 }
 
-/** Clears tokens, user info and ALL local storage (SPEC §4). */
+/** Clears tokens, user info and all local storage but the language and display mode (SPEC §4). */
 function clearEverything(): void {
   useSessionStore.getState().clear();
+  // The device keeps its language and light/dark choice: a logout is not a reason to switch the
+  // page to Chinese (issue 17 §8). Everything else stored goes.
+  const { language, displayMode } = useSettingsStore.getState();
   try {
     localStorage.clear();
+    localStorage.setItem(
+      SETTINGS_KEY,
+      JSON.stringify({ version: SETTINGS_VERSION, state: { language, displayMode } }),
+    );
   } catch {
     // Nothing stored to clear.
   }

@@ -44,6 +44,7 @@ export function Switch({ checked, onChange, label, disabled }: SwitchProps) {
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      title={label}
       disabled={disabled}
       $on={checked}
       onClick={() => onChange(!checked)}

@@ -1,7 +1,11 @@
 import type { PlayerSong } from '../audio/playback-engine.types.ts';
 
-/** Loop modes of the sample player; SPEC §3 fixes 2 as random, the others are ours. */
-export const LOOP_TYPES = { off: 0, list: 1, random: 2, single: 3 } as const;
+/**
+ * Play modes of the sample player; SPEC §3 fixes 2 as random, the others are ours. `off` plays a
+ * row once, except that a loop sample repeats; `order` advances to the next row and stops at the
+ * end of the list (docs/UI.md "The player").
+ */
+export const LOOP_TYPES = { off: 0, list: 1, random: 2, single: 3, order: 4 } as const;
 
 /** A loop mode value. */
 export type LoopType = (typeof LOOP_TYPES)[keyof typeof LOOP_TYPES];
@@ -33,6 +37,21 @@ export function pickNeighbour(
   }
   if (index < 0) return list[step === 1 ? 0 : list.length - 1]!;
   return list[(index + step + list.length) % list.length]!;
+}
+
+/** Whether a song repeats at its end by itself: repeat-one, or a loop sample in the default mode. */
+export function repeatsItself(song: PlayerSong | null, loopType: LoopType): boolean {
+  if (!song) return false;
+  return (
+    loopType === LOOP_TYPES.single ||
+    (loopType === LOOP_TYPES.off && song.audioData?.kind === 'loop')
+  );
+}
+
+/** The song after `currentId` in the "in order" mode: the next one, none after the last. */
+export function nextInOrder(list: PlayerSong[], currentId: number | null): PlayerSong | null {
+  const index = list.findIndex((s) => s.id === currentId);
+  return list[index + 1] ?? null;
 }
 
 /** Clamps to [min, max]; NaN becomes min. */

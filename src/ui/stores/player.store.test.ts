@@ -374,6 +374,42 @@ describe('end of track', () => {
     expect(engine.lastLoad().song.id).toBe(1);
     expect(store().actionType).toBe('auto');
   });
+
+  it('by default a loop sample starts again at its end, and a one-shot stops', async () => {
+    const loop = song(1, { audioData: { kind: 'loop' } as PlayerSong['audioData'] });
+    engine.decoded.set('play:1', 4);
+    await store().playSong(loop);
+    engine.pos = 4;
+    engine.ended();
+    await flush();
+    expect(engine.starts).toHaveLength(2);
+    expect(engine.starts[1]!.offset).toBe(0);
+    expect(store()).toMatchObject({ id: 1, isPlaying: true, actionType: 'auto' });
+
+    const shot = song(2, { audioData: { kind: 'oneshot' } as PlayerSong['audioData'] });
+    engine.decoded.set('play:2', 1);
+    await store().playSong(shot);
+    engine.ended();
+    await flush();
+    expect(engine.starts).toHaveLength(3);
+    expect(store()).toMatchObject({ id: 2, isPlaying: false });
+  });
+
+  it('in order mode advances to the next row and stops after the last', async () => {
+    store().setPlayList([song(1), song(2)]);
+    store().setLoopType(LOOP_TYPES.order);
+    await playLoaded(song(1), 10);
+    engine.ended();
+    await flush();
+    expect(engine.lastLoad().song.id).toBe(2);
+    engine.lastLoad().resolve(10);
+    await flush();
+    const loads = engine.loads.length;
+    engine.ended();
+    await flush();
+    expect(engine.loads).toHaveLength(loads);
+    expect(store()).toMatchObject({ id: 2, isPlaying: false });
+  });
 });
 
 describe('play list', () => {

@@ -3,7 +3,14 @@ import { DEFAULTS } from '../../shared/constants.ts';
 import { isAudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import { audioInternals, getAudioEngine, onAudioGesture } from '../audio/audio-runtime.ts';
 import type { LoadedTrack, PlaybackEngine, PlayerSong } from '../audio/playback-engine.types.ts';
-import { addUnique, clamp, LOOP_TYPES, pickNeighbour } from './player-queue.ts';
+import {
+  addUnique,
+  clamp,
+  LOOP_TYPES,
+  nextInOrder,
+  pickNeighbour,
+  repeatsItself,
+} from './player-queue.ts';
 import {
   initialPlayerData,
   type ActionType,
@@ -97,10 +104,13 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       progress: full ? 1 : progress,
       pausedProgress: 0,
     });
-    const { loopType, song } = get();
-    if (loopType === LOOP_TYPES.single && song)
-      void get().playSong(song, { actionType: 'auto', audition: get().audition });
-    else if (loopType === LOOP_TYPES.list || loopType === LOOP_TYPES.random)
+    const { loopType, song, playList, id, audition } = get();
+    if (song && repeatsItself(song, loopType))
+      void get().playSong(song, { actionType: 'auto', audition });
+    else if (loopType === LOOP_TYPES.order) {
+      const after = nextInOrder(playList, id);
+      if (after) void get().playSong(after, { actionType: 'auto', audition });
+    } else if (loopType === LOOP_TYPES.list || loopType === LOOP_TYPES.random)
       void advance(1, 'auto');
   };
   const advance = async (step: 1 | -1, actionType: ActionType) => {

@@ -89,6 +89,9 @@ export function migrateSettings(stored: unknown, version: number): Settings {
   return sanitizeSettings(stored);
 }
 
+/** The local-storage key of the settings. */
+export const SETTINGS_KEY = 'yinku.settings';
+
 /** Settings store, persisted under `yinku.settings` with version, migration and validation. */
 export const useSettingsStore = create<SettingsState>()(
   persist(
@@ -100,7 +103,7 @@ export const useSettingsStore = create<SettingsState>()(
       reset: () => set(SETTINGS_DEFAULTS),
     }),
     {
-      name: 'yinku.settings',
+      name: SETTINGS_KEY,
       version: SETTINGS_VERSION,
       storage: safeJsonStorage(),
       migrate: (stored, version) => migrateSettings(stored, version) as unknown as SettingsState,

@@ -2,11 +2,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { SearchBar } from '../sounds/index.tsx';
+import { HomeShowcase } from './HomeShowcase.tsx';
 
 const Hero = styled.main`
   flex: 1;
   color: #e5eaf3;
-  padding: ${({ theme }) => theme.space(16)} ${({ theme }) => theme.space(6)};
+  padding: ${({ theme }) => theme.space(12)} ${({ theme }) => theme.space(6)};
+  @media (max-width: 599px) {
+    padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)};
+  }
   max-width: 1100px;
   width: 100%;
   margin: 0 auto;
@@ -17,7 +22,7 @@ const Hero = styled.main`
   }
   & > p {
     max-width: 640px;
-    margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(8)};
+    margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(6)};
     color: #a3a6ad;
     font-size: ${({ theme }) => theme.font.large};
   }
@@ -65,9 +70,16 @@ const Features = styled.ul`
   }
 `;
 
+const Search = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
 const FEATURES = ['instant', 'organised', 'chinese'] as const;
 
-/** The home page: dark background in both modes, no breadcrumb (SPEC §2). */
+/**
+ * The home page: dark background in both modes, no breadcrumb (SPEC §2); search, trending packs
+ * and new sounds that play on click (issue 17 §8).
+ */
 export function HomePage() {
   const { t } = useTranslation('home');
   const userInfo = useUserInfo();
@@ -75,10 +87,14 @@ export function HomePage() {
     <Hero>
       <h1>{t('title')}</h1>
       <p>{t('subtitle')}</p>
+      <Search>
+        <SearchBar autoFocus={false} />
+      </Search>
       <Actions>
         <Link to="/sounds">{t('browse')}</Link>
         {!userInfo && <Link to="/register">{t('join')}</Link>}
       </Actions>
+      <HomeShowcase />
       <Features>
         {FEATURES.map((key) => (
           <li key={key}>

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
+import { usePlayerStore } from '../../stores/player.store.ts';
 import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
 import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
 import { SamplePlayerBar } from '../player/index.tsx';
@@ -13,9 +14,11 @@ import {
   useSearchShortcut,
 } from '../sounds/index.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { TopBar } from './TopBar.tsx';
+import { TOP_BAR_HEIGHT, TopBar } from './TopBar.tsx';
 
 const Shell = styled.div<{ $home: boolean }>`
+  /* What sticks under the top bar (the grid's header, the sidebar) reads this. */
+  --yinku-sticky-top: ${TOP_BAR_HEIGHT}px;
   display: flex;
   flex-direction: column;
   min-height: 100vh;
@@ -31,16 +34,20 @@ const NavStrip = styled.div`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
+/** The page scrolls as one (docs/UI.md "One scroll"): side columns stick under the top bar. */
 const Frame = styled.div`
   display: flex;
   flex: 1;
-  min-height: 0;
+  align-items: flex-start;
 `;
 
 const Main = styled.main`
   flex: 1;
   min-width: 0;
-  padding: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  @media (max-width: 599px) {
+    padding: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 const CrumbRow = styled.div`
@@ -68,6 +75,7 @@ function SoundsFrame() {
       <Frame>
         {wide && <Sidebar />}
         <Main>
+          {!wide && <Sidebar compact />}
           <CrumbRow>
             <Breadcrumbs />
             <CategorySelect />
@@ -100,6 +108,12 @@ function MusicFrame() {
   );
 }
 
+/** New sounds on the home page play on click: once one has, the player shows what plays. */
+function HomePlayer() {
+  const started = usePlayerStore((s) => s.song !== null);
+  return started ? <SamplePlayerBar /> : null;
+}
+
 /**
  * The main layout: top bar, history and tabs, the search bar on every page (`/` or Ctrl/Cmd+K),
  * then the frame the current path needs.
@@ -124,7 +138,10 @@ export function MainLayout() {
       ) : pathname.startsWith('/songai') ? (
         <MusicFrame />
       ) : home ? (
-        <Outlet />
+        <>
+          <Outlet />
+          <HomePlayer />
+        </>
       ) : (
         <Page>
           <CrumbRow>

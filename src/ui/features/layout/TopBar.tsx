@@ -16,6 +16,9 @@ import { ModeAndLanguage } from './ModeAndLanguage.tsx';
 /** Below this width the tabs fold into the burger menu. */
 const BURGER_QUERY = '(max-width: 759px)';
 
+/** Height of the sticky top bar (px): what sticks below it starts there. */
+export const TOP_BAR_HEIGHT = 56;
+
 const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -23,7 +26,7 @@ const Bar = styled.header`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  height: 56px;
+  height: ${TOP_BAR_HEIGHT}px;
   padding: 0 ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};

@@ -59,9 +59,8 @@ export function useSongs(tag: string | null, keyword: string): SongsView {
         if (!answer.status.ready && page === 1) timer = setTimeout(() => void load(), POLL_MS);
       } catch (error) {
         if (abort.signal.aborted) return;
-        setProblem(
-          error instanceof ApiRequestError && error.status === 403 ? 'forbidden' : 'failed',
-        );
+        const status = error instanceof ApiRequestError ? error.status : 0;
+        setProblem(status === 401 ? 'signedOut' : status === 403 ? 'forbidden' : 'failed');
       } finally {
         if (!abort.signal.aborted) setLoading(false);
       }

@@ -72,5 +72,5 @@ export function LiveSpectrum({ analyser, label }: LiveSpectrumProps) {
     },
     [],
   );
-  return <Box ref={box} role="img" aria-label={label} />;
+  return <Box ref={box} role="img" aria-label={label} title={label} />;
 }

@@ -5,6 +5,7 @@ import { ThemeProvider } from 'styled-components';
 import { i18n } from '../../i18n/i18n.ts';
 import { resetPlayerStore, usePlayerStore } from '../../stores/player.store.ts';
 import { LOOP_TYPES } from '../../stores/player-queue.ts';
+import { useToastStore } from '../../stores/toast.store.ts';
 import { makeTheme } from '../../theme/index.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
 import { SamplePlayerBar } from './SamplePlayerBar.tsx';
@@ -69,9 +70,11 @@ describe('SamplePlayerBar', () => {
     expect(button('Pause')).toBeTruthy();
   });
 
-  it('cycles loop modes including random', async () => {
+  it('cycles play modes: once (loops repeat), in order, repeat list, repeat one, shuffle', async () => {
     renderBar();
-    await userEvent.click(button('Loop mode: Play in order'));
+    await userEvent.click(button('Loop mode: Once (loops repeat)'));
+    expect(usePlayerStore.getState().loopType).toBe(LOOP_TYPES.order);
+    await userEvent.click(button('Loop mode: In order'));
     expect(usePlayerStore.getState().loopType).toBe(LOOP_TYPES.list);
     await userEvent.click(button('Loop mode: Repeat list'));
     await userEvent.click(button('Loop mode: Repeat one'));
@@ -122,18 +125,39 @@ describe('SamplePlayerBar', () => {
     await userEvent.click(button('Play list'));
     await userEvent.click(button('Song 2'));
     expect(actions.playSong).toHaveBeenCalledWith(songs[1], { actionType: 'button' });
-    await userEvent.click(screen.getByRole('switch', { name: 'Audition mode' }));
+    const audition = screen.getByRole('switch', { name: 'Audition mode: play the quick preview' });
+    expect(audition.getAttribute('title')).toBe('Audition mode: play the quick preview');
+    await userEvent.click(audition);
     expect(useAuditionMode.getState().on).toBe(true);
+  });
+
+  it('space toggles playback anywhere except in text fields', () => {
+    renderBar();
+    const field = document.createElement('input');
+    document.body.append(field);
+    try {
+      fireEvent.keyDown(field, { key: ' ' });
+      expect(actions.togglePlay).not.toHaveBeenCalled();
+      fireEvent.keyDown(document.body, { key: ' ' });
+      expect(actions.togglePlay).toHaveBeenCalledTimes(1);
+      fireEvent.keyDown(button('Next'), { key: ' ' });
+      expect(actions.togglePlay).toHaveBeenCalledTimes(2);
+    } finally {
+      field.remove();
+    }
   });
 });
 
 describe('SamplePlayerBar playback errors (SPEC §8)', () => {
-  it('alerts that decryption failed, and only logs other failures', () => {
+  it('alerts that decryption failed, and says every failure in a toast', () => {
     renderBar();
     act(() =>
       usePlayerStore.setState({ lastError: { code: 'NETWORK', message: 'Failed to fetch' } }),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toContain(
+      'Could not play “Song 1”; try again later',
+    );
     act(() =>
       usePlayerStore.setState({ lastError: { code: 'DECRYPT', message: 'OperationError' } }),
     );

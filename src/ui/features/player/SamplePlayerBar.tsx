@@ -17,9 +17,25 @@ import {
   volumeIcon,
 } from './player-bar.logic.ts';
 import { PlayListPopup } from './PlayListPopup.tsx';
+import { useFailureToast, useSpaceToggle } from './player-bar.effects.ts';
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 
+/** Below this width the bar is a mini player (px). */
+const MINI_WIDTH = 600;
+/** Below this width the bar leaves the live spectrum out (px). */
+const ROOMY_WIDTH = 960;
+
+/** Controls a mini player leaves out; lays them out as if it were not there on wider screens. */
+const Extras = styled.div`
+  display: contents;
+`;
+
+/**
+ * Sticks to the window's foot (the page scrolls as one above it). Under 600 px it is a mini
+ * player: the name, play and the main buttons on one line, the progress on a second, the rest
+ * hidden (docs/UI.md "Layout by width").
+ */
 const Bar = styled.section`
   position: sticky;
   bottom: 0;
@@ -31,6 +47,22 @@ const Bar = styled.section`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
+  /* Mid widths: the spectrum goes first, so the times and progress keep their room. */
+  @media (max-width: ${ROOMY_WIDTH - 1}px) {
+    gap: ${({ theme }) => theme.space(2)};
+    & > [data-roomy] {
+      display: none;
+    }
+  }
+  @media (max-width: ${MINI_WIDTH - 1}px) {
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(1)};
+    min-height: 0;
+    padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
+    & > [data-wide] {
+      display: none;
+    }
+  }
 `;
 
 const Now = styled.div`
@@ -39,6 +71,13 @@ const Now = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   min-width: 0;
   width: 220px;
+  @media (max-width: ${ROOMY_WIDTH - 1}px) {
+    width: 150px;
+  }
+  @media (max-width: ${MINI_WIDTH - 1}px) {
+    flex: 1;
+    width: auto;
+  }
   & img {
     width: 40px;
     height: 40px;
@@ -57,7 +96,20 @@ const Middle = styled.div`
   flex: 1;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
-  min-width: 0;
+  min-width: 140px;
+  @media (max-width: ${MINI_WIDTH - 1}px) {
+    order: 1;
+    flex-basis: 100%;
+  }
+`;
+
+/** Keeps the progress row's height while no slider shows (the slider shows only mid-play). */
+const Track = styled.div`
+  flex: 1;
+  min-width: 80px;
+  min-height: 20px;
+  display: flex;
+  align-items: center;
 `;
 
 const Time = styled.span`
@@ -65,11 +117,6 @@ const Time = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.small};
   white-space: nowrap;
-`;
-
-const Progress = styled.div`
-  flex: 1;
-  min-width: 80px;
 `;
 
 const Popup = styled.div`
@@ -139,7 +186,7 @@ function ProgressControl() {
   const percent = dragging ?? progressPercent(progress);
   const { min, max, step } = DEFAULTS.progressSlider;
   return (
-    <Progress>
+    <Track>
       {progressVisible(percent) && (
         <Slider
           label={t('progress')}
@@ -154,7 +201,7 @@ function ProgressControl() {
           }}
         />
       )}
-    </Progress>
+    </Track>
   );
 }
 
@@ -173,6 +220,8 @@ export function SamplePlayerBar() {
   const lastError = usePlayerStore((s) => s.lastError);
   const audition = useAuditionMode((s) => s.on);
   const player = usePlayerStore.getState();
+  useFailureToast();
+  useSpaceToggle();
   const disabled = navDisabled(playList, id, loopType);
   const loop = loopMode(loopType);
   return (
@@ -216,16 +265,20 @@ export function SamplePlayerBar() {
           {t('needsInteraction')}
         </button>
       )}
-      {/* SPEC §8: a decryption failure is an alert; other playback errors are only logged. */}
+      {/* SPEC §8: a decryption failure is an alert; every failure is also a toast (see above). */}
       {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
-      <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
-      <Switch
-        label={t('audition')}
-        checked={audition}
-        onChange={() => useAuditionMode.getState().toggle()}
-      />
-      <PlayListPopup />
-      <VolumeControl />
+      <Extras data-wide data-roomy>
+        <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
+      </Extras>
+      <Extras data-wide>
+        <Switch
+          label={t('audition')}
+          checked={audition}
+          onChange={() => useAuditionMode.getState().toggle()}
+        />
+        <PlayListPopup />
+        <VolumeControl />
+      </Extras>
       <DownloadFolderButton />
     </Bar>
   );

@@ -43,7 +43,7 @@ describe('bottom player rules', () => {
 
   it('cycles the loop modes through random and back', () => {
     const seen: LoopType[] = [LOOP_TYPES.off];
-    for (let i = 0; i < 4; i++) seen.push(nextLoopType(seen.at(-1)!));
-    expect(seen).toEqual([0, 1, 3, 2, 0]);
+    for (let i = 0; i < 5; i++) seen.push(nextLoopType(seen.at(-1)!));
+    expect(seen).toEqual([0, 4, 1, 3, 2, 0]);
   });
 });

@@ -31,6 +31,7 @@ export function progressVisible(percent: number): boolean {
 /** Loop modes in the order the loop button cycles through them. */
 export const LOOP_CYCLE: readonly LoopType[] = [
   LOOP_TYPES.off,
+  LOOP_TYPES.order,
   LOOP_TYPES.list,
   LOOP_TYPES.single,
   LOOP_TYPES.random,
@@ -44,10 +45,12 @@ export function nextLoopType(current: LoopType): LoopType {
 
 /** The locale key and icon of a loop mode. */
 export function loopMode(loopType: LoopType): {
-  key: 'off' | 'list' | 'one' | 'random';
+  key: 'off' | 'order' | 'list' | 'one' | 'random';
   icon: IconName;
 } {
   switch (loopType) {
+    case LOOP_TYPES.order:
+      return { key: 'order', icon: 'forward' };
     case LOOP_TYPES.list:
       return { key: 'list', icon: 'repeat' };
     case LOOP_TYPES.single:

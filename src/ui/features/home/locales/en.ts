@@ -8,6 +8,11 @@ export const en: LocaleShape<typeof zh> = {
     'Browse, search and audition thousands of samples and packs, download them into an organised folder, and keep the sounds you like.',
   browse: 'Browse sounds',
   join: 'Register for free',
+  trending: 'Trending packs',
+  newSounds: 'New sounds',
+  viewAll: 'View all',
+  play: 'Play {{name}}',
+  pause: 'Pause {{name}}',
   features: {
     instantTitle: 'Instant audition',
     instantText: 'Previews start with no perceptible delay, so you find the right sound fast.',

@@ -4,6 +4,11 @@ export const zh = {
   subtitle: '浏览、搜索、试听上万个采样和音色包，下载到整理好的文件夹，收藏你喜欢的声音。',
   browse: '浏览音色',
   join: '免费注册',
+  trending: '热门音色包',
+  newSounds: '最新采样',
+  viewAll: '查看全部',
+  play: '播放 {{name}}',
+  pause: '暂停 {{name}}',
   features: {
     instantTitle: '即点即听',
     instantText: '试听几乎没有延迟，快速找到合适的声音。',

@@ -14,7 +14,11 @@ const SpectrumVisual = lazy(async () => ({
   default: (await import('./SpectrumVisual.tsx')).SpectrumVisual,
 }));
 
+/** Sticks to the window's foot like the sample player (the page scrolls as one above it). */
 const Bar = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: ${({ theme }) => theme.z.topBar};
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};

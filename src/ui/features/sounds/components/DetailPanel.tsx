@@ -21,14 +21,48 @@ import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { SimilarSamples } from './SimilarSamples.tsx';
 import { Waveform } from './Waveform.tsx';
 
+/** Width of the detail panel beside the list (px). */
+export const PANEL_WIDTH = 360;
+
+/**
+ * A fixed 360 px column stuck under the top bar (the list keeps the rest of the width); under
+ * 1100 px it floats over the list's right side, on phones it is a full-screen sheet (docs/UI.md
+ * "Layout by width").
+ */
 const Aside = styled.aside`
+  flex: none;
+  box-sizing: border-box;
+  width: ${PANEL_WIDTH}px;
+  position: sticky;
+  top: var(--yinku-sticky-top, 0px);
+  height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
+  overflow-y: auto;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  min-width: 0;
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  /* Too narrow to share: it floats over the list's right side instead of squeezing it. */
+  @media (max-width: 1099px) {
+    position: fixed;
+    right: 0;
+    bottom: 64px;
+    z-index: ${({ theme }) => theme.z.drawer};
+    height: auto;
+    box-shadow: ${({ theme }) => theme.shadow.popup};
+  }
+  @media (max-width: 599px) {
+    position: fixed;
+    inset: 0;
+    z-index: ${({ theme }) => theme.z.drawer};
+    width: auto;
+    height: auto;
+    border-left: none;
+  }
   & h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.large};
@@ -75,24 +109,6 @@ const Tags = styled.ul`
     border-radius: 10px;
     background: ${({ theme }) => theme.colors.surfaceAlt};
     font-size: ${({ theme }) => theme.font.small};
-  }
-`;
-
-const Similar = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  & button {
-    width: 100%;
-    padding: ${({ theme }) => theme.space(1)} 0;
-    border: none;
-    background: none;
-    color: inherit;
-    text-align: left;
-    cursor: pointer;
-  }
-  & button:hover {
-    color: ${({ theme }) => theme.colors.primary};
   }
 `;
 
@@ -196,18 +212,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
       {similar.length > 0 && (
         <section aria-label={t('detail.similar')}>
           <h3>{t('detail.similar')}</h3>
-          <Similar>
-            {similar.map((s) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  onClick={() => useSelection.getState().showDetail({ type: 'sample', sample: s })}
-                >
-                  {s.audioName}
-                </button>
-              </li>
-            ))}
-          </Similar>
+          <SimilarSamples samples={similar} />
         </section>
       )}
     </>
@@ -262,6 +267,17 @@ function PackDetail({ pack }: { pack: Pack }) {
 export function DetailPanel() {
   const { t } = useTranslation('sounds');
   const detail = useSelection((s) => s.detail);
+  const open = detail !== null;
+  // Esc closes the panel from anywhere, unless a dialog or menu above it takes the key first.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      useSelection.getState().showDetail(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   if (!detail) return null;
   return (
     <Aside aria-label={t('detail.label')}>

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { AudioListQuery, ListPage, Pack } from '../../../../shared/index.ts';
 import { Button } from '../../../components/index.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { ListError } from './ListError.tsx';
@@ -58,6 +60,8 @@ export interface PackGridProps {
   label?: string;
   /** Present on the warehouse and liked pack lists: removes the pack from that list. */
   onRemove?: (pack: Pack) => void;
+  /** What an empty list shows instead of the plain message: what to do next. */
+  empty?: ReactNode;
 }
 
 /** Pack cards (cover, name, brand, count), loaded a page at a time. */
@@ -68,9 +72,12 @@ export function PackGrid({
   version = 0,
   label,
   onRemove,
+  empty,
 }: PackGridProps) {
   const { t } = useTranslation('sounds');
-  const key = JSON.stringify([base, version]);
+  // The gateway answers names in the request's language: a language switch loads them again.
+  const language = useLanguage();
+  const key = JSON.stringify([base, version, language]);
   // Only `key` changes reload the list; the loader may be a new function on every render.
   const fetchPage = (page: number, pageSize: number, signal: AbortSignal) =>
     load(
@@ -81,7 +88,7 @@ export function PackGrid({
   const list = usePagedList<Pack>(key, fetchPage);
   const loaded = list.rows.filter((pack): pack is Pack => pack !== undefined);
   if (list.status === 'error') return <ListError error={list.error} onRetry={list.retry} />;
-  if (list.total === 0) return <p>{t('list.noPacks')}</p>;
+  if (list.total === 0) return empty ?? <p>{t('list.noPacks')}</p>;
   const more = !firstPageOnly && list.total !== null && loaded.length < list.total;
   return (
     <section aria-label={label ?? t('list.packsLabel')}>

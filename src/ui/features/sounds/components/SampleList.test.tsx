@@ -106,6 +106,14 @@ describe('SampleList', () => {
     expect(screen.queryByRole('button', { name: /试听 Kick 2/ })).toBeNull();
   });
 
+  it('takes ↓ as soon as the page loads, with nothing focused, and keeps the focus after', () => {
+    renderList();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(player.playSong).toHaveBeenLastCalledWith(rows[0], expect.anything());
+    expect(document.activeElement).toBe(screen.getByRole('grid'));
+  });
+
   it('auditions with the keyboard: ↓ plays the next row, space toggles, ← → seek, Enter opens details', async () => {
     renderList();
     const grid = screen.getByRole('grid');
@@ -181,13 +189,13 @@ describe('SampleList', () => {
     try {
       const load = vi.spyOn(peaksCache(), 'load').mockResolvedValue([0.5]);
       renderList();
-      const grid = screen.getByRole('grid');
       let top = 0;
-      Object.defineProperty(grid, 'scrollTop', { configurable: true, get: () => top });
+      // The page scrolls as one: the window's offset drives the grid.
+      Object.defineProperty(window, 'scrollY', { configurable: true, get: () => top });
       // 120 px every 16 ms (7.5 px/ms) for 288 ms: well past the 120 ms settle, still too fast.
       for (let i = 0; i < 18; i++) {
         top = 120 - top;
-        fireEvent.scroll(grid);
+        fireEvent.scroll(window);
         act(() => vi.advanceTimersByTime(16));
       }
       expect(load).not.toHaveBeenCalled();
@@ -207,12 +215,12 @@ describe('SampleList', () => {
       renderSounds(<SampleList total={many.length} rows={many} ensureRange={() => {}} />);
       const grid = screen.getByRole('grid');
       let top = 0;
-      Object.defineProperty(grid, 'scrollTop', { configurable: true, get: () => top });
+      Object.defineProperty(window, 'scrollY', { configurable: true, get: () => top });
       const lite = () => [...grid.querySelectorAll<HTMLElement>('[data-lite]')];
       // 600 px every 16 ms: a hard fling.
       for (let i = 0; i < 10; i++) {
         top += 600;
-        fireEvent.scroll(grid);
+        fireEvent.scroll(window);
         act(() => vi.advanceTimersByTime(16));
       }
       const flung = lite();

@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeWindowOffset, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -8,6 +8,7 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -27,20 +28,20 @@ import { SampleRowSlot } from './SampleRowSlot.tsx';
 /** Height of the sticky header row (px); rows start below it. */
 const HEADER_HEIGHT = 36;
 
+/** Room kept below a row scrolled to by the keyboard: the player bar covers the window's foot. */
+const PLAYER_ROOM = 72;
+
 const Grid = styled.div`
   position: relative;
-  /* A definite height: the grid is its own scroll container (size containment below). */
-  height: calc(100vh - 280px);
-  min-height: 320px;
-  overflow: auto;
+  /* The page scrolls as one (docs/UI.md "One scroll"): the grid grows with its rows. */
   outline: none;
-  contain: strict;
 `;
 
 const Header = styled.div`
   ${ROW_COLUMNS}
   position: sticky;
-  top: 0;
+  /* Under the sticky top bar (MainLayout sets the variable). */
+  top: var(--yinku-sticky-top, 0px);
   z-index: 1;
   height: ${HEADER_HEIGHT}px;
   background: ${({ theme }) => theme.colors.surface};
@@ -54,6 +55,16 @@ const Message = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
 `;
+
+/** Keys the grid takes when nothing has the focus (the page just loaded, or a click on nothing). */
+const GLOBAL_KEYS = new Set(['ArrowDown', 'ArrowUp', ' ', 'Enter']);
+
+/** Height of the sticky top bar above the grid's header (px), from MainLayout's CSS variable. */
+function stickyTop(element: HTMLElement | null): number {
+  if (!element) return 0;
+  const value = getComputedStyle(element).getPropertyValue('--yinku-sticky-top');
+  return Number.parseFloat(value) || 0;
+}
 
 /** Props of SampleList. */
 export interface SampleListProps {
@@ -71,6 +82,8 @@ export interface SampleListProps {
   label?: string;
   /** Removes a row from the list shown (warehouse and liked pages). */
   onRemove?: (sample: Sample) => void;
+  /** What an empty list shows instead of the plain message: what to do next. */
+  empty?: ReactNode;
 }
 
 /**
@@ -87,9 +100,11 @@ export function SampleList({
   ensureRange,
   label,
   onRemove,
+  empty,
 }: SampleListProps) {
   const { t } = useTranslation('sounds');
   const scroller = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
   const idPrefix = useId();
   const [active, setActive] = useState(-1);
   const selected = useSelection((s) => s.selected);
@@ -99,18 +114,36 @@ export function SampleList({
   // TanStack Virtual keeps mutable state the React Compiler cannot memoize; the brief mandates it
   // for the 100k-row list, and this component does not rely on compiler memoization.
   // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count,
-    getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     paddingStart: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
+    scrollMargin: margin,
+    scrollPaddingStart: HEADER_HEIGHT + stickyTop(scroller.current),
+    scrollPaddingEnd: PLAYER_ROOM,
+    // The speed is noted before the virtualizer renders for this scroll event (see below).
+    observeElementOffset: (instance, cb) =>
+      observeWindowOffset(instance, (offset, scrolling) => {
+        gridScrollSpeed.note(offset);
+        cb(offset, scrolling);
+      }),
   });
+  // Where the grid starts in the page: the rows' offsets are counted from there.
+  useLayoutEffect(() => {
+    const grid = scroller.current;
+    if (!grid) return;
+    const measure = () => setMargin(grid.getBoundingClientRect().top + window.scrollY);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [total]);
   const items = virtualizer.getVirtualItems();
-  // Rows mounted during a fling are light (SampleRowSlot). The speed is current here: React's
-  // onScroll below was attached when the grid was created, before the virtualizer's own scroll
-  // listener (which renders this), so it runs first. The virtualizer renders again when
+  // Rows mounted during a fling are light (SampleRowSlot). The speed is current here: the
+  // window's scroll offset is noted in observeElementOffset above, before the virtualizer
+  // renders this. The virtualizer renders again when
   // scrolling stops (150 ms), and the speed has gone quiet by then, so the rows turn full.
   const flinging = virtualizer.isScrolling && gridScrollSpeed.flinging();
   const inView = (index: number) =>
@@ -162,11 +195,10 @@ export function SampleList({
   const download = useCallback((sample: Sample) => void downloadActions().download(sample), []);
   const like = useCallback((sample: Sample) => void downloadActions().toggleLike(sample), []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    const command = gridCommand(event.key, active, count);
-    if (command.type === 'none') return;
-    event.preventDefault();
+  /** Runs a grid key; true when the key meant something here (the caller prevents its default). */
+  const runKey = (key: string): boolean => {
+    const command = gridCommand(key, active, count);
+    if (command.type === 'none') return false;
     const current = rows[active];
     switch (command.type) {
       case 'move': {
@@ -189,7 +221,30 @@ export function SampleList({
         if (current) useSelection.getState().showDetail({ type: 'sample', sample: current });
         break;
     }
+    return true;
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (runKey(event.key)) event.preventDefault();
+  };
+  const runKeyRef = useRef(runKey);
+  useLayoutEffect(() => {
+    runKeyRef.current = runKey;
+  });
+  // The list takes the keys as soon as the page loads: with nothing focused, a grid key focuses
+  // the grid and acts there. Capture phase, so the player bar's global space comes after it.
+  useEffect(() => {
+    const onWindowKey = (event: globalThis.KeyboardEvent) => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!GLOBAL_KEYS.has(event.key) || !runKeyRef.current(event.key)) return;
+      event.preventDefault();
+      scroller.current?.focus({ preventScroll: true });
+    };
+    window.addEventListener('keydown', onWindowKey, { capture: true });
+    return () => window.removeEventListener('keydown', onWindowKey, { capture: true });
+  }, []);
 
   if (status === 'error')
     return onRetry ? (
@@ -199,7 +254,7 @@ export function SampleList({
         {t('list.error')}
       </Message>
     );
-  if (total === 0) return <Message data-list-state="empty">{t('list.empty')}</Message>;
+  if (total === 0) return empty ?? <Message data-list-state="empty">{t('list.empty')}</Message>;
 
   return (
     <Grid
@@ -214,7 +269,6 @@ export function SampleList({
       onKeyDown={onKeyDown}
       onPointerOver={onPointerOver}
       onPointerLeave={() => (hovered.current = null)}
-      onScroll={(event) => gridScrollSpeed.note(event.currentTarget.scrollTop)}
     >
       <Header role="row" aria-rowindex={1}>
         <span role="columnheader" />
@@ -249,7 +303,7 @@ export function SampleList({
           ))}
         {items.map((item) => {
           const sample = rows[item.index];
-          const top = item.start - HEADER_HEIGHT;
+          const top = item.start - margin - HEADER_HEIGHT;
           // A row of a page not loaded yet: empty (a flung grid passes thousands of them).
           if (!sample)
             return (

@@ -1,5 +1,9 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { Button } from '../../../components/index.ts';
 import type { AudioListQuery, ListPage, Sample, TagQuery } from '../../../../shared/index.ts';
+import { useLanguage } from '../hooks/use-language.ts';
 import { useListFilters } from '../hooks/use-list-filters.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { filterQuery } from '../model/list-query.ts';
@@ -12,6 +16,24 @@ const Column = styled.div`
   min-height: 0;
   flex: 1;
   height: 100%;
+`;
+
+/** An empty list: what happened and what to do next. */
+export const Empty = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+  & p {
+    margin: 0;
+  }
+  & > section {
+    align-self: stretch;
+    text-align: left;
+  }
 `;
 
 const Total = styled.p`
@@ -35,6 +57,8 @@ export interface SampleListViewProps {
   onRemove?: (sample: Sample) => void;
   /** The place whose tags the filter bar offers; defaults to the base query's place. */
   tagScope?: TagQuery;
+  /** What the page shows when nothing at all is listed (filters aside), e.g. an empty warehouse. */
+  empty?: ReactNode;
 }
 
 /** The place of a list query (what the page shows, not its filters), for the tag vocabulary. */
@@ -53,14 +77,19 @@ export function SampleListView({
   totalLabel,
   onRemove,
   tagScope,
+  empty,
 }: SampleListViewProps) {
+  const { t } = useTranslation('sounds');
   const { filters, sort, sortInUrl, update, reset } = useListFilters();
+  const filtered = Object.values(filters).some((value) => value !== undefined && value !== '');
   const query: AudioListQuery = {
     ...base,
     ...filterQuery(filters),
     sort: relevance && !sortInUrl ? undefined : sort,
   };
-  const key = JSON.stringify([query, version]);
+  // The gateway answers names in the request's language: a language switch loads them again.
+  const language = useLanguage();
+  const key = JSON.stringify([query, version, language]);
   // Only `key` changes reload the list; the loader may be a new function on every render.
   const fetchPage = (page: number, pageSize: number, signal: AbortSignal) =>
     load({ ...query, page, pageSize }, signal, true);
@@ -86,6 +115,18 @@ export function SampleListView({
         ensureRange={list.ensureRange}
         label={label}
         onRemove={onRemove}
+        empty={
+          filtered ? (
+            <Empty>
+              <p>{t('emptyState.filtered')}</p>
+              <Button variant="secondary" onClick={reset}>
+                {t('emptyState.reset')}
+              </Button>
+            </Empty>
+          ) : (
+            empty
+          )
+        }
       />
     </Column>
   );

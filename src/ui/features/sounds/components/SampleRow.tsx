@@ -18,6 +18,9 @@ export const ROW_HEIGHT = 56;
 /** Side of a row's cover (CSS px). */
 export const COVER_SIDE = 40;
 
+/** Widest phone layout (px): below 600 px rows drop to the phone columns. */
+export const PHONE_MAX = 599;
+
 /** Grid columns shared by the header and the rows; key and BPM go under 990 px. */
 export const ROW_COLUMNS = css`
   display: grid;
@@ -32,6 +35,16 @@ export const ROW_COLUMNS = css`
       32px 40px minmax(120px, 2fr) minmax(100px, 3fr) minmax(80px, 1fr)
       52px 124px;
     & > [data-meta] {
+      display: none;
+    }
+  }
+  /* Phones: cover, name over pack, length, like and download; selection and waveform go. */
+  @media (max-width: ${PHONE_MAX}px) {
+    grid-template-columns: 40px minmax(0, 1fr) auto auto;
+    padding: 0 ${({ theme }) => theme.space(1)};
+    & > :nth-child(1),
+    & > :nth-child(4),
+    & > :nth-child(n + 5):nth-last-child(n + 3) {
       display: none;
     }
   }
@@ -152,6 +165,8 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const current = usePlayerStore((s) => s.id === sample.id);
   const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
   const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
+  // A failed play shows on its row too, not only in the toast (docs/UI.md "The player").
+  const failed = usePlayerStore((s) => s.id === sample.id && s.lastError !== null);
   const peaks = usePeaks(sample.id);
   const cover = useCoverThumb(sample.icon, COVER_SIDE);
   const name = sample.audioName;
@@ -185,6 +200,9 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
         <Cover aria-label={t(playing ? 'row.pause' : 'row.play', { name })} role="img">
           {cover && <img src={cover} alt="" decoding="async" />}
           {playing && <Icon name="pause" size={20} />}
+          {failed && !playing && (
+            <Icon name="error" size={20} title={t('failedRow', { ns: 'player' })} />
+          )}
         </Cover>
       </div>
       <Name role="gridcell">

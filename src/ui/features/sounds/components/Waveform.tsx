@@ -55,7 +55,7 @@ export const Waveform = memo(function Waveform({ peaks, progress, label, onSeek 
       data-progress={progress ?? undefined}
       onClick={click}
     >
-      <path d={d} stroke="currentColor" strokeOpacity={0.35} strokeWidth={0.7} fill="none" />
+      <path d={d} stroke="currentColor" strokeOpacity={0.6} strokeWidth={0.8} fill="none" />
       {progress !== null && progress > 0 && (
         <>
           <clipPath id={clip}>

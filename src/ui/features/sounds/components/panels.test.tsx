@@ -9,7 +9,9 @@ import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { renderSounds, sample } from '../test/render.test-helper.tsx';
+import * as playSample from '../../player/play-sample.ts';
 import { CategorySelect } from './CategorySelect.tsx';
+import { DetailPanel } from './DetailPanel.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { SelectionPanel } from './SelectionPanel.tsx';
 
@@ -177,5 +179,29 @@ describe('CategorySelect', () => {
     expect([...groups].map((g) => g.label)).toEqual(['Drums', 'Bass']);
     await userEvent.selectOptions(select, 'Sub');
     expect(location()).toBe('/sounds/instruments/asset/Samples:Bass/:Sub');
+  });
+});
+
+describe('DetailPanel', () => {
+  it('closes on Esc, and plays a similar sample in place', async () => {
+    const shown = sample(1);
+    const similar = sample(2);
+    vi.spyOn(catalogueApi, 'samples').mockResolvedValue({
+      records: [shown, similar],
+      total: 2,
+      page: 1,
+      pageSize: 8,
+    });
+    const toggle = vi.spyOn(playSample, 'toggleSample').mockImplementation(() => {});
+    act(() => useSelection.getState().showDetail({ type: 'sample', sample: shown }));
+    renderSounds(<DetailPanel />);
+    const panel = screen.getByRole('complementary', { name: '详情' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: `播放 ${similar.audioName}` }),
+    );
+    expect(toggle).toHaveBeenCalledWith(similar, [similar]);
+    expect(useSelection.getState().detail).not.toBeNull();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(useSelection.getState().detail).toBeNull();
   });
 });

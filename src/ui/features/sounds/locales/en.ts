@@ -172,5 +172,14 @@ export const en: LocaleShape<typeof zh> = {
     packs: 'Packs',
     signIn: 'Sign in to see this list',
   },
+  emptyState: {
+    filtered: 'No samples match. Try removing a filter or two.',
+    reset: 'Reset filters',
+    stockroom:
+      'Your warehouse is empty: samples and packs you download land here. Start with a pack.',
+    likes: 'Nothing liked yet: tap ♡ on a sample or pack and it shows up here.',
+    browse: 'Browse all sounds',
+    suggested: 'Trending packs',
+  },
   notFound: 'No such category',
 };

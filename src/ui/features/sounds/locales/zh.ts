@@ -155,5 +155,13 @@ export const zh = {
     packs: '音色包',
     signIn: '登录后查看',
   },
+  emptyState: {
+    filtered: '没有符合条件的采样。试试去掉几个筛选条件。',
+    reset: '重置筛选',
+    stockroom: '仓库还是空的：下载的采样和音色包会放在这里。先挑几个音色包吧。',
+    likes: '还没有收藏：点采样或音色包上的 ♡，它们就会出现在这里。',
+    browse: '浏览全部音色',
+    suggested: '热门音色包',
+  },
   notFound: '没有这个分类',
 };

@@ -7,7 +7,7 @@ import { t as translate } from '../../../i18n/i18n.ts';
 import { toast } from '../../../stores/toast.store.ts';
 import { useSessionStore } from '../../../stores/session.store.ts';
 import { PackGrid } from '../components/PackGrid.tsx';
-import { SampleListView } from '../components/SampleListView.tsx';
+import { Empty, SampleListView } from '../components/SampleListView.tsx';
 import { useRemoval } from '../model/removal.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { Chips, Page } from './page-layout.ts';
@@ -22,6 +22,27 @@ export const USER_LIST_PATHS = {
 export interface UserListPageProps {
   relation: UserRelation;
   range: 'samples' | 'packs';
+}
+
+/**
+ * An empty warehouse or liked list says how things get there, and offers packs to browse
+ * (issue 17 §8).
+ */
+function EmptyUserList({ relation }: { relation: UserRelation }) {
+  const { t } = useTranslation('sounds');
+  return (
+    <Empty data-testid="empty-user-list">
+      <p>{t(relation === 'stockroom' ? 'emptyState.stockroom' : 'emptyState.likes')}</p>
+      <Link to="/sounds">{t('emptyState.browse')}</Link>
+      <h2>{t('emptyState.suggested')}</h2>
+      <PackGrid
+        base={{ sort: 'MOST_POPULAR', pageSize: 6 }}
+        load={catalogueApi.packs}
+        firstPageOnly
+        label={t('emptyState.suggested')}
+      />
+    </Empty>
+  );
 }
 
 /** The warehouse or liked list, samples or packs; selected rows can be removed (删除成功). */
@@ -65,6 +86,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
       </Page>
     );
   const paths = USER_LIST_PATHS[relation];
+  const empty = <EmptyUserList relation={relation} />;
   const load = (query: AudioListQuery, signal: AbortSignal, silent: boolean) =>
     catalogueApi.userSamples({ ...query, relation }, signal, silent);
   return (
@@ -96,6 +118,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           label={title}
           totalLabel={(count) => t('list.total', { count })}
           onRemove={removeSample}
+          empty={empty}
         />
       ) : (
         <PackGrid
@@ -107,6 +130,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           version={version}
           label={title}
           onRemove={removePack}
+          empty={empty}
         />
       )}
     </Page>

@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { Pack, Sample } from '../../../shared/index.ts';
+import { catalogueApi } from '../../api/catalogue.api.ts';
+import { Icon } from '../../components/index.ts';
+import { usePlayerStore } from '../../stores/player.store.ts';
+import { toggleSample } from '../player/index.tsx';
+import { formatDuration } from '../../lib/format-duration.ts';
+
+const Section = styled.section`
+  margin-top: ${({ theme }) => theme.space(10)};
+  & h2 {
+    margin: 0 0 ${({ theme }) => theme.space(3)};
+    font-size: ${({ theme }) => theme.font.large};
+  }
+  & h2 a {
+    margin-left: ${({ theme }) => theme.space(3)};
+    color: ${({ theme }) => theme.colors.primary};
+    font-size: ${({ theme }) => theme.font.small};
+    font-weight: 400;
+  }
+`;
+
+const Packs = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & a {
+    display: block;
+    color: inherit;
+    text-decoration: none;
+  }
+  & img {
+    display: block;
+    width: 100%;
+    aspect-ratio: 1;
+    border-radius: ${({ theme }) => theme.radius.medium};
+    object-fit: cover;
+  }
+  & strong {
+    display: block;
+    margin-top: ${({ theme }) => theme.space(2)};
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  & span {
+    color: #a3a6ad;
+    font-size: ${({ theme }) => theme.font.small};
+  }
+`;
+
+const Sounds = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: ${({ theme }) => theme.space(2)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & button {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(3)};
+    width: 100%;
+    padding: ${({ theme }) => theme.space(2)};
+    border: 1px solid rgba(255, 255, 255, 0.1);
+    border-radius: ${({ theme }) => theme.radius.medium};
+    background: rgba(255, 255, 255, 0.04);
+    color: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  & button:hover,
+  & button[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+  & img {
+    width: 40px;
+    height: 40px;
+    border-radius: ${({ theme }) => theme.radius.small};
+    object-fit: cover;
+  }
+  & span {
+    flex: 1;
+    min-width: 0;
+  }
+  & strong,
+  & small {
+    display: block;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  & small {
+    color: #a3a6ad;
+  }
+`;
+
+/** Loads one list for the home page; null until it answers, empty when it fails. */
+function useHomeList<T>(load: (signal: AbortSignal) => Promise<{ records: T[] }>): T[] | null {
+  const [rows, setRows] = useState<T[] | null>(null);
+  // Names come in the request's language: a language switch loads them again.
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal)
+      .then((page) => setRows(page.records))
+      .catch(() => setRows([]));
+    return () => controller.abort();
+    // The loader is a fresh closure on each render; the list is loaded once per language.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [language]);
+  return rows;
+}
+
+/** A new sound: a click plays it in place (again pauses), its neighbours as the play list. */
+function SoundItem({ sample, list }: { sample: Sample; list: readonly Sample[] }) {
+  const { t } = useTranslation('home');
+  const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={playing}
+        aria-label={t(playing ? 'pause' : 'play', { name: sample.audioName })}
+        onClick={() => toggleSample(sample, list)}
+      >
+        <Icon name={playing ? 'pause' : 'play'} size={20} />
+        <img src={sample.icon} alt="" loading="lazy" />
+        <span>
+          <strong>{sample.audioName}</strong>
+          <small>
+            {sample.packName} · {formatDuration(sample.duration)}
+          </small>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The home page's playable content: trending packs and new sounds (issue 17 §8). */
+export function HomeShowcase() {
+  const { t } = useTranslation('home');
+  const packs = useHomeList<Pack>((signal) =>
+    catalogueApi.packs({ sort: 'MOST_POPULAR', pageSize: 6 }, signal),
+  );
+  const sounds = useHomeList<Sample>((signal) =>
+    catalogueApi.samples({ sort: 'NEWEST', pageSize: 8 }, signal),
+  );
+  return (
+    <>
+      <Section aria-label={t('trending')}>
+        <h2>
+          {t('trending')}
+          <Link to="/sounds">{t('viewAll')}</Link>
+        </h2>
+        <Packs>
+          {packs?.map((pack) => (
+            <li key={pack.packCode}>
+              <Link to={`/sounds/packs/track/${encodeURIComponent(pack.packCode)}/samples`}>
+                <img src={pack.cover} alt="" loading="lazy" />
+                <strong>{pack.name}</strong>
+                <span>{pack.brand}</span>
+              </Link>
+            </li>
+          ))}
+        </Packs>
+      </Section>
+      <Section aria-label={t('newSounds')}>
+        <h2>
+          {t('newSounds')}
+          <Link to="/sounds?sort=NEWEST">{t('viewAll')}</Link>
+        </h2>
+        <Sounds>
+          {sounds?.map((sample) => (
+            <SoundItem key={sample.id} sample={sample} list={sounds} />
+          ))}
+        </Sounds>
+      </Section>
+    </>
+  );
+}
