@@ -16,7 +16,7 @@ function music(seconds: number, rate: number): Float32Array[] {
   );
 }
 
-/** 10 s stereo 44.1 kHz 16-bit WAV (1.7 MB), as STACK.md measured. */
+/** 10 s stereo 44.1 kHz 16-bit WAV (1.7 MB), as docs/STACK-NOTES.md#measured-in-headless-chromium measured. */
 export function wavFixture(seconds = 10): Uint8Array {
   return buildWav(music(seconds, 44100), { encoding: 'int', bits: 16 });
 }

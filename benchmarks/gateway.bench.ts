@@ -1,5 +1,5 @@
 /**
- * Gateway list/search latency at 100k and 1M rows, and the initial bundle size (DESIGN §8).
+ * Gateway list/search latency at 100k and 1M rows, and the initial bundle size (docs/AUDIO.md#benchmarks).
  * A real gateway (startTestGateway) with the `large` library (100,000 samples) and one with the
  * `huge` library (1,000,000) answer, over HTTP and signed in, the calls the Sounds page makes:
  * pages of 100 in every sort the UI offers, a deep page, the filters of the sidebar and the

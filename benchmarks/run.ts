@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: measures the audio engine, the 100k-row list and the gateway in headless
- * Chromium against baselines taken in the same run (DESIGN §8, issues 3 and 5 "Show"), writes
+ * Chromium against baselines taken in the same run (docs/AUDIO.md#benchmarks, issues 3 and 5 "Show"), writes
  * benchmarks/results/latest.json and latest.md, and exits 1 when a ratio passes its budget.
- * `--quick` (DESIGN §8's CI mode: the last step of `npm test`, as `npm run test:bench`, after the
+ * `--quick` (the CI mode of docs/AUDIO.md#benchmarks: the last step of `npm test`, as `npm run test:bench`, after the
  * build) takes fewer samples and writes quick.json and quick.md. A group with a figure over
  * budget is measured again, up to MAX_ATTEMPTS times (see stats.ts): only a figure over budget
  * every time fails.

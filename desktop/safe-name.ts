@@ -1,6 +1,6 @@
 import { safeSegment } from '../src/shared/safe-name.ts';
 
-/** The folder layout SPEC §7 asks for: `sounds/packs/{brand}/{type}`. */
+/** The folder layout docs/PRODUCT.md §7 asks for: `sounds/packs/{brand}/{type}`. */
 export const LAYOUT_PREFIX = ['sounds', 'packs'] as const;
 
 /**

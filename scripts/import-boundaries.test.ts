@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // Runs our real .oxlintrc.json over a throw-away tree laid out like the repo, so the import rules
-// of DESIGN §2 are proven to fail a build, with a message naming what to import instead.
+// of docs/ARCHITECTURE.md#what-may-import-what are proven to fail a build, with a message naming what to import instead.
 const repo = resolve(import.meta.dirname, '..');
 const oxlint = join(repo, 'node_modules', '.bin', 'oxlint');
 const tree = mkdtempSync(join(tmpdir(), 'yinku-boundaries-'));
@@ -36,7 +36,7 @@ const target = {
 
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-describe('import boundaries (DESIGN §2)', () => {
+describe('import boundaries (docs/ARCHITECTURE.md#what-may-import-what)', () => {
   it('lets each part import what it may', () => {
     const result = lint({
       ...target,

@@ -14,7 +14,7 @@ export type AccessCheck =
 
 const b64 = (data: string | Buffer): string => Buffer.from(data).toString('base64url');
 
-/** Issues a signed access token (HMAC-SHA256) valid for 2 hours (SPEC §9). */
+/** Issues a signed access token (HMAC-SHA256) valid for 2 hours (docs/PRODUCT.md §9). */
 export function issueAccessToken(secret: Buffer, userId: number, now: number): string {
   const claims: AccessClaims = { sub: userId, iat: now, exp: now + DEFAULTS.tokenLifetimeMs };
   const body = b64(JSON.stringify({ typ: 'access', ...claims }));

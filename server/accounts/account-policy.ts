@@ -1,4 +1,4 @@
-/** Limits of the account flows (DESIGN §5, STACK "Security references"), in one place. */
+/** Limits of the account flows (docs/api/accounts.md, docs/STACK-NOTES.md#security-references), in one place. */
 export const ACCOUNT_POLICY = {
   /** Refresh-token lifetime; each rotation starts a new one. */
   refreshTokenLifetimeMs: 30 * 24 * 60 * 60 * 1000,

@@ -4,7 +4,7 @@ const RSA_OAEP_SHA256 = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
 
 /**
  * The DER bytes of a base64 SPKI public key when it is an RSA-OAEP 2048-bit key usable with
- * SHA-256 (the protocol of DESIGN §4), else null. Importing it is the validation.
+ * SHA-256 (the protocol of docs/api/playback.md), else null. Importing it is the validation.
  */
 export async function parseClientPublicKey(base64: string): Promise<Uint8Array | null> {
   const compact = base64.replace(/\s+/g, '');

@@ -10,7 +10,7 @@ interface MenuSpec {
   children?: MenuSpec[];
 }
 
-// The three sidebar groups of SPEC §2: browse (the four categories), warehouse, liked.
+// The three sidebar groups of docs/PRODUCT.md §2: browse (the four categories), warehouse, liked.
 const MENUS: MenuSpec[] = [
   {
     key: 'browse',
@@ -60,7 +60,7 @@ export function profileMenus(language: Language): Menu[] {
   return MENUS.map((spec) => toMenu(spec, language));
 }
 
-/** The profile answer (SPEC §3 userInfo plus account facts). */
+/** The profile answer (docs/PRODUCT.md §3 userInfo plus account facts). */
 export function toUserInfo(account: AccountRecord, language: Language): UserInfo {
   return {
     id: account.id,

@@ -6,7 +6,7 @@ import type { PackRow, SampleRow } from './catalogue.repository.ts';
 const pick = (language: Language, zh: string, en: string): string =>
   language === 'zh' ? zh || en : en || zh;
 
-/** A stored sample as the API answers it (SPEC §3, DESIGN §5), named in `language`. */
+/** A stored sample as the API answers it (docs/PRODUCT.md §3, docs/api/catalogue.md), named in `language`. */
 export function toSample(row: SampleRow, language: Language): Sample {
   const sample: Sample = {
     id: row.id,

@@ -7,7 +7,7 @@ import {
 } from '../../src/shared/api/catalogue.types.ts';
 import type { TaxonomyName, TreeCell } from './catalogue.repository.ts';
 
-/** Display names of the four categories of SPEC §2. */
+/** Display names of the four categories of docs/PRODUCT.md §2. */
 export const CATEGORY_NAMES: Readonly<Record<Category, Names>> = {
   instruments: { zh: '乐器', en: 'Instruments' },
   genres: { zh: '曲风', en: 'Genres' },

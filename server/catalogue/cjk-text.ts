@@ -1,5 +1,5 @@
 // SQLite's unicode61 tokenizer keeps a run of CJK characters, and any digits or Latin letters
-// touching it, as ONE token, so "古筝" would not match "古筝拨弦" (STACK.md) and "版" not "第5版".
+// touching it, as ONE token, so "古筝" would not match "古筝拨弦" (docs/STACK-NOTES.md#sqlite-fts5-and-chinese) and "版" not "第5版".
 // Indexing and querying with a space around every CJK character makes each one a token; a query
 // for a CJK word then runs as a phrase of its characters.
 const CJK_RANGES = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';

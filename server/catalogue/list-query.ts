@@ -62,7 +62,7 @@ export function listQuerySchema(mode: ListMode) {
       packCode: { type: 'string', pattern: PACK_CODE_PATTERN },
       keyword: { type: 'string', minLength: 1, maxLength: 200 },
       styles: list,
-      // On the /user calls `kind` may also name the range (DESIGN §5 spells it that way).
+      // On the /user calls `kind` may also name the range (an older spelling, still accepted).
       kind: { type: 'string', enum: mode === 'user' ? [...SAMPLE_KINDS, ...RANGES] : SAMPLE_KINDS },
       // One key or several, comma-separated (a key and its relative or compatible keys).
       key: { type: 'string', minLength: 1, maxLength: 200 },

@@ -16,7 +16,7 @@ import { parseRange } from '../http/byte-range.ts';
 import { readSongSettings, startSongGeneration, type SongGenerator } from './song-generator.ts';
 import { issueStreamToken, verifyStreamToken } from './stream-token.ts';
 
-/** Roles that may reach the AI-music catalogue (SPEC §6: every role but ORDINARY). */
+/** Roles that may reach the AI-music catalogue (docs/PRODUCT.md §6: every role but ORDINARY). */
 export const MUSIC_ROLES: readonly RoleCode[] = ['CREATOR', 'ADMIN'];
 
 const M = {

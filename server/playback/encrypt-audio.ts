@@ -8,7 +8,7 @@ import {
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { AES_IV_BYTES, AES_TAG_BYTES } from '../../src/shared/audio/protocol.ts';
 
-/** The cipher of one play answer: the two headers of DESIGN §4 and the body's encryption. */
+/** The cipher of one play answer: the two headers of docs/api/playback.md and the body's encryption. */
 export interface PlayCipher {
   /** Base64 of the fresh AES-256 key wrapped with RSA-OAEP/SHA-256 for the client key. */
   encryptedKey: string;

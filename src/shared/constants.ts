@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, one typed object so every part reads the same numbers. */
+/** Business constants of docs/PRODUCT.md §9, one typed object so every part reads the same numbers. */
 export const DEFAULTS = {
   /** HTTP client timeout per request (ms). */
   requestTimeoutMs: 300_000,
@@ -28,7 +28,7 @@ export const DEFAULTS = {
   endThreshold: 0.05,
   /** Tracks shorter than this (s) count as short: no seek fade-in, progress 1 at end. */
   shortTrackSeconds: 0.5,
-  /** Audio data smaller than this (bytes) is invalid (SPEC §5). */
+  /** Audio data smaller than this (bytes) is invalid (docs/PRODUCT.md §5). */
   minAudioBytes: 1024,
   /** Rows shown in the selected-rows stack preview. */
   selectionStackPreview: 3,
@@ -52,17 +52,17 @@ export const DEFAULTS = {
   pcmCacheBytes: 256 * 1024 * 1024,
 } as const;
 
-/** Paths kept out of the tab history (SPEC §4). */
+/** Paths kept out of the tab history (docs/PRODUCT.md §4). */
 export const TAB_EXCLUDED_PATHS = ['/login', '/import', '/404', '/401'] as const;
 
-/** Invitation-code format XXX_XXX (SPEC §5). */
+/** Invitation-code format XXX_XXX (docs/PRODUCT.md §5). */
 export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9]{3}_[A-Za-z0-9]{3}$/;
 
-/** Minimum password length (SPEC §5). */
+/** Minimum password length (docs/PRODUCT.md §5). */
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** Local-storage key of the access token (SPEC §9: "a fixed local key"). */
+/** Local-storage key of the access token (docs/PRODUCT.md §9: "a fixed local key"). */
 export const ACCESS_TOKEN_KEY = 'yinku.accessToken';
 
-/** Header that marks requests from our client (SPEC §7). */
+/** Header that marks requests from our client (docs/PRODUCT.md §7). */
 export const CLIENT_MARKER_HEADER = 'x-yinku-client';

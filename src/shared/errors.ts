@@ -18,5 +18,5 @@ export const ERROR_STATUS = {
 /** A machine-readable error code carried in the envelope's `errorCode`. */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Header carrying the URI-encoded error message (SPEC §8). */
+/** Header carrying the URI-encoded error message (docs/PRODUCT.md §8). */
 export const ERROR_MESSAGE_HEADER = 'x-error-message';

@@ -1,4 +1,4 @@
-/** The two UI and API languages; zh is the default (SPEC §1). */
+/** The two UI and API languages; zh is the default (docs/PRODUCT.md §1). */
 export const LANGUAGES = ['zh', 'en'] as const;
 
 /** A supported language code. */

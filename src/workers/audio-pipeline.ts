@@ -152,7 +152,7 @@ async function previewPrefix(
   return true;
 }
 
-/** SPEC §5: audio data that is empty or under 1024 bytes is invalid. */
+/** docs/PRODUCT.md §5: audio data that is empty or under 1024 bytes is invalid. */
 export function validateAudioBytes(bytes: Uint8Array): void {
   if (bytes.length < DEFAULTS.minAudioBytes)
     throw new AudioError(

@@ -93,7 +93,7 @@ describe('GET tt-audios/user', () => {
     expect(names).toEqual([...names].sort());
   });
 
-  it('lists packs by range or by the kind alias of DESIGN §5', async () => {
+  it('lists packs by range or by the kind alias of docs/api/catalogue.md', async () => {
     const byKind = await userList<Pack>({ relation: 'stockroom', kind: 'packs' });
     const byRange = await userList<Pack>({ relation: 'stockroom', range: 'packs' });
     expect(byKind).toEqual(byRange);

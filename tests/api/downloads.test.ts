@@ -60,7 +60,7 @@ const acquisitions = (user: TestUser) =>
     gw.ctx.db.prepare('SELECT COUNT(*) AS n FROM acquisitions WHERE user_id = ?').get(user.id)!.n,
   );
 
-/** The whole SPEC §7 flow for one sample: authorise, fetch, report success. */
+/** The whole docs/PRODUCT.md §7 flow for one sample: authorise, fetch, report success. */
 async function download(user: TestUser, id: number, path = `/sounds/packs/x/${id}.wav`) {
   expect((await authorize(user, id)).body.data).toBe(true);
   const file = await request(gw, API.download(id), { token: user.accessToken });

@@ -6,7 +6,7 @@ import { readPeaks } from '../../server/library/peaks.ts';
 import { seedSamples } from '../../server/library/seed-samples.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
-// The preset suggestions of SPEC §2: popular searches, styles and instruments.
+// The preset suggestions of docs/PRODUCT.md §2: popular searches, styles and instruments.
 const PRESETS = [
   'vocals',
   'snare',

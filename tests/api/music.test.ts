@@ -112,7 +112,7 @@ describe('songs list', () => {
   });
 });
 
-describe('roles (SPEC §6)', () => {
+describe('roles (docs/PRODUCT.md §6)', () => {
   it('gives ORDINARY users 403 and anonymous callers 401 on every song call', async () => {
     for (const path of [
       API.songs,

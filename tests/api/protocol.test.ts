@@ -1,4 +1,4 @@
-// The encrypted play protocol (DESIGN §4) exercised the way an outside client would: only
+// The encrypted play protocol (docs/api/playback.md) exercised the way an outside client would: only
 // WebCrypto, fetch and the documented headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';

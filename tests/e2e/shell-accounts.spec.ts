@@ -35,7 +35,9 @@ test('register with the code from the outbox, then log in as the new ORDINARY us
   await expectTopTabs(page, ['音色']);
 });
 
-test('the forms show the SPEC §5 texts inline and send nothing invalid', async ({ page }) => {
+test('the forms show the docs/PRODUCT.md §5 texts inline and send nothing invalid', async ({
+  page,
+}) => {
   let calls = 0;
   page.on('request', (request) => {
     if (request.url().includes('/api/v4/users/login')) calls += 1;

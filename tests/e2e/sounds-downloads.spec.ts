@@ -1,5 +1,5 @@
 /**
- * Downloads and likes end to end (issue 5, SPEC §7 download flow) in headless Chromium against the
+ * Downloads and likes end to end (issue 5, docs/PRODUCT.md §7 download flow) in headless Chromium against the
  * real gateway: like and unlike, a sample and a whole pack written into the folder layout
  * `sounds/packs/{brand}/{type}/` (the origin-private file system stands in for the folder the
  * user picks), the browser-download fallback, the warehouse and liked pages, removal with

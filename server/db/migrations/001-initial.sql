@@ -127,7 +127,7 @@ CREATE INDEX samples_popularity ON samples(popularity DESC, id);
 CREATE INDEX samples_created ON samples(created_at DESC, id);
 
 -- Full-text index: CJK text is stored with a space between characters so that 2-character
--- words match (STACK.md "SQLite FTS5 and Chinese"); rowid = samples.id.
+-- words match (docs/STACK-NOTES.md#sqlite-fts5-and-chinese); rowid = samples.id.
 CREATE VIRTUAL TABLE samples_fts USING fts5(
   name, tags, brand, pack, type, grp,
   tokenize = 'unicode61 remove_diacritics 2'

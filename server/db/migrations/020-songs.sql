@@ -1,4 +1,4 @@
--- The AI-song catalogue (SPEC §1 AI music, §3 music track). Audio and covers are blobs.
+-- The AI-song catalogue (docs/PRODUCT.md §1 AI music, §3 music track). Audio and covers are blobs.
 CREATE TABLE songs (
   id INTEGER PRIMARY KEY,
   -- Position in the generator's plan; a restart only fills the slots still missing.

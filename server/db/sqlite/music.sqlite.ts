@@ -51,7 +51,7 @@ export function sqliteMusic(db: Database): MusicRepository {
       }
       if (keyword !== undefined) {
         // Tiny catalogue: a LIKE over title, Chinese title, tags and prompt finds CJK substrings
-        // of any length (FTS5's tokenizers miss two-character Chinese words, see STACK.md).
+        // of any length (FTS5's tokenizers miss two-character Chinese words, see docs/STACK-NOTES.md#sqlite-fts5-and-chinese).
         where.push(
           `(title LIKE ? ESCAPE '\\' OR ifnull(title_zh, '') LIKE ? ESCAPE '\\'
             OR tags LIKE ? ESCAPE '\\' OR prompt LIKE ? ESCAPE '\\')`,

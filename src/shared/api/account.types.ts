@@ -1,6 +1,6 @@
 import type { Language } from '../languages.ts';
 
-/** Role codes; ORDINARY (or no role) is the basic one (SPEC §6). */
+/** Role codes; ORDINARY (or no role) is the basic one (docs/PRODUCT.md §6). */
 export const ROLE_CODES = ['ORDINARY', 'CREATOR', 'ADMIN'] as const;
 
 /** A role code. */
@@ -11,7 +11,7 @@ export interface Role {
   roleCode: RoleCode;
 }
 
-/** A sidebar menu entry from the profile (SPEC §3). */
+/** A sidebar menu entry from the profile (docs/PRODUCT.md §3). */
 export interface Menu {
   /** Stable id of the entry (e.g. `instruments`, `stockroomPacks`), whatever the language. */
   key?: string;
@@ -27,7 +27,7 @@ export interface SampleType {
   name: string;
 }
 
-/** The profile (SPEC §3 userInfo) plus account facts. */
+/** The profile (docs/PRODUCT.md §3 userInfo) plus account facts. */
 export interface UserInfo {
   id: number;
   email: string;
@@ -47,7 +47,7 @@ export interface ConnectionCheck {
   demoLogin: { email: string; password: string } | null;
 }
 
-/** Login body (SPEC §3): password is lowercase hex SHA-256 of what the user typed. */
+/** Login body (docs/PRODUCT.md §3): password is lowercase hex SHA-256 of what the user typed. */
 export interface LoginPayload {
   email: string;
   password: string;
@@ -89,7 +89,7 @@ export interface PasswordUpdatePayload {
   password: string;
 }
 
-/** Client-key registration body and answer (DESIGN §4). */
+/** Client-key registration body and answer (docs/api/playback.md). */
 export interface ClientKeyPayload {
   publicKey: string;
 }

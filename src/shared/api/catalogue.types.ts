@@ -1,10 +1,10 @@
-/** The four browse categories of SPEC §2, as they appear in routes. */
+/** The four browse categories of docs/PRODUCT.md §2, as they appear in routes. */
 export const CATEGORIES = ['instruments', 'genres', 'cinematicFx', 'chineseStyle'] as const;
 
 /** A browse category key. */
 export type Category = (typeof CATEGORIES)[number];
 
-/** Sort orders of list and search calls; MOST_POPULAR is the default (SPEC §9). */
+/** Sort orders of list and search calls; MOST_POPULAR is the default (docs/PRODUCT.md §9). */
 export const SORTS = ['MOST_POPULAR', 'NEWEST', 'NAME', 'BPM', 'DURATION', 'RANDOM'] as const;
 
 /** A list sort order. */
@@ -71,7 +71,7 @@ export interface Names {
   en: string;
 }
 
-/** Technical facts about a sample's file (DESIGN §5 `audioData`). */
+/** Technical facts about a sample's file (docs/api/catalogue.md `audioData`). */
 export interface AudioData {
   format: AudioFormat;
   sampleRate: number;
@@ -82,7 +82,7 @@ export interface AudioData {
   kind: SampleKind;
 }
 
-/** A sample as the list, search and user calls return it (SPEC §3 + DESIGN §5). */
+/** A sample as the list, search and user calls return it (docs/PRODUCT.md §3 + docs/api/catalogue.md). */
 export interface Sample {
   id: number;
   /** Pack cover URL. */
@@ -161,7 +161,7 @@ export interface CategoryNode {
   children: PrimaryNode[];
 }
 
-/** Query of the list and search calls (DESIGN §5). Every field optional. */
+/** Query of the list and search calls (docs/api/catalogue.md). Every field optional. */
 export interface AudioListQuery {
   range?: Range;
   category?: Category;
@@ -201,7 +201,7 @@ export type TagQuery = Pick<
   relation?: UserRelation;
 };
 
-/** Which of the user's lists (DESIGN §5). */
+/** Which of the user's lists (docs/api/catalogue.md). */
 export const USER_RELATIONS = ['stockroom', 'likes'] as const;
 
 /** A user list: warehouse or liked. */
@@ -211,7 +211,7 @@ export type UserRelation = (typeof USER_RELATIONS)[number];
 export interface UserListQuery extends Omit<AudioListQuery, 'range'> {
   relation: UserRelation;
   kind?: SampleKind;
-  /** samples or packs (DESIGN §5 names this `kind` for /user; we call it `range` on both). */
+  /** samples or packs (`kind` on /user is an older spelling; we call it `range` on both). */
   range?: Range;
 }
 

@@ -1,4 +1,4 @@
-/** Body of saveOrRollback (SPEC §3 download report payload). */
+/** Body of saveOrRollback (docs/PRODUCT.md §3 download report payload). */
 export interface DownloadReport {
   resourceId: number;
   audioType: string;

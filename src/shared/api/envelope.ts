@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors.ts';
 
-/** Every JSON answer: code 200 is success (SPEC §7, DESIGN §5). */
+/** Every JSON answer: code 200 is success (docs/PRODUCT.md §7, docs/API.md#common-rules). */
 export interface ApiEnvelope<T> {
   code: number;
   msg: string;

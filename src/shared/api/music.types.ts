@@ -1,4 +1,4 @@
-/** An AI song (SPEC §3 music track). */
+/** An AI song (docs/PRODUCT.md §3 music track). */
 export interface MusicTrack {
   id: number;
   title: string;

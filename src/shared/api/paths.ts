@@ -41,5 +41,5 @@ export const API = {
   orders: '/api/v2/orders',
 } as const;
 
-/** Prefix of the download calls that need a token (SPEC §7). */
+/** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */
 export const DOWNLOAD_PREFIX = '/api/v2/download';

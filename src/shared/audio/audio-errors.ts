@@ -1,4 +1,4 @@
-/** Why an audio job failed; the UI maps each code to SPEC §8's behaviour. */
+/** Why an audio job failed; the UI maps each code to docs/PRODUCT.md §8's behaviour. */
 export const AUDIO_ERROR_CODES = [
   'ABORTED',
   'NETWORK',

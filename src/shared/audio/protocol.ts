@@ -1,4 +1,4 @@
-/** Headers of the encrypted play answer (DESIGN §4). */
+/** Headers of the encrypted play answer (docs/api/playback.md). */
 export const PLAY_HEADERS = {
   encryptedKey: 'x-encrypted-key',
   iv: 'x-iv',

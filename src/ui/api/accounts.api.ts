@@ -11,7 +11,7 @@ import { useSessionStore } from '../stores/session.store.ts';
 import { http, type RequestOptions } from './http.client.ts';
 import { hashPassword } from './password-hash.ts';
 
-/** Account calls; passwords are hashed here so no caller can forget (SPEC §3 "sent hashed"). */
+/** Account calls; passwords are hashed here so no caller can forget (docs/PRODUCT.md §3 "sent hashed"). */
 export const accountsApi = {
   /** Logs in and records the tokens. Errors are silent: the login form shows them inline. */
   async login(email: string, password: string): Promise<TokenPair> {

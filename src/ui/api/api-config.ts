@@ -1,4 +1,4 @@
-/** Value of the client-marker header (SPEC §7): which client sent the request. */
+/** Value of the client-marker header (docs/PRODUCT.md §7): which client sent the request. */
 export const CLIENT_MARKER = 'yinku-web';
 
 /** Base URL of the gateway: `VITE_API_BASE` when configured, else the page's own origin. */

@@ -48,7 +48,7 @@ export function toSearchParams(query: object): SearchParams {
 }
 
 /**
- * The catalogue calls of SPEC §7 (lists, tree, search, user lists, spectrum, packs). A list call
+ * The catalogue calls of docs/PRODUCT.md §7 (lists, tree, search, user lists, spectrum, packs). A list call
  * made `silent` shows no toast: the list on screen shows its failure with a retry instead.
  */
 export function createCatalogueApi(http: JsonHttp) {

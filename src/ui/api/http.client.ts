@@ -24,7 +24,7 @@ const NO_REFRESH_PATHS: string[] = [API.login, API.refreshToken];
 const bearerOf = (request: Request) =>
   request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
 
-/** Whether the stored token is older than its lifetime (SPEC §9 token timestamp). */
+/** Whether the stored token is older than its lifetime (docs/PRODUCT.md §9 token timestamp). */
 export function tokenOutlived(): boolean {
   const { tokenTimestamp } = useSessionStore.getState();
   return tokenTimestamp !== null && Date.now() - tokenTimestamp >= DEFAULTS.tokenLifetimeMs;
@@ -92,7 +92,7 @@ export const kyClient = ky.create({
 
 /** Options of one call. */
 export interface RequestOptions {
-  /** Query object, flattened per SPEC §7 (nested keys in `notation`, values URL-encoded). */
+  /** Query object, flattened per docs/PRODUCT.md §7 (nested keys in `notation`, values URL-encoded). */
   searchParams?: Record<string, QueryValue>;
   notation?: KeyNotation;
   signal?: AbortSignal;
@@ -101,7 +101,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Turns any failure into an ApiRequestError with the message SPEC §8 asks for. */
+/** Turns any failure into an ApiRequestError with the message docs/PRODUCT.md §8 asks for. */
 function toApiError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (isHTTPError(error)) {
@@ -139,7 +139,7 @@ function toApiError(error: unknown): ApiRequestError {
   return new ApiRequestError(t('http.networkError'), { status: 0, cause: error });
 }
 
-/** Whether a response carries audio, which is returned raw (SPEC §7). */
+/** Whether a response carries audio, which is returned raw (docs/PRODUCT.md §7). */
 function isAudio(response: Response): boolean {
   return /^audio\/|mpeg/i.test(response.headers.get('content-type') ?? '');
 }

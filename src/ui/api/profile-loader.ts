@@ -5,7 +5,7 @@ import { getAccessToken, useSessionStore } from '../stores/session.store.ts';
 let inflight: Promise<UserInfo | null> | null = null;
 
 /**
- * Fetches the current profile before a navigation (SPEC §2). Concurrent navigations share one
+ * Fetches the current profile before a navigation (docs/PRODUCT.md §2). Concurrent navigations share one
  * request; visitors fetch nothing. A failure keeps the last known profile (the HTTP client has
  * already handled 401s and told the user about other errors).
  */

@@ -1,4 +1,4 @@
-/** How nested keys of a query object are written (SPEC §7). */
+/** How nested keys of a query object are written (docs/PRODUCT.md §7). */
 export type KeyNotation = 'dot' | 'bracket';
 
 /** A value a query object may hold. */

@@ -12,7 +12,7 @@ export function sessionEnding(): boolean {
   return ending;
 }
 
-/** Clears tokens, user info and all local storage but the language and display mode (SPEC §4). */
+/** Clears tokens, user info and all local storage but the language and display mode (docs/PRODUCT.md §4). */
 function clearEverything(): void {
   useSessionStore.getState().clear();
   // The device keeps its language and light/dark choice: a logout is not a reason to switch the

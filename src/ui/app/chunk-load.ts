@@ -1,9 +1,9 @@
 import { DEFAULTS } from '../../shared/index.ts';
 
-/** Code of a stylesheet chunk that failed to load (SPEC §8). */
+/** Code of a stylesheet chunk that failed to load (docs/PRODUCT.md §8). */
 export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
 
-/** A code-split chunk that failed or did not arrive within 120 s (SPEC §8). */
+/** A code-split chunk that failed or did not arrive within 120 s (docs/PRODUCT.md §8). */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   /** CSS_CHUNK_LOAD_FAILED for stylesheets, else CHUNK_LOAD_FAILED or CHUNK_LOAD_TIMEOUT. */

@@ -11,7 +11,7 @@ import { loadChunk } from './chunk-load.ts';
 import { RouteError } from './RouteError.tsx';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 
-/** A code-split page: its module loads on first visit, with the chunk timeout of SPEC §8. */
+/** A code-split page: its module loads on first visit, with the chunk timeout of docs/PRODUCT.md §8. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadChunk(load)) });
 }
@@ -23,7 +23,7 @@ function requireSession({ request }: LoaderFunctionArgs) {
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** Every route of SPEC §2; sounds and music routes come from their features. */
+/** Every route of docs/PRODUCT.md §2; sounds and music routes come from their features. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     // The first load waits for the profile and the page's code: show the shell's shape meanwhile.
     HydrateFallback: ShellSkeleton,
-    // The current profile before every navigation (SPEC §2); concurrent ones share one request.
+    // The current profile before every navigation (docs/PRODUCT.md §2); concurrent ones share one request.
     loader: async () => {
       await loadProfile();
       return null;

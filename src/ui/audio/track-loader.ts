@@ -42,7 +42,7 @@ export function trackKey(song: PlayerSong, audition: boolean): string {
  * the gateway answers UNKNOWN_CLIENT_KEY). Peaks land in the 500-entry spectrum cache.
  */
 export class TrackLoader {
-  /** Peaks by audio id (SPEC §9: 500 entries, oldest dropped). */
+  /** Peaks by audio id (docs/PRODUCT.md §9: 500 entries, oldest dropped). */
   readonly spectra = new LruCache<number, Float32Array>(DEFAULTS.spectrumCacheLimit);
   /** The gateway and token source (null until set). */
   session: AudioSession | null = null;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Requests in flight, for the top-bar loading indicator (SPEC §8: indicator off on errors). */
+/** Requests in flight, for the top-bar loading indicator (docs/PRODUCT.md §8: indicator off on errors). */
 export interface LoadingState {
   pending: number;
   begin: () => void;

@@ -11,13 +11,13 @@ export interface MusicOutput {
   setVolume(volume: number): void;
 }
 
-/** The music player's state (SPEC §3 "Music player state") and its actions. */
+/** The music player's state (docs/PRODUCT.md §3 "Music player state") and its actions. */
 export interface MusicPlayerState {
   song: MusicTrack | null;
   /** The list previous/next walk through (the songs page's current list). */
   playList: MusicTrack[];
   isPlaying: boolean;
-  /** 0–1 in steps of 0.01 (SPEC §9). */
+  /** 0–1 in steps of 0.01 (docs/PRODUCT.md §9). */
   volume: number;
   /** 0–1. */
   progress: number;

@@ -4,7 +4,7 @@ import { persist } from 'zustand/middleware';
 import { TAB_EXCLUDED_PATHS } from '../../shared/index.ts';
 import { isRecord, safeJsonStorage } from './persist-storage.ts';
 
-/** How tabs are removed (SPEC §4): one by index, those to its right, or all others. */
+/** How tabs are removed (docs/PRODUCT.md §4): one by index, those to its right, or all others. */
 export type TabRemoval = 'index' | 'right' | 'other';
 
 /** Page history, tabs of opened pages (paths; titles are derived when shown). */
@@ -56,7 +56,7 @@ export function tabsAfterVisit(tabs: string[], path: string): string[] {
   return tabs.map((tab, i) => (i === index ? path : tab));
 }
 
-/** Whether a path is kept out of the tabs (SPEC §4: /login, /import, /404, /401). */
+/** Whether a path is kept out of the tabs (docs/PRODUCT.md §4: /login, /import, /404, /401). */
 export function isTabExcluded(path: string): boolean {
   return (TAB_EXCLUDED_PATHS as readonly string[]).includes(placeOf(path));
 }

@@ -1,7 +1,7 @@
 import type { PlayerSong } from '../audio/playback-engine.types.ts';
 
 /**
- * Play modes of the sample player; SPEC §3 fixes 2 as random, the others are ours. `off` plays a
+ * Play modes of the sample player; docs/PRODUCT.md §3 fixes 2 as random, the others are ours. `off` plays a
  * row once, except that a loop sample repeats; `order` advances to the next row and stops at the
  * end of the list (docs/UI.md "The player").
  */

@@ -3,7 +3,7 @@ import type { AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { PlayerSong } from '../audio/playback-engine.types.ts';
 import { LOOP_TYPES, type LoopType } from './player-queue.ts';
 
-/** What started the current playback (SPEC §3). */
+/** What started the current playback (docs/PRODUCT.md §3). */
 export type ActionType = 'init' | 'button' | 'row' | 'seek' | 'auto' | 'ended';
 
 /** Options of `playSong`. */
@@ -15,7 +15,7 @@ export interface PlayOptions {
   audition?: boolean;
 }
 
-/** The sample player's state (SPEC §3 "Sample player state") and its actions (SPEC §4). */
+/** The sample player's state (docs/PRODUCT.md §3 "Sample player state") and its actions (docs/PRODUCT.md §4). */
 export interface PlayerState {
   loopType: LoopType;
   /** 0–100, default 60. */
@@ -38,7 +38,7 @@ export interface PlayerState {
   /** Seconds into the track. */
   currentTime: number;
   actionType: ActionType;
-  /** The AudioContext could not be unlocked: ask for a click (SPEC §8). */
+  /** The AudioContext could not be unlocked: ask for a click (docs/PRODUCT.md §8). */
   needsUserInteraction: boolean;
   /** The last playback failure (aborts never land here); DECRYPT must be shown as an alert. */
   lastError: AudioErrorInfo | null;
@@ -67,7 +67,7 @@ export type PlayerData = Omit<
   }[keyof PlayerState]
 >;
 
-/** The state a fresh page (and `resetPlayerStore`) starts from (SPEC §9 defaults). */
+/** The state a fresh page (and `resetPlayerStore`) starts from (docs/PRODUCT.md §9 defaults). */
 export const initialPlayerData: PlayerData = {
   loopType: LOOP_TYPES.off,
   volume: DEFAULTS.playerVolume,

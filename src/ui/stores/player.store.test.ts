@@ -118,7 +118,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('initial state', () => {
-  it('matches SPEC §3/§9 defaults', () => {
+  it('matches docs/PRODUCT.md §3/§9 defaults', () => {
     expect(store()).toMatchObject({
       volume: 60,
       loopType: 0,

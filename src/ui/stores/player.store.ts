@@ -94,7 +94,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     stopTicking();
     const { duration, progress } = get();
     const time = engine().position() || progress * duration;
-    // SPEC §4: show the bar full when the end came within 5 % of the length, or the track is short.
+    // docs/PRODUCT.md §4: show the bar full when the end came within 5 % of the length, or the track is short.
     const nearEnd = duration - time <= duration * DEFAULTS.endThreshold;
     const full = nearEnd || duration < DEFAULTS.shortTrackSeconds;
     set({
@@ -199,7 +199,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
         set({ lastError: info });
         return;
       }
-      // A newer request began while this one loaded: discard it (SPEC §4).
+      // A newer request began while this one loaded: discard it (docs/PRODUCT.md §4).
       if (seq !== requestSeq) return;
       controller = null;
       begin(seq, loaded, startProgress);

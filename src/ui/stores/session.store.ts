@@ -3,10 +3,10 @@ import { ACCESS_TOKEN_KEY, type TokenPair, type UserInfo } from '../../shared/in
 
 /** Local-storage key of the refresh token. */
 export const REFRESH_TOKEN_KEY = 'yinku.refreshToken';
-/** Local-storage key of the moment (ms) the tokens were recorded (SPEC §9 token timestamp). */
+/** Local-storage key of the moment (ms) the tokens were recorded (docs/PRODUCT.md §9 token timestamp). */
 export const TOKEN_TIMESTAMP_KEY = 'yinku.tokenTimestamp';
 
-/** The user session of SPEC §3. */
+/** The user session of docs/PRODUCT.md §3. */
 export interface SessionState {
   accessToken: string | null;
   refreshToken: string | null;
@@ -92,7 +92,7 @@ export function isSignedIn(): boolean {
   return getAccessToken() !== null;
 }
 
-/** Whether the role list counts as basic: empty, or only ORDINARY (SPEC §6). */
+/** Whether the role list counts as basic: empty, or only ORDINARY (docs/PRODUCT.md §6). */
 export function isOrdinary(userInfo: Pick<UserInfo, 'roles'> | null): boolean {
   const roles = userInfo?.roles ?? [];
   return roles.every((role) => role.roleCode === 'ORDINARY');

@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 describe('settings store', () => {
-  it('has the SPEC §9 defaults', () => {
+  it('has the docs/PRODUCT.md §9 defaults', () => {
     expect(SETTINGS_DEFAULTS).toMatchObject({
       language: 'zh',
       mainColour: '#409eff',

@@ -5,7 +5,7 @@ import type { DisplayMode } from '../theme/theme.ts';
 import { parseHexColour } from '../theme/theme.ts';
 import { isRecord, safeJsonStorage } from './persist-storage.ts';
 
-/** The persisted app settings of SPEC §3 (navigation history and tabs live in navigation.store). */
+/** The persisted app settings of docs/PRODUCT.md §3 (navigation history and tabs live in navigation.store). */
 export interface Settings {
   language: Language;
   /** null: follow the OS preference until the user chooses (then light or dark). */
@@ -30,7 +30,7 @@ export interface SettingsState extends Settings {
   reset: () => void;
 }
 
-/** Defaults of every setting (SPEC §9). */
+/** Defaults of every setting (docs/PRODUCT.md §9). */
 export const SETTINGS_DEFAULTS: Settings = {
   language: DEFAULTS.language,
   displayMode: null,

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../shared/constants.ts';
 
-/** Light or dark display mode (SPEC §3). */
+/** Light or dark display mode (docs/PRODUCT.md §3). */
 export type DisplayMode = 'light' | 'dark';
 
 /** The design tokens every styled component reads through `props.theme`. */
@@ -26,7 +26,7 @@ export interface AppTheme {
     warning: string;
     /** Backdrop of dialogs and drawers. */
     overlay: string;
-    /** The home page's dark background, in both modes (SPEC §2). */
+    /** The home page's dark background, in both modes (docs/PRODUCT.md §2). */
     homeBackground: string;
   };
   radius: { small: string; medium: string; large: string };
@@ -34,7 +34,7 @@ export interface AppTheme {
   space: (steps: number) => string;
   font: { family: string; small: string; body: string; large: string; title: string };
   shadow: { popup: string };
-  /** Layout breakpoints (px) of SPEC §9. */
+  /** Layout breakpoints (px) of docs/PRODUCT.md §9. */
   breakpoints: typeof DEFAULTS.breakpoints;
   /** Stacking order of fixed layers. */
   z: { topBar: number; drawer: number; popup: number; dialog: number; toast: number };

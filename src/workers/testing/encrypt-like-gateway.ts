@@ -12,7 +12,7 @@ export const testDeviceKey = (
 /** Base64 of bytes (test helper). */
 export const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
-/** What the gateway's play call does (DESIGN §4): fresh AES-256-GCM key wrapped with RSA-OAEP. */
+/** What the gateway's play call does (docs/api/playback.md): fresh AES-256-GCM key wrapped with RSA-OAEP. */
 export async function encryptLikeGateway(plain: Uint8Array, publicKey: CryptoKey) {
   const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(12));

@@ -30,7 +30,7 @@ export interface EmailCodeFormProps {
 
 /**
  * The e-mail + code + password-twice form that registration and password reset share: inline
- * SPEC §5 validation, a send-code button, the gateway's error shown in place, a success toast,
+ * docs/PRODUCT.md §5 validation, a send-code button, the gateway's error shown in place, a success toast,
  * then the login page.
  */
 export function EmailCodeForm({

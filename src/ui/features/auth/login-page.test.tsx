@@ -25,7 +25,7 @@ async function fill(email: string, password: string, invitation = '') {
 }
 
 describe('LoginPage', () => {
-  it('shows the SPEC §5 texts inline and sends nothing while invalid', async () => {
+  it('shows the docs/PRODUCT.md §5 texts inline and sends nothing while invalid', async () => {
     const seen = installFakeFetch(() => envelope(null));
     renderWithApp(<LoginPage />, { path: '/login' });
     await userEvent.click(screen.getByRole('button', { name: '登录' }));

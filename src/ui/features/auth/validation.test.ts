@@ -7,7 +7,7 @@ import {
   validatePassword,
 } from './validation.ts';
 
-describe('account validation (SPEC §5)', () => {
+describe('account validation (docs/PRODUCT.md §5)', () => {
   it('requires a well-formed account', () => {
     expect(validateEmail('  ')).toBe('validation.usernameRequired');
     expect(validateEmail('demo@yinku')).toBe('validation.accountNotStandard');

@@ -7,7 +7,7 @@ export type ValidationKey = `validation.${keyof typeof zh.validation}` | null;
 /** Pragmatic e-mail shape: something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The account (e-mail): required, then well-formed (SPEC §5 texts). */
+/** The account (e-mail): required, then well-formed (docs/PRODUCT.md §5 texts). */
 export function validateEmail(value: string): ValidationKey {
   const email = value.trim();
   if (!email) return 'validation.usernameRequired';
@@ -15,7 +15,7 @@ export function validateEmail(value: string): ValidationKey {
   return null;
 }
 
-/** The password: required, at least 6 characters (SPEC §5). */
+/** The password: required, at least 6 characters (docs/PRODUCT.md §5). */
 export function validatePassword(value: string): ValidationKey {
   if (!value) return 'validation.passwordRequired';
   if (value.length < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort';
@@ -35,7 +35,7 @@ export function validateCode(value: string): ValidationKey {
   return null;
 }
 
-/** The optional invitation code: empty, or XXX_XXX (SPEC §5). */
+/** The optional invitation code: empty, or XXX_XXX (docs/PRODUCT.md §5). */
 export function validateInvitation(value: string): ValidationKey {
   const code = value.trim();
   if (!code) return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DownloadError, downloadSample } from './download-flow.ts';
 import { fakeApi, fakeTarget, row } from './fake-downloads.test-helper.ts';
 
-describe('downloadSample (SPEC §7 flow)', () => {
+describe('downloadSample (docs/PRODUCT.md §7 flow)', () => {
   it('authorises, fetches, saves into the folder layout, reports, then likes', async () => {
     const api = fakeApi();
     const target = fakeTarget();

@@ -61,7 +61,7 @@ export function downloadPathOf(sample: DownloadableSample): {
 }
 
 /**
- * SPEC §7 download flow: authorise → fetch the file → save it → report success → like when not
+ * docs/PRODUCT.md §7 download flow: authorise → fetch the file → save it → report success → like when not
  * liked. A failure after the grant is reported as a rollback so nothing is acquired or charged.
  * The target is prepared first, while the click's user gesture is still valid.
  */

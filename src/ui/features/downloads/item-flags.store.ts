@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Flags of one row that change after the list was loaded (SPEC §4 "Rows, download and like"). */
+/** Flags of one row that change after the list was loaded (docs/PRODUCT.md §4 "Rows, download and like"). */
 export interface ItemFlags {
   download?: boolean;
   likes?: boolean;

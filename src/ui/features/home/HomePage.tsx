@@ -77,7 +77,7 @@ const Search = styled.div`
 const FEATURES = ['instant', 'organised', 'chinese'] as const;
 
 /**
- * The home page: dark background in both modes, no breadcrumb (SPEC §2); search, trending packs
+ * The home page: dark background in both modes, no breadcrumb (docs/PRODUCT.md §2); search, trending packs
  * and new sounds that play on click (issue 17 §8).
  */
 export function HomePage() {

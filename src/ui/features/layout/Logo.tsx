@@ -19,7 +19,7 @@ const Mark = styled(Link)`
   }
 `;
 
-/** The logo, 120 px wide, linking home (SPEC §2). */
+/** The logo, 120 px wide, linking home (docs/PRODUCT.md §2). */
 export function Logo() {
   const { t } = useTranslation(['layout', 'common']);
   return (

@@ -6,7 +6,7 @@ const keys = (roles: string[] | null) =>
     (tab) => tab.key,
   );
 
-describe('navTabsFor (SPEC §6)', () => {
+describe('navTabsFor (docs/PRODUCT.md §6)', () => {
   it('shows Sounds only to visitors, ORDINARY users and users without roles', () => {
     expect(keys(null)).toEqual(['sounds']);
     expect(keys([])).toEqual(['sounds']);

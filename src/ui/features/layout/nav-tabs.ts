@@ -7,7 +7,7 @@ export interface NavTab {
   path: string;
 }
 
-/** Top-bar tabs by role (SPEC §6): ORDINARY, no roles or visitors see Sounds only. */
+/** Top-bar tabs by role (docs/PRODUCT.md §6): ORDINARY, no roles or visitors see Sounds only. */
 export function navTabsFor(userInfo: Pick<UserInfo, 'roles'> | null): NavTab[] {
   const sounds: NavTab = { key: 'sounds', path: '/sounds' };
   if (!userInfo || isOrdinary(userInfo)) return [sounds];

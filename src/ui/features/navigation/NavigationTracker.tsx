@@ -15,7 +15,7 @@ const isNoTab = (handle: unknown) =>
 
 /**
  * Records every page in the history and tabs (one tab per place; not the 404 page), and sets
- * the document title: the `modelName` route parameter when the route has one (SPEC §2), else
+ * the document title: the `modelName` route parameter when the route has one (docs/PRODUCT.md §2), else
  * the page's human name (a pack's name, the search query) or its last crumb.
  */
 export function NavigationTracker() {

@@ -148,7 +148,7 @@ describe('SamplePlayerBar', () => {
   });
 });
 
-describe('SamplePlayerBar playback errors (SPEC §8)', () => {
+describe('SamplePlayerBar playback errors (docs/PRODUCT.md §8)', () => {
   it('alerts that decryption failed, and says every failure in a toast', () => {
     renderBar();
     act(() =>

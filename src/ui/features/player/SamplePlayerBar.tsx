@@ -205,7 +205,7 @@ function ProgressControl() {
   );
 }
 
-/** The bottom sample player (SPEC §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum. */
+/** The bottom sample player (docs/PRODUCT.md §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum. */
 export function SamplePlayerBar() {
   const { t } = useTranslation('player');
   const song = usePlayerStore((s) => s.song);
@@ -265,7 +265,7 @@ export function SamplePlayerBar() {
           {t('needsInteraction')}
         </button>
       )}
-      {/* SPEC §8: a decryption failure is an alert; every failure is also a toast (see above). */}
+      {/* docs/PRODUCT.md §8: a decryption failure is an alert; every failure is also a toast (see above). */}
       {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
       <Extras data-wide data-roomy>
         <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />

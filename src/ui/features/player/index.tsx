@@ -1,4 +1,4 @@
-/** The bottom sample player of the sounds frame (SPEC §4, §9). */
+/** The bottom sample player of the sounds frame (docs/PRODUCT.md §4, §9). */
 export { SamplePlayerBar } from './SamplePlayerBar.tsx';
 
 /** How a list (rows, the detail panel) plays, toggles and seeks a sample through the player. */

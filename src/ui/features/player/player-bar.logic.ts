@@ -3,7 +3,7 @@ import type { PlayerSong } from '../../audio/playback-engine.types.ts';
 import { LOOP_TYPES, type LoopType } from '../../stores/player-queue.ts';
 import type { IconName } from '../../components/index.ts';
 
-/** Whether previous/next are disabled: at the ends of the play list (SPEC §4), or with nothing to move to. */
+/** Whether previous/next are disabled: at the ends of the play list (docs/PRODUCT.md §4), or with nothing to move to. */
 export function navDisabled(
   playList: readonly PlayerSong[],
   id: number | null,
@@ -16,14 +16,14 @@ export function navDisabled(
   return { previous: index <= 0, next: index < 0 || index >= playList.length - 1 };
 }
 
-/** The volume icon for 0–100: high from 70, low from 30, muted below (SPEC §9 thresholds). */
+/** The volume icon for 0–100: high from 70, low from 30, muted below (docs/PRODUCT.md §9 thresholds). */
 export function volumeIcon(volume: number): IconName {
   if (volume >= DEFAULTS.sampleVolume.highIcon) return 'volumeHigh';
   if (volume >= DEFAULTS.sampleVolume.lowIcon) return 'volumeLow';
   return 'volumeMute';
 }
 
-/** The progress slider shows only strictly between 0 and 100 (SPEC §4). */
+/** The progress slider shows only strictly between 0 and 100 (docs/PRODUCT.md §4). */
 export function progressVisible(percent: number): boolean {
   return percent > DEFAULTS.progressSlider.min && percent < DEFAULTS.progressSlider.max;
 }

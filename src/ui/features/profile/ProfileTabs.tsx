@@ -21,7 +21,7 @@ const Tabs = styled.nav`
   }
 `;
 
-/** Tabs of the profile area; Pricing only for roles that see it (SPEC §6). */
+/** Tabs of the profile area; Pricing only for roles that see it (docs/PRODUCT.md §6). */
 export function ProfileTabs() {
   const { t } = useTranslation('profile');
   const userInfo = useUserInfo();

@@ -1,4 +1,4 @@
-/** What the layout renders in the sounds frame (SPEC §2). */
+/** What the layout renders in the sounds frame (docs/PRODUCT.md §2). */
 export { SearchBar } from './components/SearchBar.tsx';
 export type { SearchBarProps } from './components/SearchBar.tsx';
 export { useSearchShortcut } from './hooks/use-search-shortcut.ts';

@@ -15,7 +15,7 @@ import {
 } from '../downloads/index.ts';
 import { createPeaksCache } from './model/lru-cache.ts';
 
-/** Tells the user why a download stopped (SPEC §8), or sends them to login. */
+/** Tells the user why a download stopped (docs/PRODUCT.md §8), or sends them to login. */
 export function reportDownloadError(error: DownloadError): void {
   switch (error.code) {
     case 'UNAUTHENTICATED':
@@ -49,7 +49,7 @@ export function downloadActions(): DownloadActions {
   return actions;
 }
 
-/** Waveform peaks by sample id, 500 kept (SPEC §9). */
+/** Waveform peaks by sample id, 500 kept (docs/PRODUCT.md §9). */
 export function peaksCache(): ReturnType<typeof createPeaksCache> {
   peaks ??= createPeaksCache(
     async (id) => (await catalogueApi.spectrum(id)).peaks,

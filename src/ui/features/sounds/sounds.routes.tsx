@@ -4,7 +4,7 @@ import { loadChunk } from '../../app/chunk-load.ts';
 import { getSetting } from '../../stores/settings.store.ts';
 import { UserListPage } from './pages/UserListPage.tsx';
 
-// Pages load on first visit (code-split, with the chunk timeout of SPEC §8), except the small
+// Pages load on first visit (code-split, with the chunk timeout of docs/PRODUCT.md §8), except the small
 // user-list wrapper.
 const page =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -14,7 +14,7 @@ const page =
 const offlineRedirect = () => (getSetting('stayOffline') ? redirect('/sounds/offline') : null);
 
 /**
- * Route objects of the sounds area (SPEC §2), mounted by the app's router under the main layout.
+ * Route objects of the sounds area (docs/PRODUCT.md §2), mounted by the app's router under the main layout.
  * A pathless parent checks "stay offline" first: its redirect wins even when a page's chunk
  * cannot load because the gateway is gone.
  */

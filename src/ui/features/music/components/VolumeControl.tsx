@@ -10,7 +10,7 @@ const Row = styled.div`
   width: 140px;
 `;
 
-/** Music volume: 0–1 in 0.01 steps, with the icon changing at 0.7 and 0.3 (SPEC §9). */
+/** Music volume: 0–1 in 0.01 steps, with the icon changing at 0.7 and 0.3 (docs/PRODUCT.md §9). */
 export function VolumeControl({
   volume,
   label,

@@ -18,7 +18,7 @@ function assetLocation(pathname: string) {
 }
 
 /**
- * The breadcrumb's grouped select (SPEC §2), shown on category asset pages: primary names as
+ * The breadcrumb's grouped select (docs/PRODUCT.md §2), shown on category asset pages: primary names as
  * groups, secondary names as options; choosing one goes to `Samples:{group}/:{option}`.
  */
 export function CategorySelect() {

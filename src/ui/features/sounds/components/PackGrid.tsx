@@ -44,7 +44,7 @@ const Card = styled.li`
   }
 `;
 
-/** The path of a pack's sample list (SPEC §2). */
+/** The path of a pack's sample list (docs/PRODUCT.md §2). */
 export function packPath(packCode: string): string {
   return `/sounds/packs/track/${encodeURIComponent(packCode)}/samples`;
 }

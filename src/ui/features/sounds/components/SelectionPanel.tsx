@@ -54,7 +54,7 @@ const Count = styled.strong`
   margin-right: auto;
 `;
 
-/** The selected-rows panel (SPEC §2): stack preview of the last 3, bulk actions, close clears. */
+/** The selected-rows panel (docs/PRODUCT.md §2): stack preview of the last 3, bulk actions, close clears. */
 export function SelectionPanel() {
   const { t } = useTranslation('sounds');
   const selected = useSelection((s) => s.selected);

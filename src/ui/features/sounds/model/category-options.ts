@@ -17,7 +17,7 @@ export interface CategoryGroup {
 }
 
 /**
- * The grouped select of a category asset page (SPEC §2): one group per primary name of the current
+ * The grouped select of a category asset page (docs/PRODUCT.md §2): one group per primary name of the current
  * category, one option per secondary name, each going to `Samples:{group}/:{option}`.
  */
 export function categoryGroups(

@@ -1,4 +1,4 @@
-/** What a key press on the sample grid asks for (SPEC-adjacent keyboard auditioning). */
+/** What a key press on the sample grid asks for (keyboard auditioning: our addition to docs/PRODUCT.md §4). */
 export type GridCommand =
   | { type: 'move'; to: number }
   | { type: 'toggle' }

@@ -33,7 +33,7 @@ export function filterQuery(filters: ListFilters): Omit<AudioListQuery, 'sort'> 
   return key ? { ...rest, key: expandKey(key, keyMatch).join(',') } : rest;
 }
 
-/** The asset-list ranges of SPEC §2 route segments (`All:`, `Samples:`, `Packs:`). */
+/** The asset-list ranges of docs/PRODUCT.md §2 route segments (`All:`, `Samples:`, `Packs:`). */
 export const ASSET_KINDS = ['All', 'Samples', 'Packs'] as const;
 
 /** Which items an asset page shows. */
@@ -102,7 +102,7 @@ export function effectiveSort(filters: ListFilters, settingSort?: string): Sort 
   return filters.sort ?? oneOf(SORTS, settingSort ?? null) ?? (DEFAULTS.assetSort as Sort);
 }
 
-/** The route parameters of the sounds area (SPEC §2). */
+/** The route parameters of the sounds area (docs/PRODUCT.md §2). */
 export interface SoundsParams {
   category?: string;
   asset?: string;
@@ -117,7 +117,7 @@ export function parseCategory(segment: string | undefined): Category | undefined
   return oneOf(CATEGORIES, segment ?? null);
 }
 
-/** Strips the leading colon names carry in URLs (SPEC §2). */
+/** Strips the leading colon names carry in URLs (docs/PRODUCT.md §2). */
 export function stripColon(segment: string): string {
   return segment.startsWith(':') ? segment.slice(1) : segment;
 }
@@ -145,7 +145,7 @@ export function assetPath(
   return secondaryName ? `${base}/:${encodeURIComponent(secondaryName)}` : base;
 }
 
-/** A search target: what the three search routes of SPEC §2 encode. */
+/** A search target: what the three search routes of docs/PRODUCT.md §2 encode. */
 export type SearchTarget =
   | { type: 'keyword'; keyword: string }
   | { type: 'styles'; styles: string[] }

@@ -36,7 +36,7 @@ export function createLoadingCache<K, V>(
   };
 }
 
-/** Peaks by sample id (500 entries, SPEC §9). */
+/** Peaks by sample id (500 entries, docs/PRODUCT.md §9). */
 export function createPeaksCache(fetchPeaks: (id: number) => Promise<number[]>, limit: number) {
   return createLoadingCache<number, number[]>(fetchPeaks, limit);
 }

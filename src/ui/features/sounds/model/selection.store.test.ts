@@ -85,7 +85,7 @@ describe('selection belongs to the list it was made in', () => {
   });
 });
 
-describe('persisted check rows (SPEC §3)', () => {
+describe('persisted check rows (docs/PRODUCT.md §3)', () => {
   const row = (id: number) =>
     ({
       id,

@@ -34,7 +34,7 @@ export interface SelectionState {
   enterList(path: string): void;
 }
 
-/** Most selected rows kept across reloads (SPEC §3 "check rows"). */
+/** Most selected rows kept across reloads (docs/PRODUCT.md §3 "check rows"). */
 export const CHECK_ROWS_LIMIT = 1000;
 
 /** Whether a stored value still looks like a sample row the panels can show and act on. */
@@ -61,7 +61,7 @@ export function sanitizeCheckRows(stored: unknown): Sample[] {
 
 /**
  * Selection and detail-panel store shared by lists, the selected-rows panel and the detail panel.
- * The selected rows persist under `yinku.checkRows` (SPEC §3); logout clears them with the rest of
+ * The selected rows persist under `yinku.checkRows` (docs/PRODUCT.md §3); logout clears them with the rest of
  * local storage.
  */
 export const useSelection = create<SelectionState>()(

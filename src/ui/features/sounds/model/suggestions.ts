@@ -1,10 +1,10 @@
 import type { SampleType, SearchSuggestion, SuggestionKind } from '../../../../shared/index.ts';
 import { searchPath, type SearchTarget } from './list-query.ts';
 
-/** The suggestion groups of SPEC §2: the user's sample types, then three preset groups. */
+/** The suggestion groups of docs/PRODUCT.md §2: the user's sample types, then three preset groups. */
 export type SuggestionGroupId = 'yours' | 'popular' | 'styles' | 'instruments';
 
-/** Preset suggestions of SPEC §2. */
+/** Preset suggestions of docs/PRODUCT.md §2. */
 export const PRESET_SUGGESTIONS: Record<Exclude<SuggestionGroupId, 'yours'>, readonly string[]> = {
   popular: ['vocals', 'snare', 'bass', '808', 'claps'],
   styles: ['hip-hop', 'trap', 'pop', 'R&B', 'EDM'],

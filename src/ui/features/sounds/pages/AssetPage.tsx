@@ -15,7 +15,7 @@ import { useLanguage } from '../hooks/use-language.ts';
 import { Chips, Page } from './page-layout.ts';
 
 /**
- * Asset lists of SPEC §2: `asset/{All|Samples|Packs}:{primary}` and its `/:{secondary}` level.
+ * Asset lists of docs/PRODUCT.md §2: `asset/{All|Samples|Packs}:{primary}` and its `/:{secondary}` level.
  * All shows the packs above the samples.
  */
 export function AssetPage() {

@@ -9,7 +9,7 @@ import { parseSearch, searchQuery } from '../model/list-query.ts';
 import { Page } from './page-layout.ts';
 
 /**
- * The three search routes of SPEC §2: `/{keyword}/samples` (full-text, relevance by default),
+ * The three search routes of docs/PRODUCT.md §2: `/{keyword}/samples` (full-text, relevance by default),
  * `/styles:{a,b}/samples` and `/:{primary}/:{secondary}/samples` (list filters). A keyword's
  * words show as removable chips, with the gateway's typo correction when it made one.
  */

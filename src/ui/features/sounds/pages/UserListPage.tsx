@@ -12,7 +12,7 @@ import { useRemoval } from '../model/removal.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { Chips, Page } from './page-layout.ts';
 
-/** Paths of the warehouse and liked pages (SPEC §2). */
+/** Paths of the warehouse and liked pages (docs/PRODUCT.md §2). */
 export const USER_LIST_PATHS = {
   stockroom: { samples: '/sounds/stockroom/resources', packs: '/sounds/stockroom/Packs' },
   likes: { samples: '/sounds/other/likes', packs: '/sounds/other/Packs' },
