@@ -62,7 +62,3 @@ export function camelot(key: MusicalKey): string {
   const number = ((7 * TONICS.indexOf(major) + 7) % 12) + 1;
   return `${number}${mode === 'major' ? 'B' : 'A'}`;
 }
-
-/** Whether a string is one of the library's keys. */
-export const isMusicalKey = (value: string): value is MusicalKey =>
-  (MUSICAL_KEYS as readonly string[]).includes(value);

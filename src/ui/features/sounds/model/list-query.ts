@@ -102,16 +102,6 @@ export function effectiveSort(filters: ListFilters, settingSort?: string): Sort 
   return filters.sort ?? oneOf(SORTS, settingSort ?? null) ?? (DEFAULTS.assetSort as Sort);
 }
 
-/** The route parameters of the sounds area (docs/PRODUCT.md §2). */
-export interface SoundsParams {
-  category?: string;
-  asset?: string;
-  secondary?: string;
-  packCode?: string;
-  primary?: string;
-  term?: string;
-}
-
 /** A category from a route segment, or undefined when it is not one of the four. */
 export function parseCategory(segment: string | undefined): Category | undefined {
   return oneOf(CATEGORIES, segment ?? null);
