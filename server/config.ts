@@ -27,13 +27,28 @@ export interface GatewayConfig {
   /** Generate the AI-song catalogue in the background on first start. */
   songs: boolean;
   logLevel: string;
+  /**
+   * Code mails one client address may ask for per 10 minutes (default: the account policy's 30).
+   * Raised where many people share one address (a NAT, the end-to-end rig's one browser).
+   */
+  codeSendsPerAddress?: number;
 }
 
-/** Reads PORT, HOST, YINKU_DATA_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*, LOG_LEVEL. */
+/**
+ * Reads PORT, HOST, YINKU_DATA_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*, LOG_LEVEL,
+ * YINKU_CODE_SENDS_PER_ADDRESS.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0–65535, got ${env.PORT}`);
+  const codeSends = env.YINKU_CODE_SENDS_PER_ADDRESS;
+  const codeSendsPerAddress = codeSends === undefined ? undefined : Number(codeSends);
+  if (
+    codeSendsPerAddress !== undefined &&
+    !(Number.isInteger(codeSendsPerAddress) && codeSendsPerAddress > 0)
+  )
+    throw new Error(`YINKU_CODE_SENDS_PER_ADDRESS must be a whole number over 0, got ${codeSends}`);
   const librarySize = (env.YINKU_LIBRARY ?? 'demo') as LibrarySize;
   if (!LIBRARY_SIZES.includes(librarySize)) {
     throw new Error(
@@ -58,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     librarySize,
     songs: env.YINKU_SONGS !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
+    codeSendsPerAddress,
   };
 }

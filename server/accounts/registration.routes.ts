@@ -39,7 +39,11 @@ export async function registerRegistrationRoutes(
   app: FastifyInstance,
   ctx: AppContext,
 ): Promise<void> {
-  const perIp = createRateLimiter({ ...ACCOUNT_POLICY.codeSendsPerIp, clock: ctx.clock });
+  const perIp = createRateLimiter({
+    ...ACCOUNT_POLICY.codeSendsPerIp,
+    limit: ctx.config.codeSendsPerAddress ?? ACCOUNT_POLICY.codeSendsPerIp.limit,
+    clock: ctx.clock,
+  });
   const mailer = createMailer({
     smtp: ctx.config.smtp,
     dataDir: ctx.config.dataDir,

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../server/config.ts';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
@@ -113,6 +114,30 @@ describe('sendCode throttling per client address', () => {
       expect(readOutbox(gateway.dataDir, 'bulk-30@test.yinku.local')).toHaveLength(0);
       clock.advance(10 * 60 * 1000);
       expect((await send(30)).status).toBe(200);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('takes another limit per address from YINKU_CODE_SENDS_PER_ADDRESS, and refuses a bad one', async () => {
+    expect(() => loadConfig({ YINKU_CODE_SENDS_PER_ADDRESS: '0' })).toThrow(
+      /YINKU_CODE_SENDS_PER_ADDRESS/,
+    );
+    expect(() => loadConfig({ YINKU_CODE_SENDS_PER_ADDRESS: 'many' })).toThrow(
+      /YINKU_CODE_SENDS_PER_ADDRESS/,
+    );
+    const gateway = await startTestGateway({
+      size: 'none',
+      clock: manualClock(0),
+      env: { YINKU_CODE_SENDS_PER_ADDRESS: '3' },
+    });
+    try {
+      const send = (n: number) =>
+        apiCall(gateway, 'POST', API.sendCode, {
+          body: { email: `few-${n}@test.yinku.local`, appKey: 'zh' },
+        });
+      for (let n = 0; n < 3; n++) expect((await send(n)).status).toBe(200);
+      expect((await send(3)).status).toBe(429);
     } finally {
       await gateway.close();
     }

@@ -133,7 +133,7 @@ test('at 390 px the mini player does not overlap itself and the warehouse is one
 
   await page.getByRole('link', { name: /仓库 · 采样/ }).click();
   await expect(page).toHaveURL(/\/sounds\/stockroom\/resources$/);
-  await page.getByRole('link', { name: /喜欢 · 采样/ }).click();
+  await page.getByRole('link', { name: /收藏 · 采样/ }).click();
   await expect(page).toHaveURL(/\/sounds\/other\/likes$/);
 });
 

@@ -75,6 +75,8 @@ test('pack and search pages are named in crumbs, titles and tabs; filters and 40
   page,
 }) => {
   await page.goto('/sounds');
+  // The tab is opened once the first profile fetch lets the shell draw the page.
+  await expect(page.locator('[data-tab="/sounds"]')).toBeVisible();
   const [pack] = await apiRecords<Pack>(page, '/api/v2/tt-audios?range=packs&pageSize=1');
   if (!pack) throw new Error('no pack in the library');
   const packPath = `/sounds/packs/track/${pack.packCode}/samples`;

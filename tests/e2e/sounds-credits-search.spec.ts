@@ -131,6 +131,8 @@ test('a pack download with too few credits spends nothing and offers the plans',
 
 test('"dark kick" answers a subset of "kick", and "kik" finds the kicks', async ({ page }) => {
   await page.goto('/sounds');
+  // The shell's top bar (not the skeleton shown while the first profile loads) has the search.
+  await expect(page.getByRole('button', { name: '搜索' })).toBeVisible();
   // One key away from any page, not only from a list.
   await page.locator('body').press('/');
   const field = page.getByRole('combobox', { name: '搜索' });

@@ -13,6 +13,7 @@ import { UPGRADES_PER_FRAME } from '../model/row-upgrades.ts';
 import { downloadActions, peaksCache } from '../services.ts';
 import { fakeLayout, renderSounds, sample } from '../test/render.test-helper.tsx';
 import { SampleList } from './SampleList.tsx';
+import { ROW_HEIGHT } from './SampleRow.tsx';
 
 const rows = Array.from({ length: 6 }, (_, i) => sample(i + 1));
 const original = usePlayerStore.getState();
@@ -234,7 +235,7 @@ describe('SampleList', () => {
       act(() => vi.advanceTimersByTime(16));
       expect(before - lite().length).toBe(UPGRADES_PER_FRAME);
       // Rows in view (from scrollTop to scrollTop + 600 px, below the 36 px header) went first.
-      const firstInView = Math.floor(top / 56);
+      const firstInView = Math.floor(top / ROW_HEIGHT);
       const upgraded = [...grid.querySelectorAll<HTMLElement>('[role=row][data-sample-id]')]
         .filter((row) => !row.hasAttribute('data-lite'))
         .map((row) => Number(row.getAttribute('aria-rowindex')) - 2);

@@ -12,8 +12,11 @@ import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 
-/** Row height in px: fixed so the virtualizer never measures (smooth at 100k rows). */
-export const ROW_HEIGHT = 56;
+/**
+ * Row height in px: fixed so the virtualizer never measures (smooth at 100k rows); 52 px lets a
+ * 1400×900 window with the filters open show 8 whole rows (docs/SOUNDS.md, "The sample grid").
+ */
+export const ROW_HEIGHT = 52;
 
 /** Side of a row's cover (CSS px). */
 export const COVER_SIDE = 40;
