@@ -1,13 +1,13 @@
-import { MUSICAL_KEYS, type MusicalKey } from './catalogue.types.ts';
+import type { MusicalKey } from './catalogue.types.ts';
 
 /** The twelve tonics, sharps only (the library's spelling: `C#`, never `Db`). */
-export const TONICS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
+const TONICS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
 
 /** A tonic of a key. */
-export type Tonic = (typeof TONICS)[number];
+type Tonic = (typeof TONICS)[number];
 
 /** Major or minor. */
-export type KeyMode = 'major' | 'minor';
+type KeyMode = 'major' | 'minor';
 
 /**
  * How far a key filter reaches: the key alone, with its relative key (same notes, other mode),
