@@ -22,11 +22,11 @@ import { startTestGateway, type TestGateway } from '../tests/helpers/test-gatewa
 import { measureWithRetries, ratioFigure, type Figure } from './stats.ts';
 
 /** Server time the UI can wait for a page of rows and still feel instant (ms). */
-export const RESPONSE_LIMIT_MS = 100;
+const RESPONSE_LIMIT_MS = 100;
 /** How much slower a call may be with 10× the rows (p50 at 1M / p50 at 100k). */
-export const SCALING_BUDGET = 3;
+const SCALING_BUDGET = 3;
 /** The gzipped JS and CSS that index.html loads before the first render (bytes). */
-export const BUNDLE_LIMIT_BYTES = 250 * 1024;
+const BUNDLE_LIMIT_BYTES = 250 * 1024;
 
 /** One kind of call the Sounds page makes. */
 interface Call {
@@ -91,7 +91,7 @@ const percentile = (xs: number[], p: number) => {
 };
 
 /** p50 and p95 (ms) of each call kind, by label. */
-export type Latencies = Map<string, { p50: number; p95: number }>;
+type Latencies = Map<string, { p50: number; p95: number }>;
 
 /** Times one call over HTTP until its whole body is read; throws on an error answer. */
 async function timeCall(url: string, token: string, call: Call): Promise<number> {
@@ -109,11 +109,7 @@ async function timeCall(url: string, token: string, call: Call): Promise<number>
 }
 
 /** Measures every call `runs` times, round-robin, after one warm-up round. */
-export async function measureCalls(
-  gateway: TestGateway,
-  token: string,
-  runs: number,
-): Promise<Latencies> {
+async function measureCalls(gateway: TestGateway, token: string, runs: number): Promise<Latencies> {
   const times = new Map(CALLS.map((call) => [call.label, [] as number[]]));
   for (let run = 0; run <= runs; run++) {
     for (const call of CALLS) {
@@ -177,7 +173,7 @@ async function sizeFigures(
 }
 
 /** The JS and CSS files `index.html` loads up front: its module script, preloads, stylesheets. */
-export function initialAssets(html: string): string[] {
+function initialAssets(html: string): string[] {
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
   return tags.flatMap((tag) => {
     const src = /\b(?:src|href)="([^"]+\.(?:js|css))"/.exec(tag)?.[1];
@@ -187,7 +183,7 @@ export function initialAssets(html: string): string[] {
 }
 
 /** The gzipped bytes of the initial JS and CSS of the built client in `distDir`. */
-export function bundleFigure(distDir = 'dist'): Figure {
+function bundleFigure(distDir = 'dist'): Figure {
   let html: string;
   try {
     html = readFileSync(join(distDir, 'index.html'), 'utf8');

@@ -52,7 +52,7 @@ const percentile = (xs: number[], p: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The gateway, browser and signed-in context the real-path groups run in. */
-export interface RealPath {
+interface RealPath {
   groups: FigureGroup[];
   /** The signed-in page and the gateway it runs against (diagnostics). */
   page: Page;

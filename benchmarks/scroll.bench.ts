@@ -19,11 +19,11 @@ import { startTestGateway } from '../tests/helpers/test-gateway.ts';
 import { measureWithRetries, type Figure } from './stats.ts';
 
 /** A 60 Hz frame (ms): the frame budget and the baseline of the frame ratios. */
-export const FRAME_BUDGET_MS = 16.7;
+const FRAME_BUDGET_MS = 16.7;
 /** One 60 Hz vsync interval (ms). */
 const VSYNC_MS = 1000 / 60;
 /** The longest main-thread task allowed while scrolling (ms). */
-export const LONG_TASK_BUDGET_MS = 50;
+const LONG_TASK_BUDGET_MS = 50;
 
 /** Scroll speeds in px per animation frame: a slow wheel, a fast wheel, a hard fling. */
 const SPEEDS = [24, 120, 600] as const;
@@ -102,14 +102,14 @@ async function openList(page: Page, url: string, email: string, password: string
 }
 
 /** Options of measureScroll. */
-export interface MeasureOptions {
+interface MeasureOptions {
   quick: boolean;
   /** Writes a CPU profile (.cpuprofile) of the fastest run here, for finding what dominates. */
   profileTo?: string;
 }
 
 /** Measures scrolling on a running gateway (serving the built client) for a signed-up user. */
-export async function measureScroll(
+async function measureScroll(
   url: string,
   user: { email: string; password: string },
   options: MeasureOptions,

@@ -61,7 +61,7 @@ export const countFigure = (name: string, count: number, budget = 0): Figure => 
 });
 
 /** Significance level of a count against its baseline (one-sided). */
-export const EXCESS_ALPHA = 0.05;
+const EXCESS_ALPHA = 0.05;
 
 /**
  * P(X ≥ ours) for X ~ Binomial(ours + theirs, 1/2): at equal rates, the chance that the events of

@@ -9,7 +9,7 @@ import { validateDownloadRoot, type SettingsStore } from './settings.ts';
 import { isStartupRegistered, setStartupRegistered, type StartupOptions } from './startup.ts';
 
 /** How long the connectivity check waits for the gateway (ms). */
-export const CONNECTIVITY_TIMEOUT_MS = 3000;
+const CONNECTIVITY_TIMEOUT_MS = 3000;
 
 /** True when the gateway answers its test-connection call within the timeout. */
 export async function checkConnectivity(
@@ -35,7 +35,7 @@ export function openerCommand(platform: NodeJS.Platform, folder: string): [strin
 }
 
 /** Starts the OS file manager on a folder; rejects when the command cannot start. */
-export function openInFileManager(folder: string, platform = process.platform): Promise<void> {
+function openInFileManager(folder: string, platform = process.platform): Promise<void> {
   const [command, args] = openerCommand(platform, folder);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: 'ignore', shell: false });
@@ -48,7 +48,7 @@ export function openInFileManager(folder: string, platform = process.platform): 
 }
 
 /** What the bridge works with. */
-export interface BridgeHostDeps {
+interface BridgeHostDeps {
   settings: SettingsStore;
   saver: FileSaver;
   startup: StartupOptions;

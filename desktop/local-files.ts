@@ -4,10 +4,10 @@ import { LAYOUT_PREFIX } from './safe-name.ts';
 import { isInside } from './save-file.ts';
 
 /** Most files `listFiles` answers: far above any warehouse, low enough to bound the message. */
-export const MAX_LISTED_FILES = 100_000;
+const MAX_LISTED_FILES = 100_000;
 
 /** Largest file `readFile` hands the page (bytes): samples are a few MiB, full songs tens. */
-export const MAX_READ_BYTES = 256 * 1024 ** 2;
+const MAX_READ_BYTES = 256 * 1024 ** 2;
 
 /** Whether a file name is one of the shell's own (temp files `.yinku-*.part`) or hidden. */
 const isHidden = (name: string) => name.startsWith('.');

@@ -5,7 +5,7 @@ import type {
 } from '../src/shared/desktop-bridge/bridge.types.ts';
 
 /** What the page script is given: the shell's version and the names to use. */
-export interface PageBridgeConfig {
+interface PageBridgeConfig {
   version: string;
   globalName: string;
   bindings: typeof DESKTOP_BINDINGS;

@@ -8,10 +8,10 @@ import { safeLayoutFolders } from './safe-name.ts';
 import { makeFolders } from './settings.ts';
 
 /** Largest file one save may write (bytes): far above any sample, low enough to stop a runaway page. */
-export const MAX_SAVE_BYTES = 2 * 1024 ** 3;
+const MAX_SAVE_BYTES = 2 * 1024 ** 3;
 
 /** A save with no new chunk for this long is abandoned and its temp file removed (ms). */
-export const SAVE_IDLE_MS = 60_000;
+const SAVE_IDLE_MS = 60_000;
 
 /** How many `name (n).ext` alternatives are tried before giving up. */
 const MAX_NAME_ATTEMPTS = 1000;
@@ -55,7 +55,7 @@ interface Session {
 }
 
 /** Where a save landed: relative to the download root, `/`-separated. */
-export interface SaveOutcome {
+interface SaveOutcome {
   userFilePath: string;
 }
 

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 
 /** What the shell remembers between runs. */
-export interface DesktopSettings {
+interface DesktopSettings {
   /** Absolute folder downloads go under (`<root>/sounds/packs/{brand}/{type}/`). */
   downloadRoot: string;
 }

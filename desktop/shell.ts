@@ -15,12 +15,12 @@ import type { StartupOptions } from './startup.ts';
 export const REPO_ROOT = join(import.meta.dirname, '..');
 
 /** The shell's version: the app's package version. */
-export const DESKTOP_VERSION: string = JSON.parse(
+const DESKTOP_VERSION: string = JSON.parse(
   readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'),
 ).version;
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** Flags for the app window: no background traffic or first-run UI, audio without a gesture. */
 const WINDOW_ARGS = [
@@ -33,7 +33,7 @@ const WINDOW_ARGS = [
 ];
 
 /** How to launch the desktop window. */
-export interface LaunchOptions {
+interface LaunchOptions {
   /** The gateway serving the client. */
   url: string;
   /** Settings, browser profile (logins persist there). */

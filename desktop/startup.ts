@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, join, win32 } from 'node:path';
 
 /** Identifier of the start-up entry (launchd label, file names). */
-export const STARTUP_ID = 'app.yinku.desktop';
+const STARTUP_ID = 'app.yinku.desktop';
 
 /** What start-up registration needs: the OS, where its files live, and the command to run. */
 export interface StartupOptions {

@@ -4,7 +4,7 @@ import { LogController, type FastifyServerOptions } from 'fastify';
 export type LogFormat = 'pretty' | 'json';
 
 /** Values LOG_FORMAT accepts. */
-export const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json'];
+const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json'];
 
 /**
  * The log format: LOG_FORMAT when set (`json` or `pretty`), else readable lines when the output
@@ -56,7 +56,7 @@ export function formatLogRecord(record: Record<string, unknown>): string {
 const LISTENING = /^Server listening at /;
 
 /** A stream pino writes JSON lines to, which writes readable lines to `out`. */
-export function prettyStream(out: { write(text: string): unknown }) {
+function prettyStream(out: { write(text: string): unknown }) {
   return {
     write(chunk: string) {
       for (const json of chunk.split('\n')) {

@@ -19,7 +19,7 @@ export type BridgeOp =
 const names = [...Object.values(HOSTILE_FAMILIES).flat(), ...FTS_SQL_STRINGS];
 // Escapes from the type folder (4 below the root) up 5–9 levels: into the sandbox, the jail, the
 // temp folder and the file system's root, where the canary check looks for them.
-export const ESCAPE_NAME = 'yinku-fuzz-escape.wav';
+const ESCAPE_NAME = 'yinku-fuzz-escape.wav';
 const ESCAPES = [5, 6, 7, 8, 9].flatMap((depth) => [
   '../'.repeat(depth) + ESCAPE_NAME,
   '..\\'.repeat(depth) + ESCAPE_NAME,

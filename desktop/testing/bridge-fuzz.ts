@@ -17,7 +17,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A sandbox with a jail around it: a shell host on real folders, and what it opened. */
-export interface BridgeSandbox {
+interface BridgeSandbox {
   jail: string;
   sandbox: string;
   host: BridgeHost;
@@ -28,7 +28,7 @@ export interface BridgeSandbox {
 }
 
 /** A fresh host on a temp sandbox (`jail/sandbox`, with `jail/outside` as a canary folder). */
-export function createBridgeSandbox(): BridgeSandbox {
+function createBridgeSandbox(): BridgeSandbox {
   // A case that failed early may have left its escape behind: it must not fail the next one.
   for (const canary of CANARIES) rmSync(canary, { force: true });
   const jail = mkdtempSync(join(tmpdir(), 'yinku-bridge-fuzz-'));
@@ -90,7 +90,7 @@ async function settle(call: () => Promise<unknown>): Promise<{ ok: boolean; valu
  * Runs the calls, then checks: every file is inside a download root the host accepted (or its
  * config), no temp file is left, opened folders are inside the root, and a plain save still works.
  */
-export async function runOps(box: BridgeSandbox, ops: readonly BridgeOp[]): Promise<void> {
+async function runOps(box: BridgeSandbox, ops: readonly BridgeOp[]): Promise<void> {
   const { host } = box;
   for (const op of ops) {
     if (op.op === 'save') {

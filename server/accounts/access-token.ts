@@ -2,14 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEFAULTS } from '../../src/shared/constants.ts';
 
 /** What an access token says once verified. */
-export interface AccessClaims {
+interface AccessClaims {
   sub: number;
   iat: number;
   exp: number;
 }
 
 /** Outcome of verifying an access token. */
-export type AccessCheck =
+type AccessCheck =
   { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 const b64 = (data: string | Buffer): string => Buffer.from(data).toString('base64url');

@@ -10,7 +10,7 @@ export function bodySchema(
 }
 
 /** A 6-digit e-mail code. */
-export const codeSchema = { type: 'string', pattern: '^[0-9]{6}$' } as const;
+const codeSchema = { type: 'string', pattern: '^[0-9]{6}$' } as const;
 
 /** Body of POST login (docs/PRODUCT.md §3 login payload). */
 export const loginBody = bodySchema({

@@ -26,7 +26,7 @@ export interface AccountRecord {
 }
 
 /** A registered device public key (SPKI DER) that play answers are wrapped for. */
-export interface ClientKeyRecord {
+interface ClientKeyRecord {
   keyId: string;
   userId: number;
   publicKey: Uint8Array;
@@ -34,7 +34,7 @@ export interface ClientKeyRecord {
 }
 
 /** A new user (seeding, tests and registration). */
-export interface NewUser {
+interface NewUser {
   email: string;
   passwordHash: string;
   roles: RoleCode[];
@@ -52,7 +52,7 @@ export interface CodeCheck {
 }
 
 /** Outcome of rotating a refresh token. */
-export type RotationResult =
+type RotationResult =
   | { ok: true; userId: number }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 

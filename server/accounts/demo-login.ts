@@ -4,7 +4,7 @@ import { verifyPassword } from './passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed-accounts.ts';
 
 /** The demo login the login page may show: e-mail and password as a person types them. */
-export interface DemoLogin {
+interface DemoLogin {
   email: string;
   password: string;
 }

@@ -11,12 +11,12 @@ export interface Mail {
 }
 
 /** Sends mail (SMTP) or files it in the outbox when no SMTP server is configured. */
-export interface Mailer {
+interface Mailer {
   send(mail: Mail, extra: Record<string, unknown>): Promise<void>;
 }
 
 /** The outbox folder under a data directory. */
-export function outboxDir(dataDir: string): string {
+function outboxDir(dataDir: string): string {
   return join(dataDir, 'outbox');
 }
 

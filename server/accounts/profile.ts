@@ -56,7 +56,7 @@ const toMenu = (spec: MenuSpec, language: Language): Menu => ({
 });
 
 /** The sidebar menus, names localised to `language`, with stable keys. */
-export function profileMenus(language: Language): Menu[] {
+function profileMenus(language: Language): Menu[] {
   return MENUS.map((spec) => toMenu(spec, language));
 }
 

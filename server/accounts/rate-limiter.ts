@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 
 /** Counts events per key in a sliding window and says how long a key must wait. */
-export interface RateLimiter {
+interface RateLimiter {
   /** Milliseconds until `key` may act again; 0 when it may act now. */
   blockedFor(key: string): number;
   /** Records one event for `key`. */

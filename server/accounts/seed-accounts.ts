@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS: readonly { email: string; roles: RoleCode[]; sampleT
   ];
 
 /** Invitation codes (format XXX_XXX) that start the assessment, with their uses. */
-export const INVITATION_CODES: readonly { code: string; uses: number }[] = [
+const INVITATION_CODES: readonly { code: string; uses: number }[] = [
   { code: 'YIN_KU1', uses: 1000 },
   { code: 'DEM_001', uses: 1000 },
   { code: 'DEM_002', uses: 1000 },

@@ -11,7 +11,7 @@ export function hashRefreshToken(token: string): string {
 }
 
 /** A fresh refresh token: 32 random bytes, base64url. */
-export function newRefreshToken(): string {
+function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -52,7 +52,7 @@ export interface ListRequest {
 }
 
 /** One page of rows and the total number of matches. */
-export interface RowPage<T> {
+interface RowPage<T> {
   rows: T[];
   total: number;
 }
@@ -132,7 +132,7 @@ export interface TagCountRow {
 }
 
 /** The stored file of a sample, as play and download need it. */
-export interface SampleFile {
+interface SampleFile {
   id: number;
   blobHash: string;
   mediaType: string;
@@ -143,7 +143,7 @@ export interface SampleFile {
 }
 
 /** A stored binary with its media type (cover, audition). */
-export interface StoredBlob {
+interface StoredBlob {
   hash: string;
   mediaType: string;
 }

@@ -94,7 +94,7 @@ function words(field: string, value: string): string[] {
 }
 
 /** Splits a comma-separated key list into distinct keys (a 400 naming `key` for any other value). */
-export function parseKeys(value: string): MusicalKey[] {
+function parseKeys(value: string): MusicalKey[] {
   const keys = [...new Set(value.split(',').map((item) => item.trim()))];
   if (keys.some((key) => !(MUSICAL_KEYS as readonly string[]).includes(key)))
     throw badRequest(
@@ -106,7 +106,7 @@ export function parseKeys(value: string): MusicalKey[] {
 }
 
 /** A validated list query: the range, the repository request (sans viewer) and the keyword. */
-export interface ParsedListQuery {
+interface ParsedListQuery {
   range: Range;
   keyword: string | null;
   request: Omit<ListRequest, 'viewerId' | 'language' | 'scope'>;

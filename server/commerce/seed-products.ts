@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { ProductRecord } from './commerce.repository.ts';
 
 /** The plans of the pricing page (prices in CNY cents; a null quota is unlimited). */
-export const PRODUCTS: readonly ProductRecord[] = [
+const PRODUCTS: readonly ProductRecord[] = [
   {
     id: 'free',
     nameEn: 'Free',

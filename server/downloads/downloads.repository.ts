@@ -1,5 +1,5 @@
 /** What a download authorisation decided. */
-export type AuthorizeOutcome =
+type AuthorizeOutcome =
   /** The caller owns the item: the download is free. */
   | 'owned'
   /** A pending grant exists (new or reused): the commit will charge one download. */
@@ -10,7 +10,7 @@ export type AuthorizeOutcome =
   | 'missing';
 
 /** What a batch authorisation decided: all granted (or quoted), or nothing. */
-export type BatchOutcome =
+type BatchOutcome =
   | {
       status: 'granted' | 'quoted';
       charged: number[];
@@ -24,7 +24,7 @@ export type BatchOutcome =
   | { status: 'missing'; missing: number[] };
 
 /** What a download report did. */
-export type ReportOutcome =
+type ReportOutcome =
   | { status: 'committed'; charged: boolean; downloadQuota: number | null }
   | { status: 'rolledBack'; downloadQuota: number | null }
   /** A success report without a pending grant or ownership. */
@@ -32,7 +32,7 @@ export type ReportOutcome =
   | { status: 'missing' };
 
 /** One acquired item, as the desktop shell reconciles its folder. */
-export interface AcquisitionRow {
+interface AcquisitionRow {
   sampleId: number;
   brand: string;
   primaryName: string;

@@ -21,7 +21,7 @@ import { attachmentHeader } from './content-disposition.ts';
 import { signedIn } from '../accounts/signed-in.ts';
 
 /** How long an authorised download may take before its grant lapses (ms). */
-export const GRANT_TTL_MS = 30 * 60 * 1000;
+const GRANT_TTL_MS = 30 * 60 * 1000;
 
 const MESSAGES = {
   quotaExceeded: {

@@ -6,7 +6,7 @@ import { verifyAccessToken } from '../accounts/access-token.ts';
 import { ApiError, MESSAGES } from './api-error.ts';
 
 /** How the bearer token of a request turned out. */
-export interface AuthState {
+interface AuthState {
   user: AuthUser | null;
   problem: 'missing' | 'invalid' | 'expired' | null;
 }

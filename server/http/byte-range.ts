@@ -1,6 +1,6 @@
 // One Range parser for every byte-serving route (auditions, song streams).
 /** What to answer for a Range header against a body of `size` bytes. */
-export type RangeAnswer =
+type RangeAnswer =
   { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**

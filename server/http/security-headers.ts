@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * inline styles for styled-components, images and media from us (plus blob:/data: for covers and
  * decoded audio), and nothing else.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",

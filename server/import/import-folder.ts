@@ -17,7 +17,7 @@ import { decodeAudio } from '../../src/wasm/decode-audio.ts';
 import { computePeaks } from '../../src/wasm/pcm/compute-peaks.ts';
 
 /** File extensions the importer looks at (the format itself is sniffed from the bytes). */
-export const IMPORT_EXTENSIONS = [
+const IMPORT_EXTENSIONS = [
   '.wav',
   '.wave',
   '.aif',
@@ -48,13 +48,13 @@ export interface ImportOptions {
 }
 
 /** What happened to each file. */
-export interface ImportReport {
+interface ImportReport {
   imported: { file: string; id: number }[];
   skipped: { file: string; reason: string }[];
 }
 
 /** Every audio file under `root`, recursively, sorted; symlinks are not followed. */
-export function findAudioFiles(root: string): string[] {
+function findAudioFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>

@@ -2,7 +2,7 @@
 // (1,024 bytes), each the largest |amplitude| of its bucket over all channels, 0..1.
 
 /** Number of peak buckets per sample (the spectrum call answers exactly this many). */
-export const PEAK_COUNT = 256;
+const PEAK_COUNT = 256;
 
 /** Max |amplitude| per bucket over all channels, as PEAK_COUNT values in 0..1. */
 export function computePeaks(channels: Float32Array[], count = PEAK_COUNT): Float32Array {

@@ -14,10 +14,10 @@ export interface SongRecord {
 }
 
 /** A new song for storage (id is assigned there). */
-export type NewSong = Omit<SongRecord, 'id'>;
+type NewSong = Omit<SongRecord, 'id'>;
 
 /** Filter and page of the songs list. */
-export interface SongFilter {
+interface SongFilter {
   tag?: string;
   keyword?: string;
   page: number;

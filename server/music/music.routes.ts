@@ -17,7 +17,7 @@ import { readSongSettings, startSongGeneration, type SongGenerator } from './son
 import { issueStreamToken, verifyStreamToken } from './stream-token.ts';
 
 /** Roles that may reach the AI-music catalogue (docs/PRODUCT.md §6: every role but ORDINARY). */
-export const MUSIC_ROLES: readonly RoleCode[] = ['CREATOR', 'ADMIN'];
+const MUSIC_ROLES: readonly RoleCode[] = ['CREATOR', 'ADMIN'];
 
 const M = {
   songNotFound: { zh: '歌曲不存在', en: 'Song not found' },

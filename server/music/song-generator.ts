@@ -7,7 +7,7 @@ import { planSong, SONG_SECONDS, type SongPlan } from './song-plan.ts';
 export const DEFAULT_SONG_COUNT = 24;
 
 /** Mono 22.05 kHz at 64 kbps: ~60× realtime in lamejs here, clean enough for synthesized music. */
-export const SONG_AUDIO = { sampleRate: 22_050, kbps: 64, mediaType: 'audio/mpeg' } as const;
+const SONG_AUDIO = { sampleRate: 22_050, kbps: 64, mediaType: 'audio/mpeg' } as const;
 
 /** A render request posted to the worker. */
 export interface SongJob {
@@ -22,7 +22,7 @@ export type SongJobResult =
   | { ok: false; slot: number; message: string };
 
 /** How many songs to generate and how long (null: 60–180 s each). */
-export interface SongSettings {
+interface SongSettings {
   enabled: boolean;
   count: number;
   seconds: number | null;

@@ -21,7 +21,7 @@ export interface SongPlan {
 }
 
 /** Seconds of release after the last bar so chords ring out. */
-export const TAIL_SECONDS = 1.5;
+const TAIL_SECONDS = 1.5;
 
 /** Shortest and longest catalogue song (issue 6: 60–180 s). */
 export const SONG_SECONDS = { min: 60, max: 180 } as const;

@@ -8,8 +8,7 @@ export const STREAM_TOKEN_LIFETIME_MS = 20 * 60_000;
 const WINDOW_MS = 5 * 60_000;
 
 /** Outcome of checking a stream token. */
-export type StreamTokenCheck =
-  { ok: true; userId: number } | { ok: false; reason: 'invalid' | 'expired' };
+type StreamTokenCheck = { ok: true; userId: number } | { ok: false; reason: 'invalid' | 'expired' };
 
 function sign(secret: Buffer, songId: number, userId: number, exp: number): Buffer {
   // The purpose prefix keeps these MACs apart from access tokens signed with the same secret.

@@ -9,7 +9,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { AES_IV_BYTES, AES_TAG_BYTES } from '../../src/shared/audio/protocol.ts';
 
 /** The cipher of one play answer: the two headers of docs/api/playback.md and the body's encryption. */
-export interface PlayCipher {
+interface PlayCipher {
   /** Base64 of the fresh AES-256 key wrapped with RSA-OAEP/SHA-256 for the client key. */
   encryptedKey: string;
   /** Base64 of the 12-byte IV. */

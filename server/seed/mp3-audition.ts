@@ -5,7 +5,7 @@ import { encodeGaplessMp3 } from './mp3-info-tag.ts';
 export const AUDITION_RATE = 22050;
 
 /** Bit rate (kbit/s) of audition previews. */
-export const AUDITION_KBPS = 64;
+const AUDITION_KBPS = 64;
 
 /** Mixes to mono and resamples to AUDITION_RATE (low-passed first so nothing aliases). */
 export function toAuditionPcm(channels: Float32Array[], sampleRate: number): Int16Array {

@@ -29,7 +29,7 @@ const BITRATES_MPEG2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144,
 const RATES_MPEG1 = [44100, 48000, 32000];
 
 /** The fields of one MPEG-1/2/2.5 Layer III frame header. */
-export interface Mp3FrameHeader {
+interface Mp3FrameHeader {
   /** The 2 version bits: 3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5. */
   versionBits: number;
   bitrateIndex: number;
@@ -79,7 +79,7 @@ function frameLength(mpeg1: boolean, kbps: number, sampleRate: number): number {
 }
 
 /** What a walk over a stream of frames found. */
-export interface Mp3Stream {
+interface Mp3Stream {
   first: Mp3FrameHeader;
   frames: number;
 }
@@ -118,7 +118,7 @@ const CRC_TABLE = Uint16Array.from({ length: 256 }, (_, n) => {
 });
 
 /** Encoder delay and the number of samples the caller fed in (per channel). */
-export interface GaplessInfo {
+interface GaplessInfo {
   encoderDelay: number;
   originalSamples: number;
 }

@@ -3,7 +3,7 @@
 import { PACKS_BY_PRIMARY } from './packs-data.ts';
 
 /** A brand (label) with its Chinese name. */
-export interface BrandDef {
+interface BrandDef {
   name: string;
   zh: string;
 }

@@ -6,7 +6,7 @@ import { Rng } from './prng.ts';
 export const COVER_SIZE = 256;
 
 /** Encodes 8-bit RGB pixels (row-major, 3 bytes each) as a PNG file. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
+function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
   const raw = new Uint8Array(height * (width * 3 + 1));
   for (let y = 0; y < height; y++) {
     raw[y * (width * 3 + 1)] = 0; // filter type None
@@ -52,7 +52,7 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
 }
 
 /** The motifs a pack cover can carry. */
-export const COVER_MOTIFS = [
+const COVER_MOTIFS = [
   'rings',
   'bars',
   'burst',
@@ -64,7 +64,7 @@ export const COVER_MOTIFS = [
 ] as const;
 
 /** One motif of a pack cover. */
-export type CoverMotif = (typeof COVER_MOTIFS)[number];
+type CoverMotif = (typeof COVER_MOTIFS)[number];
 
 /** The motif each category draws most often, so a category still has a family look. */
 const HOME_MOTIF: Record<Category, CoverMotif> = {

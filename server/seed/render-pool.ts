@@ -7,7 +7,7 @@ export type WorkerTask =
   { type: 'render'; job: RenderJob; audition: boolean } | { type: 'audition'; wavPath: string };
 
 /** A pool of worker threads rendering samples and encoding auditions in parallel. */
-export interface RenderPool {
+interface RenderPool {
   /** Renders a sample; with `audition: false` the MP3 is left for later (`mp3` is null). */
   render(job: RenderJob, options?: { audition?: boolean }): Promise<RenderResult>;
   /** Encodes the MP3 audition of the WAV file at `wavPath`. */

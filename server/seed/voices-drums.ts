@@ -131,7 +131,7 @@ export function renderWood(
 }
 
 /** A shaker: high band-passed noise in one or two strokes. */
-export function renderShaker(rng: Rng, sampleRate: number, seconds: number): Float32Array {
+function renderShaker(rng: Rng, sampleRate: number, seconds: number): Float32Array {
   const out = new Float32Array(framesOf(seconds, sampleRate));
   const bp = new Biquad(sampleRate).set('bandpass', rng.range(5000, 8000), 1.2);
   const strokes = rng.chance(0.5) ? [0] : [0, seconds * 0.45];

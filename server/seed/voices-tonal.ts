@@ -127,7 +127,7 @@ export function renderEpiano(rng: Rng, sampleRate: number, seconds: number, midi
 }
 
 /** An organ: drawbar sines (16', 8', 4', 2 2/3', 2') with a slow rotary-speaker wobble. */
-export function renderOrgan(rng: Rng, sampleRate: number, seconds: number, midis: number[]) {
+function renderOrgan(rng: Rng, sampleRate: number, seconds: number, midis: number[]) {
   const out = new Float32Array(framesOf(seconds, sampleRate));
   const bars: Array<[number, number]> = [
     [0.5, rng.range(0.3, 0.8)],
@@ -156,7 +156,7 @@ export function renderOrgan(rng: Rng, sampleRate: number, seconds: number, midis
 }
 
 /** A guitar: Karplus–Strong strings, strummed for chords, with a body resonance. */
-export function renderGuitar(
+function renderGuitar(
   rng: Rng,
   sampleRate: number,
   seconds: number,

@@ -6,7 +6,7 @@ import { reverb } from './reverb.ts';
 import type { Voice } from './voice.types.ts';
 
 /** Formant frequencies (Hz) and relative gains of sung vowels. */
-export const VOWELS = {
+const VOWELS = {
   a: [
     [730, 1],
     [1090, 0.5],
@@ -35,10 +35,10 @@ export const VOWELS = {
 } as const;
 
 /** A vowel name of VOWELS. */
-export type Vowel = keyof typeof VOWELS;
+type Vowel = keyof typeof VOWELS;
 
 /** Parallel formant filter bank that can glide between vowels. */
-export class FormantFilter {
+class FormantFilter {
   private readonly bands: Biquad[];
   private readonly sampleRate: number;
   private gains = [1, 0.5, 0.25];

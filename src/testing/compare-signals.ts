@@ -51,7 +51,7 @@ export function interleaveF32(planes: Float32Array[]): Uint8Array {
 }
 
 /** The lag (decoded[i + lag] ≈ reference[i]) and the signal-to-noise ratio at that lag. */
-export interface Alignment {
+interface Alignment {
   lag: number;
   snrDb: number;
 }

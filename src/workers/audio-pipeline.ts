@@ -12,7 +12,7 @@ import { SparePlanes } from './spare-planes.ts';
 import { fetchAudio, type BodyPrefix, type BodyWatcher } from './fetch-audio.ts';
 
 /** What the pipeline may borrow from its host (the worker, or a test). */
-export interface PipelineDeps extends DecodeOptions {
+interface PipelineDeps extends DecodeOptions {
   fetch?: typeof fetch;
   /** Where bodies are read into (default: this thread's). */
   bodyBuffers?: BodyBuffers;
@@ -153,7 +153,7 @@ async function previewPrefix(
 }
 
 /** docs/PRODUCT.md §5: audio data that is empty or under 1024 bytes is invalid. */
-export function validateAudioBytes(bytes: Uint8Array): void {
+function validateAudioBytes(bytes: Uint8Array): void {
   if (bytes.length < DEFAULTS.minAudioBytes)
     throw new AudioError(
       'INVALID_AUDIO',

@@ -8,7 +8,7 @@ export interface DecodeHelperApi {
 }
 
 /** Options of `createDecodeHelper`. */
-export interface DecodeHelperOptions {
+interface DecodeHelperOptions {
   /** Starts the helper worker (the pool worker passes the Vite-bundled one). */
   spawn: () => Worker;
   /** Idle time after which the helper is terminated (ms); the pool's 30 s by default. */

@@ -4,7 +4,7 @@ import { PLAY_HEADERS } from '../shared/audio/protocol.ts';
 import { ERROR_MESSAGE_HEADER } from '../shared/errors.ts';
 
 /** The fetched body plus the headers the decrypt step needs. */
-export interface FetchedAudio {
+interface FetchedAudio {
   bytes: Uint8Array;
   encryptedKey: string | null;
   iv: string | null;

@@ -79,7 +79,7 @@ export async function login(
 }
 
 /** One mail the gateway filed in `<dataDir>/outbox/` (no SMTP configured). */
-export interface OutboxMail {
+interface OutboxMail {
   to: string;
   subject: string;
   text: string;
@@ -112,7 +112,7 @@ export function readLatestCode(dataDir: string, email: string): string {
 }
 
 /** What `apiCall` got back: status, headers and the parsed envelope. */
-export interface ApiReply<T = unknown> {
+interface ApiReply<T = unknown> {
   status: number;
   headers: Headers;
   body: ApiEnvelope<T>;

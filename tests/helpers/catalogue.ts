@@ -20,7 +20,7 @@ export interface CallOptions {
 }
 
 /** A JSON answer: status, headers and the parsed envelope. */
-export interface JsonAnswer<T> {
+interface JsonAnswer<T> {
   status: number;
   headers: Headers;
   body: ApiEnvelope<T>;

@@ -5,7 +5,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Flags for headless Chromium here: no sandbox as root, no GPU, no background connections (the
  * closed network refuses them), and audio that may start without a gesture.
  */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

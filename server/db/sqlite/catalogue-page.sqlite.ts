@@ -16,7 +16,7 @@ import {
 const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
 
 /** How a sample list is counted and which ids fill one of its pages. */
-export interface SamplePages {
+interface SamplePages {
   /** The number of samples the request matches. */
   count(request: ListRequest): number;
   /** The ids of the request's page, in order, given its `total`. */

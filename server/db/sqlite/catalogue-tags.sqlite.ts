@@ -4,7 +4,7 @@ import type { Database } from '../database.ts';
 import { sampleConditions, scopeCondition, where } from './catalogue-query.sqlite.ts';
 
 /** Most distinct tags a vocabulary answer holds (the most used first). */
-export const TAG_VOCABULARY_LIMIT = 200;
+const TAG_VOCABULARY_LIMIT = 200;
 
 /** Scopes whose counts are kept; the oldest goes first. */
 const CACHED_SCOPES = 64;

@@ -1,7 +1,7 @@
 import type { Language } from '../languages.ts';
 
 /** Role codes; ORDINARY (or no role) is the basic one (docs/PRODUCT.md §6). */
-export const ROLE_CODES = ['ORDINARY', 'CREATOR', 'ADMIN'] as const;
+const ROLE_CODES = ['ORDINARY', 'CREATOR', 'ADMIN'] as const;
 
 /** A role code. */
 export type RoleCode = (typeof ROLE_CODES)[number];

@@ -60,7 +60,7 @@ export const MUSICAL_KEYS = [
 export type MusicalKey = (typeof MUSICAL_KEYS)[number];
 
 /** Container formats we store and decode. */
-export const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
+const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
 
 /** A stored audio format. */
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
@@ -72,7 +72,7 @@ export interface Names {
 }
 
 /** Technical facts about a sample's file (docs/api/catalogue.md `audioData`). */
-export interface AudioData {
+interface AudioData {
   format: AudioFormat;
   sampleRate: number;
   channels: number;
@@ -139,7 +139,7 @@ export interface Pack {
 }
 
 /** A secondary name under a primary name, with its sample count. */
-export interface SecondaryNode {
+interface SecondaryNode {
   name: string;
   names: Names;
   count: number;

@@ -1,5 +1,5 @@
 /** Why an audio job failed; the UI maps each code to docs/PRODUCT.md §8's behaviour. */
-export const AUDIO_ERROR_CODES = [
+const AUDIO_ERROR_CODES = [
   'ABORTED',
   'NETWORK',
   'HTTP',
@@ -11,7 +11,7 @@ export const AUDIO_ERROR_CODES = [
 ] as const;
 
 /** A machine-readable audio failure. */
-export type AudioErrorCode = (typeof AUDIO_ERROR_CODES)[number];
+type AudioErrorCode = (typeof AUDIO_ERROR_CODES)[number];
 
 /** The plain shape an audio error has after crossing a worker boundary. */
 export interface AudioErrorInfo {

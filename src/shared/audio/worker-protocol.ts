@@ -1,7 +1,7 @@
 import type { AudioErrorInfo } from './audio-errors.ts';
 
 /** Container formats the decoders recognise from their bytes. */
-export const SNIFFED_FORMATS = ['wav', 'aiff', 'mp3', 'flac', 'ogg', 'other'] as const;
+const SNIFFED_FORMATS = ['wav', 'aiff', 'mp3', 'flac', 'ogg', 'other'] as const;
 
 /** A format recognised by sniffing the first bytes (never the content-type). */
 export type SniffedFormat = (typeof SNIFFED_FORMATS)[number];

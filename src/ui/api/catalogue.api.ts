@@ -17,7 +17,7 @@ import { http } from './http.client.ts';
 import { offlineGuard } from './offline-guard.ts';
 
 /** Query values the HTTP client flattens into the URL. */
-export type SearchParams = Record<string, string | number | boolean | undefined>;
+type SearchParams = Record<string, string | number | boolean | undefined>;
 
 /** Options of one call: query, cancellation, and whether the caller shows errors itself. */
 export interface CallOptions {
@@ -37,7 +37,7 @@ export interface JsonHttp {
 }
 
 /** Drops undefined and empty values so the gateway, which rejects unknown values, sees only real filters. */
-export function toSearchParams(query: object): SearchParams {
+function toSearchParams(query: object): SearchParams {
   const out: SearchParams = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -51,7 +51,7 @@ export function toSearchParams(query: object): SearchParams {
  * The catalogue calls of docs/PRODUCT.md §7 (lists, tree, search, user lists, spectrum, packs). A list call
  * made `silent` shows no toast: the list on screen shows its failure with a retry instead.
  */
-export function createCatalogueApi(http: JsonHttp) {
+function createCatalogueApi(http: JsonHttp) {
   return {
     /** A page of samples (range samples) of the catalogue. */
     samples(
@@ -135,7 +135,7 @@ export function createCatalogueApi(http: JsonHttp) {
 }
 
 /** The catalogue API object. */
-export type CatalogueApi = ReturnType<typeof createCatalogueApi>;
+type CatalogueApi = ReturnType<typeof createCatalogueApi>;
 
 /** The catalogue calls through the app's HTTP client. */
 export const catalogueApi: CatalogueApi = createCatalogueApi(offlineGuard(http));

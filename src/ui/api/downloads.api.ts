@@ -9,7 +9,7 @@ import type { JsonHttp } from './catalogue.api.ts';
 import { http } from './http.client.ts';
 
 /** The download calls of docs/PRODUCT.md §7's download flow; silent, since the flow shows its own messages. */
-export function createDownloadsApi(http: JsonHttp) {
+function createDownloadsApi(http: JsonHttp) {
   return {
     /** Asks for a download grant; true means proceed. */
     async authorize(id: number, signal?: AbortSignal): Promise<boolean> {

@@ -31,7 +31,7 @@ export function tokenOutlived(): boolean {
 }
 
 /** The ky instance: base, headers, timeout, the 401/refresh rules and the download guard. */
-export const kyClient = ky.create({
+const kyClient = ky.create({
   timeout: DEFAULTS.requestTimeoutMs,
   // Only the forced retry after a refresh: ordinary failures are reported, not repeated.
   retry: { limit: 1, statusCodes: [], methods: [] },

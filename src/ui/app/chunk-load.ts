@@ -21,7 +21,7 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
 }
 
 /** Classifies an import failure: Vite reports stylesheet preload failures as "Unable to preload CSS". */
-export function toChunkLoadError(error: unknown): ChunkLoadError {
+function toChunkLoadError(error: unknown): ChunkLoadError {
   if (error instanceof ChunkLoadError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const css = /preload CSS|stylesheet|\.css/i.test(message);

@@ -18,7 +18,7 @@ export interface PrefetchingEngine {
 }
 
 /** Options of Anticipation. */
-export interface AnticipationOptions {
+interface AnticipationOptions {
   /** Bytes a set of candidates may cost at most (the likeliest first). */
   maxBytes?: number;
   /** Wait before acting on a wish, so a sweep of the pointer fetches nothing (ms). */

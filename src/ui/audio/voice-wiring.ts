@@ -6,7 +6,7 @@ import { isFadeWorkletLoaded } from './voice-nodes.ts';
 const SPARE_CHANNELS = 2;
 
 /** A voice's nodes: its source, wired into its own fade node, wired into the engine's output. */
-export interface VoiceNodes {
+interface VoiceNodes {
   source: AudioBufferSourceNode;
   fade: AudioWorkletNode;
 }

@@ -8,7 +8,7 @@ import type {
 } from '../../shared/audio/worker-protocol.ts';
 
 /** Options of the pool. */
-export interface PoolOptions {
+interface PoolOptions {
   /** Workers at most; default 2–4 from hardwareConcurrency. */
   size?: number;
   /** Idle time after which every worker is terminated (ms). */

@@ -1,5 +1,5 @@
 /** What an LruCache is told at construction; both optional. */
-export interface LruCacheOptions<K, V> {
+interface LruCacheOptions<K, V> {
   /** Weight of one value (bytes for PCM); 1 per entry when absent, so the limit counts entries. */
   sizeOf?: (value: V) => number;
   /** Hears about each entry dropped for room (e.g. to revoke an object URL); not replacements. */

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** Transient layout state (not persisted): open panels of the frame. */
-export interface LayoutState {
+interface LayoutState {
   searchOpen: boolean;
   /** Bumped to ask the open search field to take the focus (the `/` and Ctrl/Cmd+K keys). */
   searchFocus: number;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** Requests in flight, for the top-bar loading indicator (docs/PRODUCT.md §8: indicator off on errors). */
-export interface LoadingState {
+interface LoadingState {
   pending: number;
   begin: () => void;
   end: () => void;

@@ -12,7 +12,7 @@ export interface MusicOutput {
 }
 
 /** The music player's state (docs/PRODUCT.md §3 "Music player state") and its actions. */
-export interface MusicPlayerState {
+interface MusicPlayerState {
   song: MusicTrack | null;
   /** The list previous/next walk through (the songs page's current list). */
   playList: MusicTrack[];
@@ -57,7 +57,7 @@ const clamp01 = (value: number): number =>
   Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 
 /** Clamps to 0–1 and rounds to the slider's 0.01 step. */
-export function normaliseMusicVolume(volume: number): number {
+function normaliseMusicVolume(volume: number): number {
   return Math.round(clamp01(volume) / DEFAULTS.musicVolume.step) * DEFAULTS.musicVolume.step;
 }
 

@@ -8,7 +8,7 @@ import { isRecord, safeJsonStorage } from './persist-storage.ts';
 export type TabRemoval = 'index' | 'right' | 'other';
 
 /** Page history, tabs of opened pages (paths; titles are derived when shown). */
-export interface NavigationState {
+interface NavigationState {
   history: string[];
   currentIndex: number;
   /** One tab per place (pathname), holding the latest path with its query (filters). */
@@ -36,7 +36,7 @@ export interface NavigationState {
 }
 
 /** Longest history kept (older entries are dropped). */
-export const HISTORY_LIMIT = 50;
+const HISTORY_LIMIT = 50;
 
 /** Most place names kept (the oldest are dropped). */
 export const NAMES_LIMIT = 200;
@@ -47,7 +47,7 @@ export function placeOf(path: string): string {
 }
 
 /** Tabs after visiting a path: the place's tab updated in place, or a new one at the end. */
-export function tabsAfterVisit(tabs: string[], path: string): string[] {
+function tabsAfterVisit(tabs: string[], path: string): string[] {
   if (isTabExcluded(path)) return tabs;
   const place = placeOf(path);
   const index = tabs.findIndex((tab) => placeOf(tab) === place);
@@ -57,7 +57,7 @@ export function tabsAfterVisit(tabs: string[], path: string): string[] {
 }
 
 /** Whether a path is kept out of the tabs (docs/PRODUCT.md §4: /login, /import, /404, /401). */
-export function isTabExcluded(path: string): boolean {
+function isTabExcluded(path: string): boolean {
   return (TAB_EXCLUDED_PATHS as readonly string[]).includes(placeOf(path));
 }
 

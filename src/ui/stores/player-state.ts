@@ -60,7 +60,7 @@ export interface PlayerState {
 }
 
 /** The state without its actions: what `initialPlayerData` holds. */
-export type PlayerData = Omit<
+type PlayerData = Omit<
   PlayerState,
   {
     [K in keyof PlayerState]: PlayerState[K] extends (...a: never[]) => unknown ? K : never;

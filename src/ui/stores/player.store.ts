@@ -21,7 +21,7 @@ import {
 export type { ActionType, PlayerState, PlayOptions } from './player-state.ts';
 
 /** Wiring the store needs at run time: the engine and a per-frame scheduler. */
-export interface PlayerRuntime {
+interface PlayerRuntime {
   engine: PlaybackEngine | null;
   requestFrame: (cb: () => void) => number;
   cancelFrame: (handle: number) => void;

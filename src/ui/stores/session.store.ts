@@ -4,10 +4,10 @@ import { ACCESS_TOKEN_KEY, type TokenPair, type UserInfo } from '../../shared/in
 /** Local-storage key of the refresh token. */
 export const REFRESH_TOKEN_KEY = 'yinku.refreshToken';
 /** Local-storage key of the moment (ms) the tokens were recorded (docs/PRODUCT.md §9 token timestamp). */
-export const TOKEN_TIMESTAMP_KEY = 'yinku.tokenTimestamp';
+const TOKEN_TIMESTAMP_KEY = 'yinku.tokenTimestamp';
 
 /** The user session of docs/PRODUCT.md §3. */
-export interface SessionState {
+interface SessionState {
   accessToken: string | null;
   refreshToken: string | null;
   /** When the current tokens were recorded (login or refresh), ms since the epoch. */

@@ -25,7 +25,7 @@ export interface Settings {
 }
 
 /** The settings and their setters. */
-export interface SettingsState extends Settings {
+interface SettingsState extends Settings {
   set: <K extends keyof Settings>(key: K, value: Settings[K]) => void;
   reset: () => void;
 }

@@ -5,7 +5,7 @@ import type { ToastItem, ToastKind } from '../components/Toast.tsx';
 const DURATION_MS: Record<ToastKind, number> = { success: 3000, info: 3000, error: 5000 };
 
 /** The toasts on screen. */
-export interface ToastState {
+interface ToastState {
   toasts: ToastItem[];
   show: (kind: ToastKind, message: string) => number;
   dismiss: (id: number) => void;

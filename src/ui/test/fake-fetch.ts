@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** A recorded request of the fake gateway. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: URL;
   headers: Headers;
@@ -10,7 +10,7 @@ export interface SeenRequest {
 }
 
 /** What the fake gateway answers for a request. */
-export type Handler = (request: SeenRequest) => Response | Promise<Response>;
+type Handler = (request: SeenRequest) => Response | Promise<Response>;
 
 /** A JSON envelope response. */
 export function envelope(

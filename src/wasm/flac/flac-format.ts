@@ -51,7 +51,7 @@ const RATES = [0, 88200, 176400, 192000, 8000, 16000, 22050, 24000, 32000, 44100
 const SIZES = [0, 8, 12, -1, 16, 20, 24, 32];
 
 /** A parsed frame header: blocking strategy, coded number, block size, channel layout, length. */
-export interface FrameHeader {
+interface FrameHeader {
   variable: boolean;
   number: number;
   /** Samples per channel in the frame. */
@@ -104,10 +104,7 @@ const BLOCK_SIZES = [
 ];
 
 /** FLAC's UTF-8-like coded frame/sample number (1–7 bytes). */
-export function readCodedNumber(
-  bytes: Uint8Array,
-  at: number,
-): { value: number; length: number } | null {
+function readCodedNumber(bytes: Uint8Array, at: number): { value: number; length: number } | null {
   const b0 = bytes[at]!;
   let extra: number;
   if (b0 < 0x80) return { value: b0, length: 1 };

@@ -54,7 +54,7 @@ const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
 /** Options of `decodeMp3`. */
-export interface Mp3Options {
+interface Mp3Options {
   /** Receives the planes slice by slice as they decode (progressive playback). */
   onChunk?: (planes: Float32Array[], sampleRate: number, fraction: number) => void;
   /** Planes at least this long (a split file's head, so the join adds the tail in place). */
@@ -195,7 +195,7 @@ function grow(plane: Float32Array<ArrayBuffer>, length: number): Float32Array<Ar
 }
 
 /** Concatenates per-chunk planes into one plane per channel. */
-export function joinPlanes(parts: Float32Array[][], frames: number): Float32Array[] {
+function joinPlanes(parts: Float32Array[][], frames: number): Float32Array[] {
   const channelCount = parts[0]?.length ?? 0;
   return Array.from({ length: channelCount }, (_, c) => {
     if (parts.length === 1) return parts[0]![c]!;

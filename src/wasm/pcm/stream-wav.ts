@@ -9,7 +9,7 @@ import {
 } from './pcm-samples.ts';
 
 /** A WAV decoded while it downloads, with its peaks. */
-export interface StreamedWav {
+interface StreamedWav {
   pcm: DecodedPcm;
   peaks: Float32Array;
 }

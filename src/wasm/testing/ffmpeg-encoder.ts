@@ -7,7 +7,7 @@
 import { interleaveF32 } from '../../testing/compare-signals.ts';
 
 /** A signal handed to ffmpeg as raw 32-bit float input. */
-export interface EncoderInput {
+interface EncoderInput {
   planes: Float32Array[];
   sampleRate: number;
 }

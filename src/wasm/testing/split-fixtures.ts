@@ -18,7 +18,7 @@ export function testSignal(channels: number, frames: number, sampleRate: number)
 }
 
 /** Options of `libflacEncode`. */
-export interface FlacOptions {
+interface FlacOptions {
   bits?: 16 | 24;
   blockSize?: number;
   /** False: STREAMINFO's total sample count stays 0 ("unknown"). */

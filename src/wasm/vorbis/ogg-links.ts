@@ -12,7 +12,7 @@ const HEADER = 27;
 const BOS = 0x02;
 
 /** The pages of one logical Vorbis stream, in file order, as bytes the decoder can read. */
-export type OggLink = Uint8Array;
+type OggLink = Uint8Array;
 
 /**
  * Splits an Ogg file into links (RFC 3533 §4: a chain is links one after another, each a group

@@ -49,7 +49,7 @@ const typeOf = (schema: Schema): string =>
   (schema.properties ? 'object' : 'string');
 
 /** A value the schema accepts (strings kept short so shrunk cases stay readable). */
-export function validValue(schema: Schema): fc.Arbitrary<FuzzJson> {
+function validValue(schema: Schema): fc.Arbitrary<FuzzJson> {
   if (schema.enum) return fc.constantFrom(...(schema.enum as FuzzJson[]));
   switch (typeOf(schema)) {
     case 'integer':
@@ -82,7 +82,7 @@ export function validValue(schema: Schema): fc.Arbitrary<FuzzJson> {
 }
 
 /** A value of the wrong type, a boundary number, or a hostile string. */
-export function hostileValue(): fc.Arbitrary<FuzzJson> {
+function hostileValue(): fc.Arbitrary<FuzzJson> {
   return fc.oneof(
     { weight: 8, arbitrary: hostileString() },
     { weight: 2, arbitrary: fc.constantFrom(...BOUNDARY_NUMBERS).map((text) => new RawJson(text)) },

@@ -5,7 +5,7 @@ import { ERROR_MESSAGE_HEADER } from '../../../src/shared/errors.ts';
 import { anyRequest, type FuzzRequest, type FuzzRoute } from './http-request.ts';
 
 /** How long one request may take before the property fails. */
-export const REQUEST_BUDGET_MS = 2000;
+const REQUEST_BUDGET_MS = 2000;
 
 /** What came back for one fuzz request. */
 interface FuzzResponse {
@@ -53,7 +53,7 @@ export function send(base: string, fuzz: FuzzRequest): Promise<FuzzResponse> {
 }
 
 /** A request as a reader would retype it: method, path, headers, the start of the body. */
-export function describeRequest(fuzz: FuzzRequest): string {
+function describeRequest(fuzz: FuzzRequest): string {
   const body = fuzz.body === undefined ? '' : `\n${JSON.stringify(fuzz.body.slice(0, 300))}`;
   const more = fuzz.body && fuzz.body.length > 300 ? ` … (${fuzz.body.length} chars)` : '';
   return `${fuzz.method} ${fuzz.path.slice(0, 500)}\n${JSON.stringify(fuzz.headers)}${body}${more}`;
@@ -62,7 +62,7 @@ export function describeRequest(fuzz: FuzzRequest): string {
 const CJK = /^[\u3000-\u9fff\uff00-\uffef]/u;
 
 /** Throws unless the answer is a success or a 4xx in the envelope, in the request's language, in time. */
-export function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
+function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
   const fail = (why: string) => {
     throw new Error(
       `${why}\n  status ${answer.status}, ${Math.round(answer.ms)} ms, body ${answer.body.slice(0, 300)}\n  request ${describeRequest(fuzz)}`,
@@ -94,7 +94,7 @@ export function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
 }
 
 /** Options of one fuzz run against a listening gateway. */
-export interface HttpFuzzOptions {
+interface HttpFuzzOptions {
   url: string;
   routes: readonly FuzzRoute[];
   /** Authorization header values: valid, expired, foreign-signed, garbage. */

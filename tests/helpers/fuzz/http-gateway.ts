@@ -8,7 +8,7 @@ import { runHttpFuzz } from './http-fuzz.ts';
 import type { FuzzRoute } from './http-request.ts';
 
 /** A test gateway with every route it registered and the tokens a fuzz case may send. */
-export interface FuzzGateway {
+interface FuzzGateway {
   gateway: TestGateway;
   routes: FuzzRoute[];
   tokens: string[];
@@ -25,7 +25,7 @@ function signRaw(secret: Buffer, claims: string): string {
  * without editing the suite), with a valid, an admin, an expired, a foreign-signed (another
  * secret), a forged-claims and several garbage tokens.
  */
-export async function startFuzzGateway(): Promise<FuzzGateway> {
+async function startFuzzGateway(): Promise<FuzzGateway> {
   const routes: FuzzRoute[] = [];
   const gateway = await startTestGateway({
     size: 'tiny',

@@ -42,7 +42,7 @@ const RAW_ESCAPES = [
  * Percent-encodes text as UTF-8, keeping unreserved ASCII; a lone surrogate becomes its
  * three-byte (invalid UTF-8) form, which encodeURIComponent would refuse to write.
  */
-export function encodeText(text: string): string {
+function encodeText(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
@@ -160,7 +160,7 @@ const RANGES = [
 ];
 
 /** Requests for one route: its method, a fuzzed path, query, headers and (unless GET/HEAD) body. */
-export function requestFor(route: FuzzRoute, tokens: readonly string[]): fc.Arbitrary<FuzzRequest> {
+function requestFor(route: FuzzRoute, tokens: readonly string[]): fc.Arbitrary<FuzzRequest> {
   const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
   return fc
     .record({

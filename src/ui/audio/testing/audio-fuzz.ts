@@ -5,7 +5,7 @@ import type { AudioWorkerPool } from '../worker-pool.ts';
 import { mutate, mutationArb, type Mutation } from './audio-mutations.ts';
 
 /** How long one decode job may take. */
-export const JOB_BUDGET_MS = 2000;
+const JOB_BUDGET_MS = 2000;
 
 /** The most frames a compressed seed (a fraction of a second) may decode to after mutation. */
 const MAX_COMPRESSED_FRAMES = 1 << 20;
@@ -20,7 +20,7 @@ export interface AudioSeed {
 export type LoadBytes = (bytes: Uint8Array) => Promise<DecodedPcm>;
 
 /** Throws unless the job ended with a typed error, or PCM no longer than its bytes can hold. */
-export function checkOutcome(
+function checkOutcome(
   bytes: Uint8Array,
   outcome: { pcm?: DecodedPcm; error?: unknown },
   ms: number,

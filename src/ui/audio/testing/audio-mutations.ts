@@ -52,7 +52,7 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
  * chunk id), FLAC metadata block lengths and STREAMINFO's total samples, Ogg page segment
  * tables; found by scanning for the ids so they work on any seed.
  */
-export function sizeFields(bytes: Uint8Array): { at: number; width: 4 | 3; bigEndian: boolean }[] {
+function sizeFields(bytes: Uint8Array): { at: number; width: 4 | 3; bigEndian: boolean }[] {
   const text = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 16)));
   const fields: { at: number; width: 4 | 3; bigEndian: boolean }[] = [];
   const riff = text.startsWith('RIFF');

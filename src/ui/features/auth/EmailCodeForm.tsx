@@ -11,14 +11,14 @@ import { validateCode, validateConfirm, validateEmail, validatePassword } from '
 type Field = 'email' | 'code' | 'password' | 'confirm';
 
 /** The values an e-mail-code form submits. */
-export interface EmailCodeValues {
+interface EmailCodeValues {
   email: string;
   code: string;
   password: string;
 }
 
 /** Which screen the form is, by its translation keys (namespace `auth`). */
-export interface EmailCodeFormProps {
+interface EmailCodeFormProps {
   purpose: 'register' | 'reset';
   /** Key prefix of title, submit, success and the link back (`register` or `forgot`). */
   keys: 'register' | 'forgot';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/index.ts';
 
 /** Props of NewPasswordFields. */
-export interface NewPasswordFieldsProps {
+interface NewPasswordFieldsProps {
   /** A `useForm` with `password` and `confirm` fields (other fields may sit beside them). */
   form: {
     bind(field: 'password' | 'confirm'): {

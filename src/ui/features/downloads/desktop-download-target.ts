@@ -2,7 +2,7 @@ import type { DesktopBridge } from '../../../shared/desktop-bridge/bridge.types.
 import type { DownloadTarget, SaveRequest, SavedFile } from './download-target.ts';
 
 /** Bytes per chunk sent over the bridge: large files never cross it as one message. */
-export const DESKTOP_CHUNK_BYTES = 1024 * 1024;
+const DESKTOP_CHUNK_BYTES = 1024 * 1024;
 
 /** Base64 of some bytes (btoa takes a binary string, built in slices to bound argument lists). */
 export function bytesToBase64(bytes: Uint8Array): string {

@@ -14,7 +14,7 @@ export interface SyncApi {
 }
 
 /** What one reconcile found. */
-export interface FolderCheck {
+interface FolderCheck {
   /** Samples the gateway had a path for whose file is gone from the folder. */
   missing: number[];
   /** Files in the folder's `sounds/packs/` that no warehouse item names. */
@@ -38,7 +38,7 @@ export function compareFolder(items: readonly SyncItem[], files: readonly string
  * deleted loses its path on the gateway and shows as not downloaded (still owned: downloading it
  * again is free); files present but unknown are answered for the caller to report.
  */
-export async function reconcileFolder(bridge: DesktopBridge, api: SyncApi): Promise<FolderCheck> {
+async function reconcileFolder(bridge: DesktopBridge, api: SyncApi): Promise<FolderCheck> {
   const [items, files] = await Promise.all([api.sync(), bridge.listFiles()]);
   const check = compareFolder(items, files);
   if (check.missing.length > 0) await api.forgetFiles(check.missing);

@@ -8,7 +8,7 @@ import { effectiveFlags, sampleKey, useItemFlags } from './item-flags.store.ts';
 import { runBounded, type RunProgress } from './run-bounded.ts';
 
 /** Downloads in flight at once in a bulk run: enough to hide latency, few enough for 2 cores. */
-export const BULK_CONCURRENCY = 3;
+const BULK_CONCURRENCY = 3;
 
 /** A sample as rows hold it: what the flow needs plus its loaded flags. */
 export type RowSample = DownloadableSample & { download: boolean };
@@ -19,7 +19,7 @@ export const useBulkProgress = create<{ progress: RunProgress | null }>()(() => 
 }));
 
 /** What the actions need from the app: API, target, session and the way to tell the user. */
-export interface DownloadActionDeps {
+interface DownloadActionDeps {
   api: Pick<DownloadsApi, 'authorize' | 'authorizeBatch' | 'file' | 'report' | 'toggleLike'>;
   getTarget(): Promise<DownloadTarget>;
   isSignedIn(): boolean;

@@ -4,7 +4,7 @@ import type { DownloadTarget } from './download-target.ts';
 import { safeFileName, sampleFolders } from '../../../shared/safe-name.ts';
 
 /** Why a download did not complete. */
-export type DownloadErrorCode = 'UNAUTHENTICATED' | 'NOT_AUTHORIZED' | 'SAVE_FAILED' | 'CANCELLED';
+type DownloadErrorCode = 'UNAUTHENTICATED' | 'NOT_AUTHORIZED' | 'SAVE_FAILED' | 'CANCELLED';
 
 /** A failed download, with the step that failed; the UI maps `code` to its message. */
 export class DownloadError extends Error {
@@ -23,14 +23,14 @@ export type DownloadableSample = Pick<
 >;
 
 /** What the flow talks to. */
-export interface DownloadDeps {
+interface DownloadDeps {
   api: Pick<DownloadsApi, 'authorize' | 'file' | 'report' | 'toggleLike'>;
   target: DownloadTarget;
   isSignedIn(): boolean;
 }
 
 /** The result of a completed download. */
-export interface DownloadResult {
+interface DownloadResult {
   userFilePath: string;
   /** The like call succeeded (or the sample was already liked). */
   liked: boolean;
@@ -50,7 +50,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Where a sample is saved: `sounds/packs/{brand}/{type}/{name}.{format}`, every part sanitized. */
-export function downloadPathOf(sample: DownloadableSample): {
+function downloadPathOf(sample: DownloadableSample): {
   folders: string[];
   fileName: string;
 } {

@@ -13,7 +13,7 @@ type PickerWindow = Window & {
 };
 
 /** The remembered folder in IndexedDB (none when IndexedDB is unavailable, e.g. private modes). */
-export const folderStore: FolderStore = {
+const folderStore: FolderStore = {
   load: async () => {
     // idb-keyval throws synchronously when there is no IndexedDB at all, so catch, not .catch().
     try {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** Flags of one row that change after the list was loaded (docs/PRODUCT.md §4 "Rows, download and like"). */
-export interface ItemFlags {
+interface ItemFlags {
   download?: boolean;
   likes?: boolean;
   /** A download of this item is under way. */
@@ -9,7 +9,7 @@ export interface ItemFlags {
 }
 
 /** State of the flag overrides: the lists keep their loaded data; this wins over it. */
-export interface ItemFlagsState {
+interface ItemFlagsState {
   flags: Record<string, ItemFlags>;
   patch(key: string, flags: ItemFlags): void;
   reset(): void;

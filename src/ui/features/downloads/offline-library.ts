@@ -1,5 +1,5 @@
 /** One downloaded file as the offline page lists it. */
-export interface OfflineFile {
+interface OfflineFile {
   /** Path relative to the download root (`sounds/packs/{brand}/{type}/{name}`). */
   path: string;
   name: string;

@@ -6,7 +6,7 @@ export interface RunProgress {
 }
 
 /** How each item of a bounded run ended. */
-export type RunOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+type RunOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 /**
  * Runs `task` over `items` with at most `limit` in flight, reporting progress after each item.

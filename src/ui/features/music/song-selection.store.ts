@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { MusicTrack } from '../../../shared/index.ts';
 
 /** Which song the details panel of /songai shows. */
-export interface SongSelectionState {
+interface SongSelectionState {
   selected: MusicTrack | null;
   select(song: MusicTrack): void;
   close(): void;

@@ -8,7 +8,7 @@ const POLL_MS = 3000;
 const PAGE_SIZE = 100;
 
 /** What the songs page shows. */
-export interface SongsView {
+interface SongsView {
   songs: MusicTrack[];
   total: number;
   tags: SongTagCount[];

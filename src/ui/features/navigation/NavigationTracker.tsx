@@ -6,7 +6,7 @@ import { pageTitleFor } from './crumbs.ts';
 import { useCrumbNames } from './use-segment-label.ts';
 
 /** Route `handle` of a page that is no place of its own (the 404 page): history only, no tab. */
-export interface NavigationHandle {
+interface NavigationHandle {
   tab?: false;
 }
 

@@ -7,7 +7,7 @@ const Box = styled.div`
 `;
 
 /** Props of LiveSpectrum. */
-export interface LiveSpectrumProps {
+interface LiveSpectrumProps {
   /** The engine's analyser while something sounds; null pauses the drawing. */
   analyser: AnalyserNode | null;
   label: string;

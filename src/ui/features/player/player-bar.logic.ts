@@ -29,7 +29,7 @@ export function progressVisible(percent: number): boolean {
 }
 
 /** Loop modes in the order the loop button cycles through them. */
-export const LOOP_CYCLE: readonly LoopType[] = [
+const LOOP_CYCLE: readonly LoopType[] = [
   LOOP_TYPES.off,
   LOOP_TYPES.order,
   LOOP_TYPES.list,

@@ -16,7 +16,7 @@ import {
 import { createPeaksCache } from './model/lru-cache.ts';
 
 /** Tells the user why a download stopped (docs/PRODUCT.md §8), or sends them to login. */
-export function reportDownloadError(error: DownloadError): void {
+function reportDownloadError(error: DownloadError): void {
   switch (error.code) {
     case 'UNAUTHENTICATED':
       toast.error(t('downloads:notSignedIn'));
@@ -59,7 +59,7 @@ export function peaksCache(): ReturnType<typeof createPeaksCache> {
 }
 
 /** Every sample of a pack, page by page (packs hold tens to hundreds of samples). */
-export async function packSamples(packCode: string): Promise<Sample[]> {
+async function packSamples(packCode: string): Promise<Sample[]> {
   const out: Sample[] = [];
   for (let page = 1; ; page++) {
     const answer = await catalogueApi.samples({ packCode, page, pageSize: DEFAULTS.maxPageSize });

@@ -61,7 +61,7 @@ const Meta = styled.div`
 `;
 
 /** Props of SongCard. */
-export interface SongCardProps {
+interface SongCardProps {
   song: MusicTrack;
   selected: boolean;
   playing: boolean;

@@ -25,7 +25,7 @@ import { SimilarSamples } from './SimilarSamples.tsx';
 import { Waveform } from './Waveform.tsx';
 
 /** Width of the detail panel beside the list (px). */
-export const PANEL_WIDTH = 360;
+const PANEL_WIDTH = 360;
 
 /**
  * A fixed 360 px column stuck under the top bar (the list keeps the rest of the width); under

@@ -51,7 +51,7 @@ const Hint = styled.span`
 `;
 
 /** Props of FiltersBar. */
-export interface FiltersBarProps {
+interface FiltersBarProps {
   filters: ListFilters;
   sort: Sort | 'RELEVANCE';
   /** Adds RELEVANCE (keyword searches). */

@@ -11,7 +11,7 @@ import {
 import { Select } from '../../../components/index.ts';
 
 /** Props of KeyPicker. */
-export interface KeyPickerProps {
+interface KeyPickerProps {
   value?: MusicalKey;
   match?: KeyMatch;
   onChange(key: MusicalKey | undefined, match: KeyMatch): void;

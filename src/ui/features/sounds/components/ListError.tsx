@@ -18,7 +18,7 @@ const Box = styled.div`
 `;
 
 /** Props of ListError. */
-export interface ListErrorProps {
+interface ListErrorProps {
   error: unknown;
   onRetry(): void;
 }

@@ -50,7 +50,7 @@ export function packPath(packCode: string): string {
 }
 
 /** Props of PackGrid. */
-export interface PackGridProps {
+interface PackGridProps {
   base: AudioListQuery;
   /** A page of packs; `silent` because the grid itself shows a failure (with a retry). */
   load(query: AudioListQuery, signal: AbortSignal, silent: boolean): Promise<ListPage<Pack>>;

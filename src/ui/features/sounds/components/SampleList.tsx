@@ -67,7 +67,7 @@ function stickyTop(element: HTMLElement | null): number {
 }
 
 /** Props of SampleList. */
-export interface SampleListProps {
+interface SampleListProps {
   /** Total rows on the gateway; null while the first page loads. */
   total: number | null;
   /** Rows by index (undefined where not loaded yet). */

@@ -43,7 +43,7 @@ const Total = styled.p`
 `;
 
 /** Props of SampleListView. */
-export interface SampleListViewProps {
+interface SampleListViewProps {
   /** The fixed part of the query (category, names, pack, keyword…); filters come from the URL. */
   base: AudioListQuery;
   /** A page of the list; `silent` because the list itself shows a failure (with a retry). */

@@ -22,7 +22,7 @@ export const ROW_HEIGHT = 52;
 export const COVER_SIDE = 40;
 
 /** Widest phone layout (px): below 600 px rows drop to the phone columns. */
-export const PHONE_MAX = 599;
+const PHONE_MAX = 599;
 
 /** Grid columns shared by the header and the rows; key and BPM go under 990 px. */
 export const ROW_COLUMNS = css`
@@ -138,7 +138,7 @@ const Actions = styled.div`
 `;
 
 /** What a row tells its list. */
-export interface SampleRowHandlers {
+interface SampleRowHandlers {
   onActivate(index: number): void;
   onToggleSelect(index: number, shift: boolean): void;
   onSeek(index: number, fraction: number): void;

@@ -43,7 +43,7 @@ export const Row = styled.div`
 `;
 
 /** Props of SampleRowLite. */
-export interface SampleRowLiteProps {
+interface SampleRowLiteProps {
   sample: Sample;
   index: number;
   /** Offset from the top of the rows (px). */

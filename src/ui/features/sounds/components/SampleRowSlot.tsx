@@ -4,7 +4,7 @@ import { SampleRow, type SampleRowProps } from './SampleRow.tsx';
 import { SampleRowLite } from './SampleRowLite.tsx';
 
 /** Props of SampleRowSlot. */
-export interface SampleRowSlotProps extends SampleRowProps {
+interface SampleRowSlotProps extends SampleRowProps {
   /** The grid is flung: a row mounted now is light. */
   flinging: boolean;
   /** The row is on screen (not in the overscan): it turns full before the others. */

@@ -24,8 +24,7 @@ const Note = styled.p`
 `;
 
 /** The words of a keyword as the gateway splits them (whitespace and commas). */
-export const keywordTerms = (keyword: string): string[] =>
-  keyword.split(/[\s,，、;；]+/u).filter(Boolean);
+const keywordTerms = (keyword: string): string[] => keyword.split(/[\s,，、;；]+/u).filter(Boolean);
 
 /** Props of SearchTerms. */
 export interface SearchTermsProps {

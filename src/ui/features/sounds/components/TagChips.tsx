@@ -37,7 +37,7 @@ const Group = styled.div`
 `;
 
 /** Props of TagChips. */
-export interface TagChipsProps {
+interface TagChipsProps {
   /** The place the list shows: its tags and counts are offered. */
   scope: TagQuery;
   selected: string[];

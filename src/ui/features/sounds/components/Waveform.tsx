@@ -29,7 +29,7 @@ function barsPath(peaks: readonly number[]): string {
 }
 
 /** Props of Waveform. */
-export interface WaveformProps {
+interface WaveformProps {
   peaks: readonly number[] | undefined;
   /** 0–1 on the playing row, null elsewhere. */
   progress: number | null;

@@ -4,7 +4,7 @@ import { typeLabel, type CatalogueLabels } from '../model/catalogue-labels.store
 import { loopBars } from '../model/loop-bars.ts';
 
 /** One text cell of a row: its text, an optional second line, and whether it hides when narrow. */
-export interface RowTextCell {
+interface RowTextCell {
   text: string;
   /** A smaller second line (a loop's length in bars under its duration). */
   sub?: string;

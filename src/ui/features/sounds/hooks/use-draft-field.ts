@@ -8,10 +8,10 @@ import {
 } from 'react';
 
 /** Pause after the last keystroke before a typed filter applies (ms). */
-export const DRAFT_DELAY_MS = 450;
+const DRAFT_DELAY_MS = 450;
 
 /** Options of useDraftField. */
-export interface DraftFieldOptions {
+interface DraftFieldOptions {
   /** The applied value as text (from the URL); '' when the filter is off. */
   applied: string;
   /**
@@ -25,7 +25,7 @@ export interface DraftFieldOptions {
 }
 
 /** A typed filter field's draft and the handlers of its input. */
-export interface DraftField {
+interface DraftField {
   /** The text in the field. */
   text: string;
   /** Applies the text now if it differs from what was applied (Enter, blur: `final`). */

@@ -13,7 +13,7 @@ export type PageFetcher<T> = (
 export type ListStatus = 'loading' | 'ready' | 'error';
 
 /** A list loaded page by page as the user scrolls: sparse rows by absolute index. */
-export interface PagedList<T> {
+interface PagedList<T> {
   /** Total rows on the gateway; null until the first page answered. */
   total: number | null;
   /** Rows by index; undefined where the page has not loaded yet. */

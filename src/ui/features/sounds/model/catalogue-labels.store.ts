@@ -16,7 +16,7 @@ export interface CatalogueLabels {
 }
 
 /** The key of a type (primary name) or group (secondary name) in `CatalogueLabels.types`. */
-export const typeKey = (category: string, primary: string, secondary = ''): string =>
+const typeKey = (category: string, primary: string, secondary = ''): string =>
   `${category}\u0000${primary}\u0000${secondary}`;
 
 /** The labels of a category tree and a tag vocabulary. */
@@ -68,7 +68,7 @@ interface LabelsState {
 const useLabelsStore = create<LabelsState>(() => ({ labels: EMPTY, status: 'idle' }));
 
 /** Fetches the labels once per session (the tree and the whole library's tags); a failure retries later. */
-export function loadCatalogueLabels(): void {
+function loadCatalogueLabels(): void {
   if (useLabelsStore.getState().status !== 'idle') return;
   useLabelsStore.setState({ status: 'loading' });
   Promise.all([loadCategoryTree(), catalogueApi.tags()])

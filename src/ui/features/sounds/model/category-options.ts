@@ -3,14 +3,14 @@ import type { Language } from '../../../../shared/languages.ts';
 import { assetPath } from './list-query.ts';
 
 /** One option of the breadcrumb's grouped select. */
-export interface CategoryOption {
+interface CategoryOption {
   label: string;
   /** Where choosing it goes. */
   path: string;
 }
 
 /** One group (a primary name) of the select. */
-export interface CategoryGroup {
+interface CategoryGroup {
   label: string;
   name: string;
   options: CategoryOption[];

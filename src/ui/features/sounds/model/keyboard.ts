@@ -1,5 +1,5 @@
 /** What a key press on the sample grid asks for (keyboard auditioning: our addition to docs/PRODUCT.md §4). */
-export type GridCommand =
+type GridCommand =
   | { type: 'move'; to: number }
   | { type: 'toggle' }
   | { type: 'seek'; by: number }

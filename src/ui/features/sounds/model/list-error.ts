@@ -13,7 +13,7 @@ export class PageTimeoutError extends Error {
 }
 
 /** What went wrong with a list, as the user is told it (`sounds:list.errors.{kind}`). */
-export type ListErrorKind = 'timeout' | 'network' | 'server' | 'request';
+type ListErrorKind = 'timeout' | 'network' | 'server' | 'request';
 
 /**
  * The kind of a list failure. The list words it in the user's language itself rather than showing

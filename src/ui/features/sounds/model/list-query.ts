@@ -37,7 +37,7 @@ export function filterQuery(filters: ListFilters): Omit<AudioListQuery, 'sort'> 
 export const ASSET_KINDS = ['All', 'Samples', 'Packs'] as const;
 
 /** Which items an asset page shows. */
-export type AssetKind = (typeof ASSET_KINDS)[number];
+type AssetKind = (typeof ASSET_KINDS)[number];
 
 /** Highest BPM accepted from a URL (anything above is a typo, not a tempo). */
 const MAX_BPM = 999;
@@ -142,7 +142,7 @@ export type SearchTarget =
   | { type: 'names'; primaryName: string; secondaryName: string };
 
 /** Prefix of the single search segment that carries styles rather than a keyword. */
-export const STYLES_PREFIX = 'styles:';
+const STYLES_PREFIX = 'styles:';
 
 /** The path of a search (keyword, styles or primary/secondary names). */
 export function searchPath(target: SearchTarget): string {

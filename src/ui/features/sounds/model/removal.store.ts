@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** How the current page removes selected rows (set by warehouse and liked pages while shown). */
-export interface Removal {
+interface Removal {
   run(ids: number[]): Promise<void>;
 }
 

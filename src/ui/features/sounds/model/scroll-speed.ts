@@ -5,12 +5,12 @@
  */
 
 /** Above this speed (px/ms, ≈ 50 px per 60 Hz frame) rows put their loads off. */
-export const FAST_SCROLL_PX_PER_MS = 3;
+const FAST_SCROLL_PX_PER_MS = 3;
 /**
  * Above this speed (px/ms, ≈ 250 px per 60 Hz frame) a row is on screen for under three frames:
  * the grid draws light rows (docs/SOUNDS.md, "Scrolling 100,000 rows").
  */
-export const FLING_PX_PER_MS = 15;
+const FLING_PX_PER_MS = 15;
 /** A scroll event older than this (ms) means the grid has stopped. */
 const QUIET_MS = 100;
 

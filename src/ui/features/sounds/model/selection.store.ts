@@ -4,10 +4,10 @@ import { DEFAULTS, type Pack, type Sample } from '../../../../shared/index.ts';
 import { isRecord, safeJsonStorage } from '../../../stores/persist-storage.ts';
 
 /** What the right detail panel shows. */
-export type DetailItem = { type: 'sample'; sample: Sample } | { type: 'pack'; pack: Pack };
+type DetailItem = { type: 'sample'; sample: Sample } | { type: 'pack'; pack: Pack };
 
 /** Selection state of the sample lists (checkboxes, shift ranges) and the detail panel's item. */
-export interface SelectionState {
+interface SelectionState {
   /** Selected samples in the order they were selected. */
   selected: Sample[];
   /** Index (in the current list) of the last plain click: the start of a shift range. */
@@ -35,7 +35,7 @@ export interface SelectionState {
 }
 
 /** Most selected rows kept across reloads (docs/PRODUCT.md §3 "check rows"). */
-export const CHECK_ROWS_LIMIT = 1000;
+const CHECK_ROWS_LIMIT = 1000;
 
 /** Whether a stored value still looks like a sample row the panels can show and act on. */
 function isStoredSample(value: unknown): value is Sample {

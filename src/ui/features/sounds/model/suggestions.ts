@@ -2,7 +2,7 @@ import type { SampleType, SearchSuggestion, SuggestionKind } from '../../../../s
 import { searchPath, type SearchTarget } from './list-query.ts';
 
 /** The suggestion groups of docs/PRODUCT.md §2: the user's sample types, then three preset groups. */
-export type SuggestionGroupId = 'yours' | 'popular' | 'styles' | 'instruments';
+type SuggestionGroupId = 'yours' | 'popular' | 'styles' | 'instruments';
 
 /** Preset suggestions of docs/PRODUCT.md §2. */
 export const PRESET_SUGGESTIONS: Record<Exclude<SuggestionGroupId, 'yours'>, readonly string[]> = {
@@ -12,7 +12,7 @@ export const PRESET_SUGGESTIONS: Record<Exclude<SuggestionGroupId, 'yours'>, rea
 };
 
 /** One group of the suggestion list. */
-export interface SuggestionGroup {
+interface SuggestionGroup {
   id: SuggestionGroupId;
   items: string[];
 }

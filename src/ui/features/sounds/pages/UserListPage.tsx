@@ -13,13 +13,13 @@ import { useSelection } from '../model/selection.store.ts';
 import { Chips, Page } from './page-layout.ts';
 
 /** Paths of the warehouse and liked pages (docs/PRODUCT.md §2). */
-export const USER_LIST_PATHS = {
+const USER_LIST_PATHS = {
   stockroom: { samples: '/sounds/stockroom/resources', packs: '/sounds/stockroom/Packs' },
   likes: { samples: '/sounds/other/likes', packs: '/sounds/other/Packs' },
 } as const;
 
 /** Props of UserListPage. */
-export interface UserListPageProps {
+interface UserListPageProps {
   relation: UserRelation;
   range: 'samples' | 'packs';
 }
