@@ -106,6 +106,15 @@ test('at 390 px the mini player does not overlap itself and the warehouse is one
   await page.setViewportSize({ width: 390, height: 844 });
   await signInFresh(page, 'phone');
   await page.goto(LOOPS);
+  // Every control of the top bar, the avatar last, lies inside the phone's width.
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByRole('button').last()).toBeVisible();
+  for (const control of await topBar.getByRole('button').all()) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width, String(await control.getAttribute('aria-label'))).toBeLessThanOrEqual(
+      390,
+    );
+  }
   const [first = ''] = await rowNames(page);
   await dataRows(page).first().locator('strong').click();
   const player = page.getByRole('region', { name: '采样播放器' });

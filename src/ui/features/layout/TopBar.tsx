@@ -30,6 +30,12 @@ const Bar = styled.header`
   padding: 0 ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  /* A 390 px phone holds the burger, logo, search, balance, theme, language and avatar only with
+     tighter gaps (at the default ones the avatar was cut at the right edge). */
+  @media (max-width: 479px) {
+    gap: ${({ theme }) => theme.space(1)};
+    padding: 0 ${({ theme }) => theme.space(2)};
+  }
 `;
 
 const Tabs = styled.nav`
