@@ -17,14 +17,20 @@ export function hasCjk(text: string): boolean {
 }
 
 /**
+ * Control and format characters (NUL included) as spaces: FTS5 reads its expression as a C
+ * string, so a NUL inside a quoted word ended it ("unterminated string", a 500). The one rule both
+ * the keyword boundary (`cleanKeyword`) and the word splitter below apply.
+ */
+export function withoutControlChars(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ');
+}
+
+/**
  * The words of what a user typed, lower-cased, at most 12: separators, FTS5 operator characters
- * and control or format characters (NUL included) all split words, so none reaches a query.
+ * and control or format characters all split words, so none reaches a query.
  */
 export function keywordWords(input: string): string[] {
-  return input
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+  return withoutControlChars(input.normalize('NFKC').toLowerCase())
     .split(/[\s,，、;；]+/u)
     .map((word) => word.replace(/["'`*^():{}[\]\\+\-!?.<>=|&~@#$%]/gu, ' ').trim())
     .flatMap((word) => word.split(/\s+/u))
