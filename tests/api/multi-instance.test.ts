@@ -194,7 +194,6 @@ describe('two gateways on one database', () => {
     await Promise.race(reports);
     await c.killHard();
     const answers = await Promise.all(reports);
-    console.log(`[multi] ${answers.filter((x) => x === null).length} reports lost with C`);
     // A reported commit is stored whole: owned, charged once, quota down by one.
     const committed = answers.filter((x) => x?.status === 200).length;
     const owned = await ctx.repo.downloads.acquisitions(user.id);
