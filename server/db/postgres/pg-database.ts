@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A pool of connections to one PostgreSQL database (the `DATABASE_URL` storage). */
+export type PgPool = pg.Pool;
+/** One connection of the pool, as a transaction holds it. */
+export type PgClient = pg.PoolClient;
+/** Either: what a query can run on. */
+export type PgQueryable = pg.Pool | pg.PoolClient;
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+
+// int8 (COUNT(*), bigint columns) arrives as a string by default; every bigint we store is a
+// millisecond time or a count, far inside 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/** Whether a connection string names PostgreSQL (`postgres://` or `postgresql://`). */
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+
+/** Opens a pool on `url` and applies every migration not yet applied. */
+export async function openPgDatabase(url: string): Promise<PgPool> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not crash the gateway.
+  pool.on('error', () => {});
+  try {
+    await migratePg(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return pool;
+}
+
+/**
+ * Applies every `migrations/NNN-*.sql` not yet in schema_migrations, in name order, each in its
+ * own transaction. An advisory lock makes gateways starting together on one database take turns.
+ */
+export async function migratePg(pool: PgPool): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(7249001)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at text NOT NULL)',
+    );
+    const applied = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
+        (row) => row.name,
+      ),
+    );
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => /^\d{3}-.+\.sql$/.test(name))
+      .sort();
+    for (const name of files) {
+      if (applied.has(name)) continue;
+      await client.query(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));
+      await client.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [
+        name,
+        new Date().toISOString(),
+      ]);
+    }
+  });
+}
+
+/** Runs `work` on one connection inside BEGIN … COMMIT, rolling back on any throw. */
+export async function withTransaction<T>(
+  pool: PgPool,
+  work: (client: PgClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
