@@ -27,6 +27,19 @@ export default defineConfig({
         },
       },
       {
+        // The API suite again, every test gateway on its own PostgreSQL database of one
+        // throw-away cluster (docs/DATABASE.md, "Tests").
+        test: {
+          name: 'api-pg',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/pg-global-setup.ts'],
+          env: { YINKU_TEST_DATABASE: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'ui',

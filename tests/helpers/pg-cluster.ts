@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,6 +84,42 @@ export async function startPgCluster(): Promise<PgCluster> {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A database of its own for one test gateway, and how to drop it. */
+export interface PgTestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates an empty database with a random name on the cluster of `adminUrl` (docs/DATABASE.md,
+ * "Tests"): every test gateway migrates and seeds its own, as every SQLite one has its own file.
+ */
+export async function createTestDatabase(adminUrl: string): Promise<PgTestDatabase> {
+  const { default: pg } = await import('pg');
+  const name = `yinku_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
       }
     },
   };

@@ -16,13 +16,34 @@ const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/**
+ * A NUL character cannot be sent to PostgreSQL in text (SQLite stores it): a value holding one
+ * would fail the whole statement with a 500. No stored name or code holds U+FFFF (a Unicode
+ * noncharacter), so a lookup with it finds nothing, as the same lookup does on SQLite.
+ */
+const withoutNul = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.replaceAll('\u0000', '\uffff')
+    : Array.isArray(value)
+      ? value.map(withoutNul)
+      : value;
+
+/** The client every pool connection uses: parameters lose their NUL characters (above). */
+class CleanClient extends pg.Client {
+  // @ts-expect-error one forwarding signature stands for pg's overloads
+  override query(config: unknown, values?: unknown, callback?: unknown): unknown {
+    // @ts-expect-error see above
+    return super.query(config, Array.isArray(values) ? values.map(withoutNul) : values, callback);
+  }
+}
+
 /** Whether a connection string names PostgreSQL (`postgres://` or `postgresql://`). */
 export const isPostgresUrl = (url: string | undefined): url is string =>
   url !== undefined && /^postgres(ql)?:\/\//i.test(url);
 
 /** Opens a pool on `url` and applies every migration not yet applied. */
 export async function openPgDatabase(url: string): Promise<PgPool> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: CleanClient as unknown as typeof pg.Client });
   // An idle connection dropped by the server must not crash the gateway.
   pool.on('error', () => {});
   try {

@@ -252,3 +252,21 @@ CREATE TABLE songs (
   cover_hash text NOT NULL,
   created_at text NOT NULL
 );
+
+-- The RANDOM sort's key: shuffleKey of server/db/sqlite/catalogue-query.sqlite.ts in 32-bit
+-- unsigned arithmetic on bigints, so one seed shuffles both databases alike.
+CREATE FUNCTION yinku_imul(a bigint, b bigint) RETURNS bigint
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  RETURN (((a & 65535) * b) + ((((a >> 16) * b) & 65535) << 16)) & 4294967295;
+CREATE FUNCTION yinku_shuffle(id bigint, seed bigint) RETURNS bigint
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  h bigint := yinku_imul(id & 4294967295, 2654435761) # (seed & 4294967295);
+BEGIN
+  h := h # (h >> 16);
+  h := yinku_imul(h, 2246822507);
+  h := h # (h >> 13);
+  h := yinku_imul(h, 3266489909);
+  h := h # (h >> 16);
+  RETURN h;
+END $$;
