@@ -56,9 +56,9 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
   };
 
   const vocabulary = async (): Promise<VocabularyTerm[]> =>
-    (await pool.query('SELECT word, ndoc FROM ts_stat($1)', ['SELECT document FROM sample_search'])).rows.map(
-      (row: Row) => ({ term: text(row.word), docs: num(row.ndoc) }),
-    );
+    (
+      await pool.query('SELECT word, ndoc FROM ts_stat($1)', ['SELECT document FROM sample_search'])
+    ).rows.map((row: Row) => ({ term: text(row.word), docs: num(row.ndoc) }));
 
   const entries = async (): Promise<SuggestionEntry[]> => {
     const out: SuggestionEntry[] = [];
@@ -94,7 +94,8 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
           : {}),
       });
     }
-    for (const row of (await pool.query('SELECT name, name_zh FROM brands ORDER BY id')).rows as Row[])
+    for (const row of (await pool.query('SELECT name, name_zh FROM brands ORDER BY id'))
+      .rows as Row[])
       out.push({ kind: 'brand', en: text(row.name), zh: text(row.name_zh), weight: 1 });
     const tags = new Map<string, number>();
     const packTags = await pool.query(
@@ -178,7 +179,8 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
     for (const row of rows as Row[]) {
       const tags: unknown = JSON.parse(text(row.tags) || '[]');
       if (!Array.isArray(tags)) continue;
-      for (const tag of new Set(tags.map(String))) counts.set(tag, (counts.get(tag) ?? 0) + num(row.n));
+      for (const tag of new Set(tags.map(String)))
+        counts.set(tag, (counts.get(tag) ?? 0) + num(row.n));
     }
     return [...counts]
       .map(([tag, count]) => ({ tag, count }))

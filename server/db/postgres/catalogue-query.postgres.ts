@@ -59,7 +59,8 @@ export function sampleConditions(
   equal('secondary_name', filter.secondaryName);
   equal('kind', filter.kind);
   if (filter.keys?.length === 1) equal('audio_key', filter.keys[0]);
-  else if (filter.keys?.length) conditions.push(`s.audio_key = ANY(${params.add(filter.keys)}::text[])`);
+  else if (filter.keys?.length)
+    conditions.push(`s.audio_key = ANY(${params.add(filter.keys)}::text[])`);
   if (filter.bpmMin !== undefined) conditions.push(`s.bpm >= ${params.add(filter.bpmMin)}`);
   if (filter.bpmMax !== undefined) conditions.push(`s.bpm <= ${params.add(filter.bpmMax)}`);
   const search = (query: string) =>
@@ -70,9 +71,23 @@ export function sampleConditions(
   if (keyword) conditions.push(search(keyword.query));
   // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
   if (filter.styles?.length)
-    conditions.push(search(joinQueries(filter.styles.map((s) => phraseQuery(s, 'BC')), '|') ?? "''"));
+    conditions.push(
+      search(
+        joinQueries(
+          filter.styles.map((s) => phraseQuery(s, 'BC')),
+          '|',
+        ) ?? "''",
+      ),
+    );
   if (filter.tags?.length)
-    conditions.push(search(joinQueries(filter.tags.map((t) => phraseQuery(t, 'B')), '&') ?? "''"));
+    conditions.push(
+      search(
+        joinQueries(
+          filter.tags.map((t) => phraseQuery(t, 'B')),
+          '&',
+        ) ?? "''",
+      ),
+    );
   return conditions;
 }
 

@@ -194,7 +194,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       packEqual('primary_name', request.filter.primaryName);
       packEqual('code', request.filter.packCode);
       const inner = sampleConditions(request.filter, params, { packLevel: true });
-      if (inner.length) conditions.push(`p.code IN (SELECT s.pack_code FROM samples s ${where(inner)})`);
+      if (inner.length)
+        conditions.push(`p.code IN (SELECT s.pack_code FROM samples s ${where(inner)})`);
       conditions.push(...packScopeCondition(request.scope, params));
       const counted = await pool.query(
         `SELECT COUNT(*) AS n FROM packs p ${where(conditions)}`,
@@ -209,7 +210,13 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
         `SELECT p.code FROM packs p ${where(conditions)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
         params.values,
       );
-      return { rows: await packsByCodes(rows.map((row) => text(row.code)), request.viewerId), total };
+      return {
+        rows: await packsByCodes(
+          rows.map((row) => text(row.code)),
+          request.viewerId,
+        ),
+        total,
+      };
     },
 
     async taxonomy() {
@@ -230,8 +237,9 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     },
 
     async packCover(code) {
-      const row = (await pool.query('SELECT cover_hash, cover_type FROM packs WHERE code = $1', [code]))
-        .rows[0] as Row | undefined;
+      const row = (
+        await pool.query('SELECT cover_hash, cover_type FROM packs WHERE code = $1', [code])
+      ).rows[0] as Row | undefined;
       if (row?.cover_hash == null) return null;
       return { hash: text(row.cover_hash), mediaType: text(row.cover_type) };
     },
@@ -239,7 +247,9 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     async removeUserItems(scope, range, ids) {
       const table = scope.relation === 'stockroom' ? 'acquisitions' : 'sample_likes';
       if (range === 'samples') {
-        const numbers = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31);
+        const numbers = ids
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31);
         const result = await pool.query(
           `DELETE FROM ${table} WHERE user_id = $1 AND sample_id = ANY($2::int[])`,
           [scope.userId, numbers],
@@ -279,8 +289,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
 
     async samplePeaks(id) {
       const row = (await pool.query('SELECT peaks FROM samples WHERE id = $1', [id])).rows[0] as
-        | Row
-        | undefined;
+        Row | undefined;
       return row?.peaks instanceof Uint8Array ? new Uint8Array(row.peaks) : null;
     },
 

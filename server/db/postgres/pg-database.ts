@@ -43,7 +43,11 @@ export const isPostgresUrl = (url: string | undefined): url is string =>
 
 /** Opens a pool on `url` and applies every migration not yet applied. */
 export async function openPgDatabase(url: string): Promise<PgPool> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: CleanClient as unknown as typeof pg.Client });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: CleanClient as unknown as typeof pg.Client,
+  });
   // An idle connection dropped by the server must not crash the gateway.
   pool.on('error', () => {});
   try {
