@@ -29,7 +29,7 @@ export function createContext(config: GatewayConfig, options: { clock?: Clock } 
     clock: options.clock ?? systemClock,
     db,
     repo: createSqliteRepository(db),
-    blobs: openBlobStore(join(config.dataDir, 'blobs')),
+    blobs: openBlobStore(config.blobDir ?? join(config.dataDir, 'blobs')),
     tokenSecret: loadSecret(config.dataDir),
   };
 }
