@@ -19,6 +19,7 @@ export default defineConfig({
             'desktop/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/api/**/*.test.ts',
+            'tests/db/**/*.test.ts',
             'benchmarks/**/*.test.ts',
           ],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],

@@ -5,6 +5,7 @@ import { postgresCatalogue } from './catalogue.postgres.ts';
 import { postgresDownloads } from './downloads.postgres.ts';
 import { postgresCommerce } from './commerce.postgres.ts';
 import { postgresMusic } from './music.postgres.ts';
+import { postgresInstances, postgresLeases, postgresLimits } from './coordination.postgres.ts';
 
 /** The repository over one PostgreSQL database (`DATABASE_URL`, docs/DATABASE.md). */
 export function createPostgresRepository(pool: PgPool): Repository {
@@ -14,5 +15,8 @@ export function createPostgresRepository(pool: PgPool): Repository {
     downloads: postgresDownloads(pool),
     commerce: postgresCommerce(pool),
     music: postgresMusic(pool),
+    limits: postgresLimits(pool),
+    leases: postgresLeases(pool),
+    instances: postgresInstances(pool),
   };
 }

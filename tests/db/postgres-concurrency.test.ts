@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startPgCluster,
-  type PgCluster,
-} from '../../../tests/helpers/pg-cluster.ts';
-import { openPgDatabase, type PgPool } from './pg-database.ts';
-import { createPostgresRepository } from './postgres-repository.ts';
-import type { Repository } from '../repository.ts';
-import { shuffleKey } from '../sqlite/catalogue-query.sqlite.ts';
+import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { openPgDatabase, type PgPool } from '../../server/db/postgres/pg-database.ts';
+import { createPostgresRepository } from '../../server/db/postgres/postgres-repository.ts';
+import type { Repository } from '../../server/db/repository.ts';
+import { shuffleKey } from '../../server/db/sqlite/catalogue-query.sqlite.ts';
 
 // The transactions whose correctness depends on locking, raced on a real server: many
 // connections at once must leave the same state one request at a time would.
@@ -150,6 +146,15 @@ describe('PostgreSQL transactions under concurrency', () => {
     );
     expect(finishes.filter((f) => f.ok)).toHaveLength(1);
     expect(await repo.accounts.findInvitationCode('ONE_USE')).toBe(0);
+  });
+
+  it('gives a lease to one of several instances claiming it at once', async () => {
+    const claims = await Promise.all(
+      ['i1', 'i2', 'i3', 'i4'].map((owner) => repo.leases.claim('seed', owner, 100, 10_000)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // Expired, it can be taken by another owner.
+    expect(await repo.leases.claim('seed', 'late', 10_000, 20_000)).toBe(true);
   });
 
   it('gives a new user the next id even after a refused duplicate (no identity spent)', async () => {
