@@ -1,4 +1,5 @@
 import type {
+  KeywordSearch,
   ListRequest,
   RelationScope,
   SampleFilter,
@@ -25,18 +26,15 @@ export interface KeywordQuery {
   everyWord: boolean;
 }
 
-/**
- * The tsquery of a filter's keyword. The filter holds the FTS5 expression `toMatchQuery` wrote
- * ("w"* AND "古 筝"): its quoted words are read back and rebuilt as tsquery words.
- */
-export function keywordQuery(match: string | undefined): KeywordQuery | null {
-  if (match === undefined) return null;
-  const words = [...match.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
-  const everyWord = !/\bOR\b/.test(match.replace(/"[^"]*"/g, ''));
+/** The tsquery of a filter's keyword search (null without one). */
+export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
+  if (search === undefined) return null;
+  const everyWord = search.mode === 'all';
   const query = joinQueries(
-    words.map((word) => wordQuery(word)),
+    search.words.map((word) => wordQuery(word)),
     everyWord ? '&' : '|',
   );
+  // Words with no letter or digit left match nothing, as FTS5's empty phrase does.
   return { query: query ?? "''", everyWord };
 }
 
@@ -67,7 +65,7 @@ export function sampleConditions(
     options.searchJoined
       ? `q.document @@ ${params.add(query)}::tsquery`
       : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
-  const keyword = keywordQuery(filter.match);
+  const keyword = keywordQuery(filter.search);
   if (keyword) conditions.push(search(keyword.query));
   // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
   if (filter.styles?.length)

@@ -143,7 +143,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
    * library is ordered by popularity: such words tell nothing about a row.
    */
   const tooBroadToRank = async (request: ListRequest, total: number): Promise<boolean> => {
-    const keyword = keywordQuery(request.filter.match);
+    const keyword = keywordQuery(request.filter.search);
     if (!keyword?.everyWord) return false;
     const { rows } = await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples');
     const library = num(rows[0]?.n);
@@ -156,7 +156,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   };
 
   const pageIds = async (request: ListRequest, total: number): Promise<number[]> => {
-    const keyword = keywordQuery(request.filter.match);
+    const keyword = keywordQuery(request.filter.search);
     const relevance =
       request.sort === 'RELEVANCE' && keyword !== null && !(await tooBroadToRank(request, total));
     const params = new Params();

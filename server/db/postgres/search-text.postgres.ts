@@ -1,4 +1,9 @@
-import { hasCjk, spaceCjk } from '../../catalogue/cjk-text.ts';
+import { CJK_RANGES, hasCjk } from '../../catalogue/cjk-text.ts';
+
+const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
+
+/** Every CJK character a word of its own (the rule SQLite's FTS text follows too). */
+const spaceCjk = (text: string): string => text.replace(CJK_EACH, ' $1 ');
 
 // The PostgreSQL search (docs/DATABASE.md, "Search"): texts are stored and queried as words that
 // PostgreSQL's `simple` configuration keeps as they are. The code does what SQLite's unicode61
@@ -14,7 +19,7 @@ export function searchWords(text: string): string[] {
     .replace(/\p{M}+/gu, '')
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, ' ');
-  return spaceCjk(plain).split(' ').filter(Boolean);
+  return spaceCjk(plain).split(/ +/).filter(Boolean);
 }
 
 /** A text column of `sample_search`. */
