@@ -28,6 +28,8 @@ export interface GatewayConfig {
    */
   blobDir?: string;
   distDir: string;
+  /** `DATABASE_URL`: a `postgres://` URL puts the storage there; unset means SQLite (docs/DATABASE.md). */
+  databaseUrl?: string;
   smtp: SmtpConfig | null;
   librarySize: LibrarySize;
   /** Generate the AI-song catalogue in the background on first start. */
@@ -46,7 +48,7 @@ export interface GatewayConfig {
 }
 
 /**
- * Reads PORT, HOST, YINKU_DATA_DIR, YINKU_BLOB_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*,
+ * Reads PORT, HOST, DATABASE_URL, YINKU_DATA_DIR, YINKU_BLOB_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*,
  * LOG_LEVEL, YINKU_CODE_SENDS_PER_ADDRESS, YINKU_LEASE_MS.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -65,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     throw new Error(
       `YINKU_LEASE_MS must be a whole number of at least 1000, got ${env.YINKU_LEASE_MS}`,
     );
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./i.test(databaseUrl))
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite)');
   const librarySize = (env.YINKU_LIBRARY ?? 'demo') as LibrarySize;
   if (!LIBRARY_SIZES.includes(librarySize)) {
     throw new Error(
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     dataDir: resolve(env.YINKU_DATA_DIR ?? './data'),
     blobDir: env.YINKU_BLOB_DIR ? resolve(env.YINKU_BLOB_DIR) : undefined,
     distDir: resolve(env.YINKU_DIST_DIR ?? './dist'),
+    databaseUrl,
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

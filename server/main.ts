@@ -8,7 +8,7 @@ import { joinInstances } from './cluster/instance-register.ts';
 /** `npm start` / `npm run serve`: open the data directory, seed on first run, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const ctx = createContext(config);
+  const ctx = await createContext(config);
   // Before any work: an instance whose token secret differs from a live one's refuses to start.
   const instance = await joinInstances(ctx);
   const seed = await seedIfEmpty(ctx, config.librarySize, ({ phase, done, total }) => {
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     await app.close();
     await instance.leave();
-    ctx.db.close();
+    await ctx.close();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -8,6 +8,7 @@ import type {
   LeasesRepository,
   LimitsRepository,
 } from './coordination.repository.ts';
+import type { LibraryRepository } from '../library/library.repository.ts';
 
 /**
  * The one storage interface routes use. Every method is async so a PostgreSQL adapter can
@@ -25,4 +26,5 @@ export interface Repository {
   leases: LeasesRepository;
   /** Live gateway instances and their token-secret fingerprints. */
   instances: InstancesRepository;
+  library: LibraryRepository;
 }

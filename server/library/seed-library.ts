@@ -27,10 +27,10 @@ export async function seedIfEmpty(
   size: LibrarySize,
   onProgress?: (progress: SeedProgress) => void,
 ): Promise<{ seeded: boolean; ms: number }> {
-  const isSeeded = () => ctx.db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get();
+  const isSeeded = async () => (await ctx.repo.library.seededAt()) !== null;
   const owner = randomUUID();
   for (;;) {
-    if (isSeeded()) return { seeded: false, ms: 0 };
+    if (await isSeeded()) return { seeded: false, ms: 0 };
     const lease = await tryHoldLease(
       ctx.repo.leases,
       'first-start-seed',
@@ -44,14 +44,12 @@ export async function seedIfEmpty(
     }
     try {
       // The previous holder may have finished between the look and the claim.
-      if (isSeeded()) return { seeded: false, ms: 0 };
+      if (await isSeeded()) return { seeded: false, ms: 0 };
       const started = performance.now();
       await seedAccounts(ctx);
       await seedProducts(ctx);
       if (size !== 'none') await seedSamples(ctx, size, onProgress);
-      ctx.db
-        .prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?), ('library_size', ?)")
-        .run(new Date(ctx.clock.now()).toISOString(), size);
+      await ctx.repo.library.markSeeded(new Date(ctx.clock.now()).toISOString(), size);
       return { seeded: true, ms: performance.now() - started };
     } finally {
       await lease.release();

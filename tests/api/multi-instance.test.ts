@@ -3,6 +3,7 @@
 // seeding — holds across instances, and a `kill -9` leaves no half-done work. DATABASE_URL
 // unset runs it on one shared SQLite file (WAL); set, on that PostgreSQL database.
 import { createHash } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/api/account.types.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
@@ -32,7 +33,13 @@ let ctx: AppContext;
 const spawned: GatewayProcess[] = [];
 
 /** A process gateway as the call helpers take it (they only use `url`). */
-const at = (gateway: GatewayProcess) => ({ url: gateway.url, ctx });
+const at = (gateway: GatewayProcess) => ({
+  url: gateway.url,
+  ctx,
+  get db(): DatabaseSync {
+    throw new Error('the multi-instance suite checks rows through ctx.repo only');
+  },
+});
 
 const start = async (name: string, env: Record<string, string> = {}) => {
   const gateway = await spawnGateway(name, { ...storage.envFor(name), ...env });
@@ -41,7 +48,7 @@ const start = async (name: string, env: Record<string, string> = {}) => {
 };
 
 beforeAll(async () => {
-  storage = sharedStorage({ leaseMs: LEASE_MS });
+  storage = await sharedStorage({ leaseMs: LEASE_MS });
   // Both start on an empty database at once: one seeds, the other waits for it.
   [a, b] = await Promise.all([start('A', SONGS), start('B', SONGS)]);
   ctx = await storage.openContext();
@@ -49,7 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(spawned.map((gateway) => gateway.stop()));
-  storage?.dispose();
+  await storage?.dispose();
 });
 
 /** Signs a fresh user in on `gateway`; answers the user and its token pair. */

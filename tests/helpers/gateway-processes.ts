@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
+import { createTestDatabase } from './pg-cluster.ts';
 
 const MAIN = join(import.meta.dirname, '../../server/main.ts');
 
 /**
- * Storage several gateway processes share: one SQLite data directory (WAL, one machine), or,
- * when DATABASE_URL is set, that PostgreSQL database with a shared blob directory and a data
- * directory of their own for each instance (mail outbox, logs).
+ * Storage several gateway processes share: one SQLite data directory (WAL, one machine), or a
+ * PostgreSQL database — a fresh one on the `api-pg` project's cluster (YINKU_TEST_DATABASE=
+ * postgres), else DATABASE_URL when set — with a shared blob directory and a data directory of
+ * their own for each instance (mail outbox).
  */
 export interface SharedStorage {
   kind: 'sqlite' | 'postgres';
@@ -18,13 +20,20 @@ export interface SharedStorage {
   envFor(name: string): Record<string, string>;
   /** Opens the storage in this process too, for setting up users and checking rows. */
   openContext(): Promise<AppContext>;
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
-/** A throwaway shared storage for the multi-instance suite; `DATABASE_URL` picks PostgreSQL. */
-export function sharedStorage(options: { leaseMs: number }): SharedStorage {
+/** A throwaway shared storage for the multi-instance suite. */
+export async function sharedStorage(options: { leaseMs: number }): Promise<SharedStorage> {
   const root = mkdtempSync(join(tmpdir(), 'yinku-multi-'));
-  const databaseUrl = process.env.DATABASE_URL;
+  const admin = process.env.YINKU_TEST_PG_ADMIN_URL;
+  const database =
+    process.env.YINKU_TEST_DATABASE === 'postgres'
+      ? await createTestDatabase(
+          admin ?? raise('YINKU_TEST_DATABASE=postgres needs the api-pg global setup'),
+        )
+      : null;
+  const databaseUrl = database?.url ?? process.env.DATABASE_URL;
   const blobDir = join(root, 'blobs');
   const dataDirOf = (name: string) =>
     databaseUrl ? join(root, `data-${name}`) : join(root, 'data');
@@ -53,11 +62,16 @@ export function sharedStorage(options: { leaseMs: number }): SharedStorage {
         else process.env.YINKU_TOKEN_SECRET = saved;
       }
     },
-    dispose() {
-      for (const ctx of contexts.splice(0)) ctx.db.close();
+    async dispose() {
+      for (const ctx of contexts.splice(0)) await ctx.close();
+      await database?.drop();
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+function raise(message: string): never {
+  throw new Error(message);
 }
 
 /** A gateway running as a child process (`node server/main.ts`), as deployed. */

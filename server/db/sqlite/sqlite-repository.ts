@@ -6,6 +6,7 @@ import { sqliteDownloads } from './downloads.sqlite.ts';
 import { sqliteCommerce } from './commerce.sqlite.ts';
 import { sqliteMusic } from './music.sqlite.ts';
 import { sqliteInstances, sqliteLeases, sqliteLimits } from './coordination.sqlite.ts';
+import { sqliteLibrary } from './library.sqlite.ts';
 
 /** The embedded repository over one SQLite database. */
 export function createSqliteRepository(db: Database): Repository {
@@ -18,5 +19,6 @@ export function createSqliteRepository(db: Database): Repository {
     limits: sqliteLimits(db),
     leases: sqliteLeases(db),
     instances: sqliteInstances(db),
+    library: sqliteLibrary(db),
   };
 }
