@@ -41,10 +41,11 @@ export interface InstanceRecord {
 
 /** The register of live gateway instances. */
 export interface InstancesRepository {
-  /** Stores or refreshes this instance's row and drops rows not seen since `staleBefore`. */
-  heartbeat(instance: InstanceRecord, staleBefore: number): Promise<void>;
-  /** Instances other than `id` seen at or after `since`. */
-  othersSeenSince(id: string, since: number): Promise<InstanceRecord[]>;
-  /** Removes this instance's row (a clean shutdown). */
+  /**
+   * In one transaction: drops rows not seen since `liveSince`, stores or refreshes this
+   * instance's row, and answers the other instances still live.
+   */
+  heartbeat(instance: InstanceRecord, liveSince: number): Promise<InstanceRecord[]>;
+  /** Removes this instance's row (a clean shutdown, or a refused start). */
   leave(id: string): Promise<void>;
 }

@@ -114,6 +114,7 @@ export function startSongGeneration(
   const renderAndStore = async (slot: number): Promise<void> => {
     const plan = planSong(slot, { seconds: options.seconds ?? undefined });
     worker ??= new Worker(new URL('./song.worker.ts', import.meta.url));
+    log(`[songs] rendering slot ${slot}`);
     const result = await renderInWorker(worker, {
       plan,
       sampleRate: SONG_AUDIO.sampleRate,

@@ -3,7 +3,7 @@ import type {
   LeasesRepository,
   LimitsRepository,
 } from '../coordination.repository.ts';
-import type { PgPool } from './pg-database.ts';
+import { withTransaction, type PgPool } from './pg-database.ts';
 
 /** PostgreSQL implementation of the shared rate-limit counts. */
 export function postgresLimits(pool: PgPool): LimitsRepository {
@@ -62,28 +62,33 @@ export function postgresLeases(pool: PgPool): LeasesRepository {
   };
 }
 
+/** Advisory lock key that serialises heartbeats, so two instances starting together see each other. */
+const INSTANCES_LOCK = 7249002;
+
 /** PostgreSQL implementation of the live-instance register. */
 export function postgresInstances(pool: PgPool): InstancesRepository {
   return {
-    async heartbeat(instance, staleBefore) {
-      await pool.query('DELETE FROM gateway_instances WHERE seen_at < $1', [staleBefore]);
-      await pool.query(
-        `INSERT INTO gateway_instances (id, secret_fingerprint, started_at, seen_at)
-         VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`,
-        [instance.id, instance.secretFingerprint, instance.seenAt],
-      );
-    },
-    async othersSeenSince(id, since) {
-      const { rows } = await pool.query(
-        `SELECT id, secret_fingerprint, seen_at FROM gateway_instances
-         WHERE id <> $1 AND seen_at >= $2`,
-        [id, since],
-      );
-      return rows.map((row: Record<string, unknown>) => ({
-        id: String(row.id),
-        secretFingerprint: String(row.secret_fingerprint),
-        seenAt: Number(row.seen_at),
-      }));
+    async heartbeat(instance, liveSince) {
+      return withTransaction(pool, async (db) => {
+        // Without it, two instances starting at once would each miss the other's uncommitted row.
+        await db.query('SELECT pg_advisory_xact_lock($1)', [INSTANCES_LOCK]);
+        await db.query('DELETE FROM gateway_instances WHERE seen_at < $1', [liveSince]);
+        await db.query(
+          `INSERT INTO gateway_instances (id, secret_fingerprint, started_at, seen_at)
+           VALUES ($1, $2, $3, $3) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`,
+          [instance.id, instance.secretFingerprint, instance.seenAt],
+        );
+        const { rows } = await db.query(
+          `SELECT id, secret_fingerprint, seen_at FROM gateway_instances
+           WHERE id <> $1 ORDER BY seen_at`,
+          [instance.id],
+        );
+        return rows.map((row: Record<string, unknown>) => ({
+          id: String(row.id),
+          secretFingerprint: String(row.secret_fingerprint),
+          seenAt: Number(row.seen_at),
+        }));
+      });
     },
     async leave(id) {
       await pool.query('DELETE FROM gateway_instances WHERE id = $1', [id]);

@@ -1,4 +1,4 @@
-import type { Database } from '../database.ts';
+import { transaction, type Database } from '../database.ts';
 import type {
   InstancesRepository,
   LeasesRepository,
@@ -52,26 +52,26 @@ export function sqliteLeases(db: Database): LeasesRepository {
 
 /** SQLite implementation of the live-instance register. */
 export function sqliteInstances(db: Database): InstancesRepository {
+  const prune = db.prepare('DELETE FROM gateway_instances WHERE seen_at < ?');
   const upsert = db.prepare(
     `INSERT INTO gateway_instances (id, secret_fingerprint, started_at, seen_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`,
   );
-  const prune = db.prepare('DELETE FROM gateway_instances WHERE seen_at < ?');
   const others = db.prepare(
-    'SELECT id, secret_fingerprint, seen_at FROM gateway_instances WHERE id <> ? AND seen_at >= ?',
+    'SELECT id, secret_fingerprint, seen_at FROM gateway_instances WHERE id <> ? ORDER BY seen_at',
   );
   const remove = db.prepare('DELETE FROM gateway_instances WHERE id = ?');
   return {
-    async heartbeat(instance, staleBefore) {
-      prune.run(staleBefore);
-      upsert.run(instance.id, instance.secretFingerprint, instance.seenAt, instance.seenAt);
-    },
-    async othersSeenSince(id, since) {
-      return others.all(id, since).map((row) => ({
-        id: String(row.id),
-        secretFingerprint: String(row.secret_fingerprint),
-        seenAt: Number(row.seen_at),
-      }));
+    async heartbeat(instance, liveSince) {
+      return transaction(db, () => {
+        prune.run(liveSince);
+        upsert.run(instance.id, instance.secretFingerprint, instance.seenAt, instance.seenAt);
+        return others.all(instance.id).map((row) => ({
+          id: String(row.id),
+          secretFingerprint: String(row.secret_fingerprint),
+          seenAt: Number(row.seen_at),
+        }));
+      });
     },
     async leave(id) {
       remove.run(id);
