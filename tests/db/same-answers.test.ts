@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createSqliteRepository } from '../../server/db/sqlite/sqlite-repository.ts';
-import { openPgDatabase } from '../../server/db/postgres/pg-database.ts';
-import { createPostgresRepository } from '../../server/db/postgres/postgres-repository.ts';
+import { openStorage } from '../../server/db/open-storage.ts';
 import type { ListRequest, SampleFilter } from '../../server/catalogue/catalogue.repository.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
 import { SEARCH_SORTS, type SearchSort } from '../../src/shared/api/catalogue.types.ts';
@@ -22,11 +19,17 @@ let postgres: AppContext;
 let dropDatabase: () => Promise<void>;
 const dirs: string[] = [];
 
-const contextOn = async (storage: NonNullable<Parameters<typeof createContext>[1]>['storage']) => {
+/** A gateway context on its own data directory, its storage chosen by `databaseUrl`, seeded tiny. */
+const seededContext = async (databaseUrl?: string): Promise<AppContext> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-same-'));
   dirs.push(dataDir);
-  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir, librarySize: 'tiny' as const };
-  const ctx = await createContext(config, { storage });
+  const config = {
+    ...loadConfig({ YINKU_SONGS: 'off' }),
+    dataDir,
+    databaseUrl,
+    librarySize: 'tiny' as const,
+  };
+  const ctx = await createContext(config, { storage: await openStorage(config) });
   await seedIfEmpty(ctx, 'tiny');
   return ctx;
 };
@@ -35,14 +38,7 @@ beforeAll(async () => {
   cluster = await startPgCluster();
   const database = await createTestDatabase(cluster.url);
   dropDatabase = database.drop;
-  const pool = await openPgDatabase(database.url);
-  const dir = mkdtempSync(join(tmpdir(), 'yinku-same-sqlite-'));
-  dirs.push(dir);
-  const db = openDatabase(join(dir, 'yinku.sqlite'));
-  [sqlite, postgres] = await Promise.all([
-    contextOn({ repo: createSqliteRepository(db), close: async () => db.close() }),
-    contextOn({ repo: createPostgresRepository(pool), close: () => pool.end() }),
-  ]);
+  [sqlite, postgres] = await Promise.all([seededContext(), seededContext(database.url)]);
 }, 180_000);
 
 afterAll(async () => {
