@@ -1,14 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
-import { openPgDatabase, type PgPool } from '../../server/db/postgres/pg-database.ts';
-import { createPostgresRepository } from '../../server/db/postgres/postgres-repository.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openStorage, type Storage } from '../../server/db/open-storage.ts';
 import type { Repository } from '../../server/db/repository.ts';
-import { shuffleKey } from '../../server/db/sqlite/catalogue-query.sqlite.ts';
+import type { SampleWrite } from '../../server/library/library.repository.ts';
+import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 
 // The transactions whose correctness depends on locking, raced on a real server: many
 // connections at once must leave the same state one request at a time would.
 let cluster: PgCluster;
-let pool: PgPool;
+let storage: Storage;
 let repo: Repository;
 let drop: () => Promise<void>;
 
@@ -16,26 +19,61 @@ beforeAll(async () => {
   cluster = await startPgCluster();
   const database = await createTestDatabase(cluster.url);
   drop = database.drop;
-  pool = await openPgDatabase(database.url);
-  repo = createPostgresRepository(pool);
-  await pool.query(`INSERT INTO brands (name, name_zh) VALUES ('B', 'B')`);
-  await pool.query(
-    `INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
-     VALUES ('P1', 'Pack', '包', 1, 'instruments', 'Drums', '2026-01-01T00:00:00.000Z')`,
-  );
-  for (let i = 1; i <= 8; i++)
-    await pool.query(
-      `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
-         kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash,
-         file_name, created_at)
-       VALUES ('P1', $1, $1, 'instruments', 'Drums', 'Kick', 'oneshot', 'wav', 'audio/wav',
-         44100, 2, 100, 1.5, 'h', 'f.wav', '2026-01-01T00:00:00.000Z')`,
-      [`Kick ${i}`],
-    );
+  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-race-'));
+  storage = await openStorage({ ...loadConfig({}), dataDir, databaseUrl: database.url });
+  rmSync(dataDir, { recursive: true, force: true });
+  repo = storage.repo;
+  const sample = (i: number): SampleWrite => ({
+    packCode: 'P1',
+    nameEn: `Kick ${i}`,
+    nameZh: `底鼓 ${i}`,
+    category: 'instruments',
+    primaryName: 'Drums',
+    secondaryName: 'Kick',
+    audioKey: null,
+    bpm: null,
+    kind: 'oneshot',
+    format: 'wav',
+    mediaType: 'audio/wav',
+    sampleRate: 44100,
+    channels: 2,
+    bitDepth: 16,
+    sizeBytes: 100,
+    duration: 1.5,
+    tags: ['kick'],
+    blobHash: `h${i}`,
+    fileName: `kick-${i}.wav`,
+    auditionCode: null,
+    auditionHash: null,
+    peaks: null,
+    popularity: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    search: { name: `Kick ${i} 底鼓 ${i}`, brand: 'B', pack: 'Pack', type: 'Drums', grp: 'Kick' },
+  });
+  await repo.library.writeBatch({
+    brands: [{ name: 'B', nameZh: 'B' }],
+    packs: [
+      {
+        code: 'P1',
+        nameEn: 'Pack',
+        nameZh: '包',
+        descriptionEn: '',
+        descriptionZh: '',
+        brand: 'B',
+        category: 'instruments',
+        primaryName: 'Drums',
+        coverHash: null,
+        tags: [],
+        popularity: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+    samples: [1, 2, 3, 4, 5, 6, 7, 8].map(sample),
+  });
 }, 120_000);
 
 afterAll(async () => {
-  await pool?.end();
+  await storage?.close();
   await drop?.();
   cluster?.stop();
 });
@@ -47,7 +85,7 @@ const newUser = async (email: string, quota: number): Promise<number> => {
     roles: ['ORDINARY'],
     now: 0,
   }))!;
-  await pool.query('UPDATE users SET download_quota = $1 WHERE id = $2', [quota, id]);
+  await storage.oracle.setDownloadQuota(id, quota);
   return id;
 };
 
@@ -68,7 +106,7 @@ describe('PostgreSQL transactions under concurrency', () => {
       [0, 1, 2, 3].map(() => repo.downloads.report(user, 1, true, null, 2_000)),
     );
     expect(reports.filter((r) => r.status === 'committed' && r.charged)).toHaveLength(1);
-    expect((await repo.accounts.findAccount(user))!.downloadQuota).toBe(4);
+    expect(await storage.oracle.downloadQuota(user)).toBe(4);
   });
 
   it('lets one of two racing rotations of a refresh token win and revokes the family', async () => {
@@ -168,26 +206,5 @@ describe('PostgreSQL transactions under concurrency', () => {
       }),
     ).toBeNull();
     expect(await newUser('ids-2@yinku.local', 1)).toBe(first + 1);
-  });
-});
-
-describe('PostgreSQL functions that must agree with SQLite', () => {
-  it('yinku_shuffle is shuffleKey: the RANDOM sort orders both databases alike', async () => {
-    const cases = [
-      [1, 0],
-      [2, 1],
-      [1_000_000, 2_147_483_646],
-      [123_456, 987_654_321],
-      [2_147_483_647, 42],
-    ] as const;
-    for (const [id, seed] of cases) {
-      const { rows } = await pool.query('SELECT yinku_shuffle($1, $2) AS k', [id, seed]);
-      expect(Number(rows[0].k), `${id}, ${seed}`).toBe(shuffleKey(id, seed));
-    }
-  });
-
-  it('yinku_nocase folds ASCII letters only, as SQLite NOCASE does', async () => {
-    const { rows } = await pool.query("SELECT yinku_nocase('AbÉ Z') AS v");
-    expect(rows[0].v).toBe('abÉ z');
   });
 });

@@ -1,26 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
-import { openDatabase } from '../../server/db/database.ts';
-import { createSqliteRepository } from '../../server/db/sqlite/sqlite-repository.ts';
+import { openStorage } from '../../server/db/open-storage.ts';
+import type { OracleRepository } from '../../server/db/oracle.repository.ts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { loadConfig, type LibrarySize } from '../../server/config.ts';
+import { loadConfig, type GatewayConfig, type LibrarySize } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
 import type { Storage } from '../../server/db/open-storage.ts';
-import { openPgDatabase } from '../../server/db/postgres/pg-database.ts';
-import { createPostgresRepository } from '../../server/db/postgres/postgres-repository.ts';
 import { createTestDatabase } from './pg-cluster.ts';
 
 /** A gateway on an ephemeral port with a fresh data directory. */
 export interface TestGateway {
   url: string;
   ctx: AppContext;
-  /** The gateway's SQLite handle, for checks the API does not offer. */
-  db: DatabaseSync;
+  /** Reads straight from the gateway's storage, to check answers against (tests/helpers/oracle.ts). */
+  oracle: OracleRepository;
   app: FastifyInstance;
   dataDir: string;
   close(): Promise<void>;
@@ -45,8 +42,7 @@ export async function startTestGateway(
     dataDir,
     librarySize: options.size ?? 'tiny',
   };
-  const opened = await openTestStorage(dataDir);
-  const { storage } = opened;
+  const storage = await openTestStorage(config);
   const ctx = await createContext(config, { clock: options.clock, storage });
   await seedIfEmpty(ctx, config.librarySize);
   const app = await createApp(ctx, {
@@ -56,11 +52,7 @@ export async function startTestGateway(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
-    get db(): DatabaseSync {
-      if (!opened.db)
-        throw new Error('this test reads SQLite directly: it cannot run on PostgreSQL');
-      return opened.db;
-    },
+    oracle: storage.oracle,
     url: `http://127.0.0.1:${port}`,
     ctx,
     app,
@@ -78,22 +70,17 @@ export async function startTestGateway(
  * `api-pg` project set YINKU_TEST_DATABASE=postgres, a fresh database of that run's cluster,
  * dropped when the gateway closes (docs/DATABASE.md, "Tests").
  */
-async function openTestStorage(dataDir: string): Promise<{ storage: Storage; db?: DatabaseSync }> {
-  if (process.env.YINKU_TEST_DATABASE === 'postgres') {
-    const admin = process.env.YINKU_TEST_PG_ADMIN_URL;
-    if (!admin) throw new Error('YINKU_TEST_DATABASE=postgres needs the api-pg global setup');
-    const database = await createTestDatabase(admin);
-    const pool = await openPgDatabase(database.url);
-    return {
-      storage: {
-        repo: createPostgresRepository(pool),
-        async close() {
-          await pool.end();
-          await database.drop();
-        },
-      },
-    };
-  }
-  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
-  return { storage: { repo: createSqliteRepository(db), close: async () => db.close() }, db };
+async function openTestStorage(config: GatewayConfig): Promise<Storage> {
+  if (process.env.YINKU_TEST_DATABASE !== 'postgres') return openStorage(config);
+  const admin = process.env.YINKU_TEST_PG_ADMIN_URL;
+  if (!admin) throw new Error('YINKU_TEST_DATABASE=postgres needs the api-pg global setup');
+  const database = await createTestDatabase(admin);
+  const storage = await openStorage({ ...config, databaseUrl: database.url });
+  return {
+    ...storage,
+    async close() {
+      await storage.close();
+      await database.drop();
+    },
+  };
 }

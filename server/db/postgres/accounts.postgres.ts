@@ -60,6 +60,12 @@ async function addUser(
   return id;
 }
 
+/**
+ * Whether an id can name a row: ids are PostgreSQL `integer`s, and a larger number (a forged
+ * token's subject) would fail the statement instead of finding nothing, as it does on SQLite.
+ */
+const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
 /** PostgreSQL implementation of the accounts repository. */
 export function postgresAccounts(pool: PgPool): AccountsRepository {
   const latestCode = (db: PgQueryable, email: string, purpose: string, lock: boolean) =>
@@ -110,6 +116,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
 
   return {
     async findAuthUser(id) {
+      if (!isRowId(id)) return null;
       const row = await one(pool, 'SELECT id, email FROM users WHERE id = $1', [id]);
       if (!row) return null;
       return { id: Number(row.id), email: String(row.email), roles: await rolesOf(pool, id) };
@@ -136,6 +143,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
     },
 
     async findAccount(id) {
+      if (!isRowId(id)) return null;
       const row = await one(
         pool,
         'SELECT id, email, plan, download_quota, sample_types, created_at FROM users WHERE id = $1',

@@ -142,16 +142,18 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
     if (range === 'samples') {
       const { rows } = await pool.query(
         `SELECT s.category, s.primary_name, s.secondary_name, COUNT(*) AS n FROM samples s
-         ${where(conditions)} GROUP BY 1, 2, 3 ORDER BY 1 COLLATE "C", 2 COLLATE "C", 3 COLLATE "C"`,
+         ${where(conditions)} GROUP BY 1, 2, 3
+         ORDER BY s.category COLLATE "C", s.primary_name COLLATE "C", s.secondary_name COLLATE "C"`,
         params.values,
       );
       return rows.map((row: Row) => ({ ...cell(row), count: num(row.n) }));
     }
     const cells = new Map<string, TreeCell>();
     const { rows } = await pool.query(
-      `SELECT DISTINCT s.category, s.primary_name, s.secondary_name, s.pack_code FROM samples s
-       ${where(conditions)}
-       ORDER BY 1 COLLATE "C", 2 COLLATE "C", 3 COLLATE "C", s.pack_code`,
+      `SELECT s.category, s.primary_name, s.secondary_name, s.pack_code FROM samples s
+       ${where(conditions)} GROUP BY 1, 2, 3, 4
+       ORDER BY s.category COLLATE "C", s.primary_name COLLATE "C", s.secondary_name COLLATE "C",
+         s.pack_code`,
       params.values,
     );
     for (const row of rows as Row[]) {

@@ -22,7 +22,8 @@ export const RANK_WEIGHTS = '{0.2, 0.3, 0.4, 1.0}';
 
 /** A keyword as a tsquery, and whether it needs every word (not the any-word fallback). */
 export interface KeywordQuery {
-  query: string;
+  /** Null when the search can match nothing (a required word with no letter or digit). */
+  query: string | null;
   everyWord: boolean;
 }
 
@@ -30,12 +31,11 @@ export interface KeywordQuery {
 export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
   if (search === undefined) return null;
   const everyWord = search.mode === 'all';
-  const query = joinQueries(
-    search.words.map((word) => wordQuery(word)),
-    everyWord ? '&' : '|',
-  );
-  // Words with no letter or digit left match nothing, as FTS5's empty phrase does.
-  return { query: query ?? "''", everyWord };
+  const words = search.words.map((word) => wordQuery(word));
+  // A word with no letter or digit left matches nothing, as FTS5's empty phrase does: with
+  // every word required, nothing matches; with any word, the others still may.
+  if (everyWord && words.includes(null)) return { query: null, everyWord };
+  return { query: joinQueries(words, everyWord ? '&' : '|'), everyWord };
 }
 
 /** SQL conditions over `samples s` (and, with a keyword, `sample_search q` when `searchJoined`). */
@@ -61,10 +61,12 @@ export function sampleConditions(
     conditions.push(`s.audio_key = ANY(${params.add(filter.keys)}::text[])`);
   if (filter.bpmMin !== undefined) conditions.push(`s.bpm >= ${params.add(filter.bpmMin)}`);
   if (filter.bpmMax !== undefined) conditions.push(`s.bpm <= ${params.add(filter.bpmMax)}`);
-  const search = (query: string) =>
-    options.searchJoined
-      ? `q.document @@ ${params.add(query)}::tsquery`
-      : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
+  const search = (query: string | null) =>
+    query === null
+      ? 'FALSE'
+      : options.searchJoined
+        ? `q.document @@ ${params.add(query)}::tsquery`
+        : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
   const keyword = keywordQuery(filter.search);
   if (keyword) conditions.push(search(keyword.query));
   // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
@@ -74,7 +76,7 @@ export function sampleConditions(
         joinQueries(
           filter.styles.map((s) => phraseQuery(s, 'BC')),
           '|',
-        ) ?? "''",
+        ),
       ),
     );
   if (filter.tags?.length)
@@ -83,7 +85,7 @@ export function sampleConditions(
         joinQueries(
           filter.tags.map((t) => phraseQuery(t, 'B')),
           '&',
-        ) ?? "''",
+        ),
       ),
     );
   return conditions;

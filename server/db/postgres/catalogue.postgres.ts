@@ -144,7 +144,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
    */
   const tooBroadToRank = async (request: ListRequest, total: number): Promise<boolean> => {
     const keyword = keywordQuery(request.filter.search);
-    if (!keyword?.everyWord) return false;
+    if (!keyword?.everyWord || keyword.query === null) return false;
     const { rows } = await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples');
     const library = num(rows[0]?.n);
     if (total * 2 >= library) return true;
@@ -158,13 +158,19 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const pageIds = async (request: ListRequest, total: number): Promise<number[]> => {
     const keyword = keywordQuery(request.filter.search);
     const relevance =
-      request.sort === 'RELEVANCE' && keyword !== null && !(await tooBroadToRank(request, total));
+      request.sort === 'RELEVANCE' &&
+      keyword?.query != null &&
+      !(await tooBroadToRank(request, total));
     const params = new Params();
     const conditions = [
       ...sampleConditions(request.filter, params, { searchJoined: relevance }),
       ...scopeCondition(request.scope, params),
     ];
-    const order = sampleOrder(request, params, relevance ? keyword.query : undefined);
+    const order = sampleOrder(
+      request,
+      params,
+      relevance ? (keyword?.query ?? undefined) : undefined,
+    );
     const from = relevance ? 'samples s JOIN sample_search q ON q.sample_id = s.id' : 'samples s';
     const limit = params.add(request.pageSize);
     const offset = params.add((request.page - 1) * request.pageSize);

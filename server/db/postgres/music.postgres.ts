@@ -68,7 +68,7 @@ export function postgresMusic(pool: PgPool): MusicRepository {
       const { rows } = await pool.query(
         `SELECT t.value AS name, COUNT(*) AS count
          FROM songs, jsonb_array_elements_text(songs.tags::jsonb) AS t(value)
-         GROUP BY t.value ORDER BY count DESC, t.value COLLATE "C"`,
+         GROUP BY t.value ORDER BY COUNT(*) DESC, t.value COLLATE "C"`,
       );
       return rows.map((row) => ({ name: String(row.name), count: Number(row.count) }));
     },
