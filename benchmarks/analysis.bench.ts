@@ -102,7 +102,11 @@ const SINGLE_PITCH = new Set([
 ]);
 /** Whether the sample's audio states its key's mode (chords, scales, melodies). */
 export const statesMode = (s: PlannedSample): boolean =>
-  s.key !== null && !SINGLE_PITCH.has(s.job.voice) && s.job.variant !== 'single';
+  s.key !== null &&
+  !SINGLE_PITCH.has(s.job.voice) &&
+  s.job.variant !== 'single' &&
+  // A one-bar bass loop plays its root alone (the other chords' roots come in later bars).
+  !(s.job.voice === 'bassLoop' && s.job.bars === 1);
 
 const pct = (misses: number, total: number) => (total === 0 ? 0 : (100 * misses) / total);
 
@@ -131,6 +135,8 @@ export function accuracyFigures(results: Comparison[]): Figure[] {
   const tonicMisses = single.filter((c) => tonicOf(c.verdict.key) !== tonicOf(c.sample.key));
   const anyMisses = tonal.filter((c) => c.verdict.key !== c.sample.key);
   const kindMisses = results.filter((c) => c.verdict.kind !== c.sample.kind);
+  const atonal = results.filter((c) => c.sample.key === null);
+  const keyed = atonal.filter((c) => c.verdict.key !== null);
   const n = (xs: unknown[]) => xs.length;
   return [
     missFigure(

@@ -38,9 +38,6 @@ export interface AnalysisInput {
 /** Frame and hop of the onset and timbre spectrogram at ANALYSIS_RATE (46 ms, 11.6 ms). */
 const FRAME = 1024;
 const HOP = 256;
-/** Frame and hop of the chroma spectrogram: 2.7 Hz bins separate the semitones from A1 up. */
-const CHROMA_FRAME = 8192;
-const CHROMA_HOP = 2048;
 
 function validate(input: AnalysisInput): void {
   const { channels, sampleRate } = input;
@@ -86,7 +83,7 @@ export function analyseSound(input: AnalysisInput): SoundAnalysis {
   const kind = classifyKind(mono, ANALYSIS_RATE, onsets);
   const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;
-  const key = estimateKey(chroma(spectrogram(mono, ANALYSIS_RATE, CHROMA_FRAME, CHROMA_HOP)));
+  const key = estimateKey(chroma(mono, ANALYSIS_RATE));
   const raw = rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));
   const embedding = embed(raw);
   if (embedding.length !== EMBEDDING_SIZE) throw new Error('embedding size drifted');
