@@ -182,6 +182,13 @@ export function accuracyFigures(results: Comparison[]): Figure[] {
       false,
     ),
     missFigure(
+      `analysis: key given to the ${n(atonal)} samples without one (%)`,
+      n(keyed),
+      n(atonal),
+      KEY_MISS_PCT,
+      false,
+    ),
+    missFigure(
       `analysis: kind wrong (% of ${n(results)} samples)`,
       n(kindMisses),
       n(results),

@@ -22,8 +22,26 @@ const HOP = 1024;
 /** Share of the sound whose chroma is counted again: a loop or phrase opens on its tonic. */
 const OPENING = 0.3;
 const OPENING_WEIGHT = 2;
-/** Below this best correlation the material has no clear key (drums, noise). */
+/** Below this best correlation the material has no clear key. */
 const MIN_CORRELATION = 0.4;
+/**
+ * Above this entropy (bits; 3.58 is a flat chroma) the energy is spread over all pitch classes:
+ * drums and noise (≥ 3.45 in the demo library), not notes (≤ 3.05).
+ */
+const MAX_ENTROPY_BITS = 3.2;
+
+/** Shannon entropy (bits) of the chroma as a distribution over the 12 pitch classes. */
+export function chromaEntropy(c: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += c[i]!;
+  if (!(sum > 0)) return Math.log2(12);
+  let h = 0;
+  for (let i = 0; i < 12; i++) {
+    const p = c[i]! / sum;
+    if (p > 0) h -= p * Math.log2(p);
+  }
+  return h;
+}
 
 /** A profile with each scale tone's overtones added where they sound (octave, fifth, third…). */
 function withOvertones(profile: number[]): number[] {
@@ -106,8 +124,9 @@ export function keyScores(c: ArrayLike<number>): number[] {
   return scores;
 }
 
-/** The best-fitting key of a chroma vector, or null when none fits clearly. */
+/** The best-fitting key of a chroma vector, or null for unpitched material or no clear fit. */
 export function estimateKey(c: ArrayLike<number>): KeyEstimate | null {
+  if (chromaEntropy(c) > MAX_ENTROPY_BITS) return null;
   const scores = keyScores(c);
   let best = 0;
   for (let i = 1; i < 24; i++) if (scores[i]! > scores[best]!) best = i;
