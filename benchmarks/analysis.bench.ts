@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { labelToKey } from '../src/analysis/index.ts';
 import { planLibrary, type PlannedSample } from '../server/seed/library-plan.ts';
 import { renderChannels } from '../server/seed/render-sample.ts';
-import type { AnalysisTask, JobVerdict } from './analysis.worker.ts';
+import type { AnalysisTask, JobVerdict, Timing } from './analysis.worker.ts';
 import { median, measureWithRetries, ratioFigure, round, type Figure } from './stats.ts';
 
 /** Longest a 10 s stereo 44.1 kHz file may take to analyse (ms, median). */
@@ -216,20 +216,34 @@ function tenSecondFile(samples: PlannedSample[]): Float32Array[] {
   });
 }
 
-/** The latency figure: median of `runs` analyses of a 10 s stereo file in a worker thread. */
+/**
+ * The latency figures: medians of `runs` analyses of a 10 s stereo file in a worker thread. The
+ * budget holds the thread's CPU time, which the other processes of this shared machine cannot
+ * inflate; the wall-clock time, what a user waits on an idle machine, is reported beside it.
+ */
 async function latencyFigures(samples: PlannedSample[], runs: number): Promise<Figure[]> {
   const channels = tenSecondFile(samples);
   return measureWithRetries(async () => {
-    const times = await runInWorker<number[]>({ type: 'time', channels, sampleRate: 44100, runs });
+    const times = await runInWorker<Timing[]>({ type: 'time', channels, sampleRate: 44100, runs });
     // The first run includes compiling the code; a worker analysing files runs warm after one.
+    const warm = times.slice(1);
+    const name = 'analysis: 10 s stereo 44.1 kHz file in a worker';
     return [
       ratioFigure(
-        'analysis: 10 s stereo 44.1 kHz file (median)',
-        median(times.slice(1)),
+        `${name} (CPU, median)`,
+        median(warm.map((t) => t.cpu)),
         'ms',
         LATENCY_LIMIT_MS,
         1,
       ),
+      ratioFigure(
+        `${name} (wall, median)`,
+        median(warm.map((t) => t.wall)),
+        'ms',
+        LATENCY_LIMIT_MS,
+        Infinity,
+      ),
+      ratioFigure(`${name} (CPU, first run)`, times[0]!.cpu, 'ms', LATENCY_LIMIT_MS, Infinity),
     ];
   });
 }

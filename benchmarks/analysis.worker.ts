@@ -16,6 +16,12 @@ export interface JobVerdict {
   kind: 'oneshot' | 'loop';
 }
 
+/** One timed analysis (ms): wall-clock, and the CPU time of this thread alone. */
+export interface Timing {
+  wall: number;
+  cpu: number;
+}
+
 parentPort?.on('message', ({ id, task }: { id: number; task: AnalysisTask }) => {
   try {
     if (task.type === 'jobs') {
@@ -25,11 +31,13 @@ parentPort?.on('message', ({ id, task }: { id: number; task: AnalysisTask }) => 
       });
       parentPort?.postMessage({ id, result: verdicts });
     } else {
-      const times: number[] = [];
+      const times: Timing[] = [];
       for (let r = 0; r < task.runs; r++) {
         const started = performance.now();
+        const cpu = process.threadCpuUsage();
         analyseSound({ channels: task.channels, sampleRate: task.sampleRate });
-        times.push(performance.now() - started);
+        const used = process.threadCpuUsage(cpu);
+        times.push({ wall: performance.now() - started, cpu: (used.user + used.system) / 1000 });
       }
       parentPort?.postMessage({ id, result: times });
     }

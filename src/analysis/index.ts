@@ -70,16 +70,30 @@ function stereoWidth(channels: Float32Array[]): number {
   return side / (mid + side);
 }
 
+/** The shared first steps: checked input, finite channels, the mono signal at ANALYSIS_RATE. */
+function prepare(input: AnalysisInput) {
+  validate(input);
+  const channels = input.channels.map(finiteOnly);
+  const mono = resample(mixDown(channels), input.sampleRate, ANALYSIS_RATE);
+  const spectra = spectrogram(mono, ANALYSIS_RATE, FRAME, HOP);
+  return { channels, mono, spectra, onsets: onsetEnvelope(spectra) };
+}
+
+/**
+ * The embedding's raw descriptors before standardisation: what scripts/embedding-constants.ts
+ * measures over the demo library to fix EMBEDDING_MEAN and EMBEDDING_SCALE.
+ */
+export function timbreDescriptors(input: AnalysisInput): Float64Array {
+  const { channels, mono, spectra, onsets } = prepare(input);
+  return rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));
+}
+
 /**
  * Analyses decoded PCM. Throws a RangeError for input it cannot read (no channels or samples,
  * unequal channels, a rate outside 8–384 kHz); non-finite samples count as silence.
  */
 export function analyseSound(input: AnalysisInput): SoundAnalysis {
-  validate(input);
-  const channels = input.channels.map(finiteOnly);
-  const mono = resample(mixDown(channels), input.sampleRate, ANALYSIS_RATE);
-  const spectra = spectrogram(mono, ANALYSIS_RATE, FRAME, HOP);
-  const onsets = onsetEnvelope(spectra);
+  const { channels, mono, spectra, onsets } = prepare(input);
   const kind = classifyKind(mono, ANALYSIS_RATE, onsets);
   const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;

@@ -45,7 +45,7 @@ export function chromaEntropy(c: ArrayLike<number>): number {
 
 /** A profile with each scale tone's overtones added where they sound (octave, fifth, third…). */
 function withOvertones(profile: number[]): number[] {
-  const out = new Array<number>(12).fill(0);
+  const out = Array.from({ length: 12 }, () => 0);
   for (let h = 1; h <= HARMONICS; h++) {
     const shift = Math.round(12 * Math.log2(h)) % 12;
     const weight = HARMONIC_DECAY ** (h - 1);
