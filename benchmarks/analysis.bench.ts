@@ -105,6 +105,8 @@ export const statesMode = (s: PlannedSample): boolean =>
   s.key !== null &&
   !SINGLE_PITCH.has(s.job.voice) &&
   s.job.variant !== 'single' &&
+  // A guzheng pluck is one string; its gliss runs up the scale.
+  !(s.job.voice === 'guzheng' && s.job.variant === 'pluck') &&
   // A one-bar bass loop plays its root alone (the other chords' roots come in later bars).
   !(s.job.voice === 'bassLoop' && s.job.bars === 1);
 
@@ -115,6 +117,28 @@ const missFigure = (name: string, misses: number, of: number, allowed: number, g
   ...ratioFigure(name, pct(misses, of), '%', allowed, gate ? 1 : Infinity),
   attempts: 1,
 });
+
+/**
+ * Share of samples whose nearest neighbour by embedding (largest dot product) is another sample
+ * of the same kind of sound (the plan's secondary name: Kick, 808, Vocal Chops…). A diagnostic
+ * of the embedding for "similar sounds": it has no ground truth beyond the taxonomy.
+ */
+export function neighbourShare(results: Comparison[]): number {
+  let same = 0;
+  for (const [i, a] of results.entries()) {
+    let best = -Infinity;
+    let nearest = a;
+    for (const [j, b] of results.entries()) {
+      if (i === j) continue;
+      let d = 0;
+      for (let k = 0; k < a.verdict.embedding.length; k++)
+        d += a.verdict.embedding[k]! * b.verdict.embedding[k]!;
+      if (d > best) [best, nearest] = [d, b];
+    }
+    if (nearest.sample.secondary.name === a.sample.secondary.name) same++;
+  }
+  return (100 * same) / Math.max(1, results.length);
+}
 
 /** The accuracy figures of a comparison run. */
 export function accuracyFigures(results: Comparison[]): Figure[] {
@@ -138,7 +162,18 @@ export function accuracyFigures(results: Comparison[]): Figure[] {
   const atonal = results.filter((c) => c.sample.key === null);
   const keyed = atonal.filter((c) => c.verdict.key !== null);
   const n = (xs: unknown[]) => xs.length;
+  const neighbours = {
+    ...ratioFigure(
+      'analysis: nearest neighbour by embedding is the same kind of sound (%)',
+      neighbourShare(results),
+      '%',
+      100,
+      Infinity,
+    ),
+    attempts: 1,
+  };
   return [
+    neighbours,
     missFigure(
       `analysis: tempo wrong (% of ${n(loops)} loops)`,
       n(tempoMisses),

@@ -14,6 +14,7 @@ export interface JobVerdict {
   bpm: number | null;
   key: string | null;
   kind: 'oneshot' | 'loop';
+  embedding: Float32Array;
 }
 
 /** One timed analysis (ms): wall-clock, and the CPU time of this thread alone. */
@@ -27,7 +28,12 @@ parentPort?.on('message', ({ id, task }: { id: number; task: AnalysisTask }) => 
     if (task.type === 'jobs') {
       const verdicts: JobVerdict[] = task.jobs.map((job) => {
         const a = analyseSound({ channels: renderChannels(job), sampleRate: job.sampleRate });
-        return { bpm: a.bpm, key: a.key && keyToLabel(a.key), kind: a.kind };
+        return {
+          bpm: a.bpm,
+          key: a.key && keyToLabel(a.key),
+          kind: a.kind,
+          embedding: a.embedding,
+        };
       });
       parentPort?.postMessage({ id, result: verdicts });
     } else {

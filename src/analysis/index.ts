@@ -14,6 +14,13 @@ import { estimateTempo } from './tempo.ts';
 export { EMBEDDING_SIZE } from './embedding.ts';
 export { keyToLabel, labelToKey, type KeyEstimate } from './keys.ts';
 
+/**
+ * Version of the analysis's answers: raised whenever the same PCM would give a different result
+ * (an algorithm, a parameter, the embedding's descriptors or constants), so stored results can
+ * be told apart and re-analysed.
+ */
+export const ANALYSIS_VERSION = 1;
+
 /** What the analysis says about one sound. */
 export interface SoundAnalysis {
   /** Tempo (BPM, one decimal) of a loop; null for a one-shot. */
