@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'src/shared/**/*.test.ts',
+            'src/analysis/**/*.test.ts',
             'src/wasm/**/*.test.ts',
             'src/workers/**/*.test.ts',
             'desktop/**/*.test.ts',
@@ -65,6 +66,7 @@ export default defineConfig({
             '@wasm-audio-decoders/flac',
             '@wasm-audio-decoders/ogg-vorbis',
             '@breezystack/lamejs',
+            'fft.js',
           ],
         },
         test: {
