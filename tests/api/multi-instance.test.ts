@@ -253,7 +253,13 @@ async function songsReady(
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const page = await getData<SongListPage>(at(gateway), API.songs, { token });
+    const answer = await callJson<SongListPage>(at(gateway), API.songs, { token });
+    // A failure names the gateway's own error records, which live in the child's output.
+    if (answer.status !== 200)
+      throw new Error(
+        `${gateway.name}: songs ${answer.status}:\n${gateway.lines.filter((l) => l.includes('"level":50')).join('\n')}`,
+      );
+    const page = answer.body.data;
     if (page.status.ready && page.status.generated === total) return;
     if (Date.now() > deadline)
       throw new Error(`${gateway.name}: songs not ready: ${JSON.stringify(page.status)}`);
