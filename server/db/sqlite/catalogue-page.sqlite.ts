@@ -12,6 +12,7 @@ import {
   seeksPerRow,
   where,
 } from './catalogue-query.sqlite.ts';
+import { randomPageIds } from './catalogue-random.sqlite.ts';
 
 const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
 
@@ -110,6 +111,14 @@ export function samplePages(db: Database): SamplePages {
     const order = sampleOrder({ ...request, sort }, params);
     const { pageSize } = request;
     const offset = (request.page - 1) * pageSize;
+    if (sort === 'RANDOM')
+      return randomPageIds(db, conditions, params, {
+        seed: request.seed,
+        offset,
+        pageSize,
+        total,
+        library,
+      });
     const index = orderIndex(order);
     let from = 'samples s';
     if (relevance) {

@@ -13,7 +13,6 @@ import {
   packOrder,
   packScopeCondition,
   sampleConditions,
-  shuffleKey,
   where,
 } from './catalogue-query.sqlite.ts';
 import type {
@@ -114,9 +113,6 @@ function inOrder<T, K>(keys: K[], rows: T[], keyOf: (row: T) => K): T[] {
 
 /** SQLite implementation of the catalogue repository. */
 export function sqliteCatalogue(db: Database): CatalogueRepository {
-  db.function('yinku_shuffle', { deterministic: true }, (id, seed) =>
-    shuffleKey(Number(id), Number(seed)),
-  );
   const sampleDetails = db.prepare(SAMPLE_DETAILS);
   const packDetails = db.prepare(PACK_DETAILS);
   // An anonymous viewer matches no user row.
