@@ -131,7 +131,7 @@ describe('GET tt-audios (samples)', () => {
     );
     // Unfiltered and a style (FTS matches) walk the key index; a category, whose rows a walk
     // would read one by one, sorts its matches by the key hashed from their ids.
-    const filters = [{}, { category: 'instruments' }, { styles: style }];
+    const filters: Record<string, string>[] = [{}, { category: 'instruments' }, { styles: style }];
     for (const filter of filters) {
       const all: number[] = [];
       for (let page = 1; all.length % 100 === 0; page++) {
