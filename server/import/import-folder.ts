@@ -2,9 +2,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import type { AppContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
-import { libraryWriter } from '../db/sqlite/library.sqlite.ts';
-import { spaceCjk } from '../catalogue/cjk-text.ts';
 import { encodePeaks } from '../library/peaks.ts';
 import { newAuditionCode } from '../library/sample-rows.ts';
 import { encodeAudition } from '../seed/mp3-audition.ts';
@@ -85,40 +82,28 @@ export async function importFolder(
   if (!statSync(root).isDirectory()) throw new Error(`${root} is not a folder`);
   const files = findAudioFiles(root);
   const report: ImportReport = { imported: [], skipped: [] };
-  const writer = libraryWriter(ctx.db);
-  const known = ctx.db.prepare('SELECT id FROM samples WHERE blob_hash = ?');
+  const library = ctx.repo.library;
   const now = new Date(ctx.clock.now()).toISOString();
   const packs = new Map<string, string>();
   // The category tree lists only names it knows: add ours (after the built-in ones) if missing.
-  transaction(ctx.db, () => {
-    const { category, primaryName, secondaryName } = options;
-    writer.taxonomy({
-      category,
-      primaryName,
-      secondaryName: '',
-      nameZh: primaryName,
-      position: 10_000,
-    });
-    writer.taxonomy({
-      category,
-      primaryName,
-      secondaryName,
-      nameZh: secondaryName,
-      position: 10_001,
-    });
+  const { category, primaryName, secondaryName } = options;
+  await library.writeBatch({
+    taxonomy: [
+      { category, primaryName, secondaryName: '', nameZh: primaryName, position: 10_000 },
+      { category, primaryName, secondaryName, nameZh: secondaryName, position: 10_001 },
+    ],
   });
   for (const [index, file] of files.entries()) {
     const name = relative(root, file);
     try {
       const bytes = new Uint8Array(readFileSync(file));
       const hash = createHash('sha256').update(bytes).digest('hex');
-      if (known.get(hash)) throw new Error('already in the library');
+      if (await library.hasSampleWithBlob(hash)) throw new Error('already in the library');
       const audio = await describe(bytes);
-      const packCode = packFor(ctx, writer, packs, root, file, options, now);
-      const id = transaction(ctx.db, () => {
-        const stem = basename(file, extname(file));
-        const tags = [audio.format, audio.kind];
-        return writer.sample(
+      const packCode = await packFor(ctx, packs, root, file, options, now);
+      const stem = basename(file, extname(file));
+      const [id] = await library.writeBatch({
+        samples: [
           {
             packCode,
             nameEn: stem,
@@ -136,7 +121,7 @@ export async function importFolder(
             bitDepth: audio.bitDepth,
             sizeBytes: bytes.byteLength,
             duration: Math.round(audio.duration * 1000) / 1000,
-            tags,
+            tags: [audio.format, audio.kind],
             blobHash: ctx.blobs.put(bytes),
             fileName: basename(file),
             auditionCode: newAuditionCode(),
@@ -144,18 +129,17 @@ export async function importFolder(
             peaks: encodePeaks(audio.peaks),
             popularity: 0,
             createdAt: now,
+            search: {
+              name: stem,
+              brand: options.brand,
+              pack: basename(join(file, '..')),
+              type: options.primaryName,
+              grp: options.secondaryName,
+            },
           },
-          {
-            name: spaceCjk(stem),
-            tags: tags.join(' '),
-            brand: spaceCjk(options.brand),
-            pack: spaceCjk(basename(join(file, '..'))),
-            type: spaceCjk(options.primaryName),
-            grp: spaceCjk(options.secondaryName),
-          },
-        );
+        ],
       });
-      report.imported.push({ file: name, id });
+      report.imported.push({ file: name, id: id! });
     } catch (error) {
       const reason =
         error instanceof AudioError ? `${error.code}: ${error.message}` : (error as Error).message;
@@ -191,15 +175,14 @@ async function describe(bytes: Uint8Array) {
 }
 
 /** The pack of a file's folder, made on first use (code from the folder path, cover generated). */
-function packFor(
+async function packFor(
   ctx: AppContext,
-  writer: ReturnType<typeof libraryWriter>,
   packs: Map<string, string>,
   root: string,
   file: string,
   options: ImportOptions,
   now: string,
-): string {
+): Promise<string> {
   const dir = join(file, '..');
   const existing = packs.get(dir);
   if (existing) return existing;
@@ -207,24 +190,26 @@ function packFor(
     .update(`${options.brand}\0${relative(root, dir) || basename(root)}`)
     .digest('hex');
   const code = `imp-${digest.slice(0, 12)}`;
-  const found = ctx.db.prepare('SELECT code FROM packs WHERE code = ?').get(code);
-  if (!found) {
-    transaction(ctx.db, () => {
-      const name = relative(root, dir) || basename(root);
-      writer.pack({
-        code,
-        nameEn: name,
-        nameZh: name,
-        descriptionEn: `Imported from ${name}`,
-        descriptionZh: `导入自 ${name}`,
-        brandId: writer.brand(options.brand, options.brand),
-        category: options.category,
-        primaryName: options.primaryName,
-        coverHash: ctx.blobs.put(renderCover(parseInt(digest.slice(0, 8), 16), options.category)),
-        tags: [],
-        popularity: 0,
-        createdAt: now,
-      });
+  if (!(await ctx.repo.library.hasPack(code))) {
+    const name = relative(root, dir) || basename(root);
+    await ctx.repo.library.writeBatch({
+      brands: [{ name: options.brand, nameZh: options.brand }],
+      packs: [
+        {
+          code,
+          nameEn: name,
+          nameZh: name,
+          descriptionEn: `Imported from ${name}`,
+          descriptionZh: `导入自 ${name}`,
+          brand: options.brand,
+          category: options.category,
+          primaryName: options.primaryName,
+          coverHash: ctx.blobs.put(renderCover(parseInt(digest.slice(0, 8), 16), options.category)),
+          tags: [],
+          popularity: 0,
+          createdAt: now,
+        },
+      ],
     });
   }
   packs.set(dir, code);
