@@ -114,7 +114,7 @@ describe('GET tt-audios (samples)', () => {
 
   it('pages RANDOM from the start the seed picks along the stored key, each match once, filtered or not', async () => {
     // Every key is the fixed hash of its row's id (the insert computes it, migration 021).
-    const keyed = gw.ctx.db.prepare('SELECT id, shuffle_key FROM samples').all();
+    const keyed = gw.db.prepare('SELECT id, shuffle_key FROM samples').all();
     expect(keyed.length).toBeGreaterThan(10);
     for (const row of keyed) expect(Number(row.shuffle_key)).toBe(shuffleKey(Number(row.id), 0));
     const start = randomStart(4242);
@@ -127,7 +127,7 @@ describe('GET tt-audios (samples)', () => {
         )
         .map((row) => row.id);
     const style = String(
-      gw.ctx.db.prepare('SELECT value FROM samples, json_each(tags) LIMIT 1').get()!.value,
+      gw.db.prepare('SELECT value FROM samples, json_each(tags) LIMIT 1').get()!.value,
     );
     // Unfiltered and a style (FTS matches) walk the key index; a category, whose rows a walk
     // would read one by one, sorts its matches by the key hashed from their ids.
