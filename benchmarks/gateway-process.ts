@@ -125,7 +125,7 @@ export async function startSeededGateway(
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-bench-'));
   const started = performance.now();
   const withLibrary = { ...env, YINKU_LIBRARY: size };
-  const cacheable = env.DATABASE_URL === undefined && (size === 'large' || size === 'huge');
+  const cacheable = env.DATABASE_URL === undefined && size !== 'none';
   const cached = join(cacheRoot(), `${size}-${libraryKey(size, env)}`);
   if (cacheable && existsSync(join(cached, 'yinku.sqlite'))) {
     cpSync(cached, dataDir, { recursive: true });

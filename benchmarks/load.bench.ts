@@ -8,9 +8,6 @@
  * non-2xx answers on either run, and p99 with two instances ≤ P99_BUDGET × one instance's.
  * `node benchmarks/load.bench.ts [--quick]` prints the figures as JSON.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API } from '../src/shared/api/paths.ts';
@@ -22,6 +19,7 @@ import {
   benchDatabaseEnv,
   removeGateway,
   startGatewayProcess,
+  startSeededGateway,
   type GatewayProcess,
 } from './gateway-process.ts';
 import { countFigure, measureWithRetries, ratioFigure, type Figure } from './stats.ts';
@@ -103,20 +101,19 @@ async function runLoad(urls: string[], requests: LoadRequest[], seconds: number)
 /** The load figures: one instance (baseline) and two instances on one database. */
 export async function loadFigures(options: { quick: boolean }): Promise<Figure[]> {
   const seconds = options.quick ? LOAD_SECONDS.quick : LOAD_SECONDS.full;
-  const env: Record<string, string> = {
-    ...(await benchDatabaseEnv('load')),
-    YINKU_LIBRARY: 'small',
-  };
-  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-load-'));
-  // The first start seeds the library with its auditions; the second opens the same database.
-  const first = await startGatewayProcess({
-    dataDir,
-    env: { ...env, YINKU_SEED_AUDITIONS: 'wait' },
-    readyMs: 600_000,
+  const env = await benchDatabaseEnv('load');
+  // The first gateway seeds the library with its auditions (or copies it from the seed cache);
+  // the second opens the same data directory and database.
+  const { gateway: first } = await startSeededGateway('small', {
+    ...env,
+    YINKU_SEED_AUDITIONS: 'wait',
   });
   let second: GatewayProcess | undefined;
   try {
-    second = await startGatewayProcess({ dataDir, env });
+    second = await startGatewayProcess({
+      dataDir: first.dataDir,
+      env: { ...env, YINKU_LIBRARY: 'small' },
+    });
     const { accessToken } = await login(first, 'demo@yinku.local', 'yinku-demo');
     const requests = await workload(first, accessToken);
     const database = env.DATABASE_URL ? 'PostgreSQL' : 'one SQLite file';
