@@ -4,6 +4,8 @@ import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { CategoryNode, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { shuffleKey } from '../../server/db/sqlite/catalogue-query.sqlite.ts';
+import { randomStart } from '../../server/db/sqlite/catalogue-random.sqlite.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
 import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
 import { countSamples, firstSample, packsWhere, sampleById } from '../helpers/oracle.ts';
@@ -104,6 +106,41 @@ describe('GET tt-audios (samples)', () => {
     expect(await ids(1)).toEqual(a);
     expect(await ids(2)).not.toEqual(a);
     expect([...a].sort((x, y) => x - y)).toEqual([...(await ids(2))].sort((x, y) => x - y));
+  });
+
+  it('pages RANDOM from the start the seed picks along the stored key, each match once, filtered or not', async () => {
+    // Every key is the fixed hash of its row's id (the insert computes it, migration 021).
+    const stored = await gw.oracle.samples();
+    expect(stored.length).toBeGreaterThan(10);
+    const start = randomStart(4242);
+    // The order the API promises: keys from the start up, then from the bottom to the start.
+    const expected = (ids: number[]) =>
+      ids
+        .map((id) => ({ id, key: shuffleKey(id, 0) }))
+        .sort(
+          (a, b) => Number(a.key < start) - Number(b.key < start) || a.key - b.key || a.id - b.id,
+        )
+        .map((row) => row.id);
+    const style = stored.find((sample) => sample.tags.length > 0)!.tags[0]!;
+    // Unfiltered and a style (FTS matches) walk the key index; a category, whose rows a walk
+    // would read one by one, sorts its matches by the key hashed from their ids.
+    const filters: Record<string, string>[] = [{}, { category: 'instruments' }, { styles: style }];
+    for (const filter of filters) {
+      const all: number[] = [];
+      for (let page = 1; all.length % 100 === 0; page++) {
+        const records = (await samples({ ...filter, page })).records;
+        if (records.length === 0) break;
+        all.push(...records.map((s) => s.id));
+      }
+      expect(all.length).toBeGreaterThan(7);
+      const paged: number[] = [];
+      for (let page = 1; paged.length < all.length + 7; page++) {
+        const answer = await samples({ ...filter, sort: 'RANDOM', seed: 4242, pageSize: 7, page });
+        paged.push(...answer.records.map((s) => s.id));
+        if (answer.records.length < 7) break;
+      }
+      expect(paged).toEqual(expected(all));
+    }
   });
 
   it('filters by category, names, pack, kind, key, bpm, styles and tags', async () => {

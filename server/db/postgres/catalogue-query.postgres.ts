@@ -5,6 +5,7 @@ import type {
   SampleFilter,
 } from '../../catalogue/catalogue.repository.ts';
 import { joinQueries, phraseQuery, wordQuery } from './search-text.postgres.ts';
+import { shuffleKey } from '../sqlite/catalogue-query.sqlite.ts';
 
 // SQL fragments of the PostgreSQL catalogue queries: every user value is a $n parameter.
 
@@ -134,7 +135,9 @@ export function sampleOrder(request: ListRequest, params: Params, rankQuery?: st
     case 'DURATION':
       return 's.duration, s.id';
     case 'RANDOM':
-      return `yinku_shuffle(s.id, ${params.add(request.seed)}), s.id`;
+      // SQLite's order (catalogue-random.sqlite.ts): stored keys from the seed's start up, then
+      // from the bottom up to the start.
+      return `s.shuffle_key < ${params.add(shuffleKey(0, request.seed))}, s.shuffle_key, s.id`;
     case 'RELEVANCE':
       if (rankQuery !== undefined)
         return `ts_rank('${RANK_WEIGHTS}', q.document, ${params.add(rankQuery)}::tsquery) DESC, s.popularity DESC, s.id`;

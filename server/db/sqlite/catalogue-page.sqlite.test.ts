@@ -16,6 +16,8 @@ import { planLibrary } from '../../seed/library-plan.ts';
 import { openRenderCache } from '../../seed/render-cache.ts';
 import { migrate, openDatabase, type Database } from '../database.ts';
 import { ftsMatch } from './fts-text.sqlite.ts';
+import { samplePages } from './catalogue-page.sqlite.ts';
+import type { ListRequest, SampleFilter } from '../../catalogue/catalogue.repository.ts';
 import { sqliteOracle } from './oracle.sqlite.ts';
 import { createSqliteRepository } from './sqlite-repository.ts';
 
@@ -291,5 +293,49 @@ describe('migration 013 (prefix indexes of samples_fts)', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('totals of full-text matches past the exact-count cap', () => {
+  const request = (filter: SampleFilter): ListRequest => ({
+    filter,
+    sort: 'MOST_POPULAR',
+    seed: 0,
+    page: 1,
+    pageSize: PAGE_SIZE,
+    language: 'en',
+    viewerId: null,
+  });
+
+  it('counts up to the cap exactly and estimates beyond it from where the next match lies', () => {
+    const cap = 50;
+    const pages = samplePages(gateway.db, { exactCountCap: cap });
+    const few = keywordSearch('guzheng')!;
+    const exact = count(toMatchQuery('guzheng')!);
+    expect(exact).toBeGreaterThan(0);
+    expect(exact).toBeLessThanOrEqual(cap);
+    expect(pages.count(request({ search: few }))).toEqual({ total: exact, estimated: false });
+    // `v` is in nearly every row; the styles filter goes through the same count.
+    const many = keywordSearch('v')!;
+    const truth = count(toMatchQuery('v')!);
+    expect(truth).toBeGreaterThan(cap);
+    const estimate = pages.count(request({ search: many }));
+    expect(estimate.estimated).toBe(true);
+    expect(estimate.total).toBeGreaterThan(cap);
+    expect(estimate.total).toBeLessThanOrEqual(library());
+    expect(Math.abs(estimate.total - truth) / truth).toBeLessThan(0.25);
+    // With the default cap (10,000) the same count is exact.
+    expect(samplePages(gateway.db).count(request({ search: many }))).toEqual({
+      total: truth,
+      estimated: false,
+    });
+  });
+
+  it('answers an exact total without the estimate flag', async () => {
+    const params = new URLSearchParams({ keyword: 'v', pageSize: '10' });
+    const response = await fetch(`${gateway.url}${API.search}?${params}`);
+    const page = ((await response.json()) as { data: ListPage<Sample> }).data;
+    expect(page.total).toBe(count(toMatchQuery('v')!));
+    expect(page.totalEstimated).toBeUndefined();
   });
 });

@@ -129,7 +129,10 @@ export function packScopeCondition(
 export const where = (conditions: string[]): string =>
   conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 
-/** The ORDER BY of a sample list (RANDOM and RELEVANCE add their parameters). */
+/**
+ * The ORDER BY of a sample list (RELEVANCE adds its parameters). RANDOM's is the stored key's:
+ * its pages start where the seed says (catalogue-random.sqlite.ts).
+ */
 export function sampleOrder(request: ListRequest, params: SQLInputValue[]): string {
   switch (request.sort) {
     case 'NEWEST':
@@ -141,8 +144,7 @@ export function sampleOrder(request: ListRequest, params: SQLInputValue[]): stri
     case 'DURATION':
       return 's.duration, s.id';
     case 'RANDOM':
-      params.push(request.seed);
-      return 'yinku_shuffle(s.id, ?), s.id';
+      return 's.shuffle_key, s.id';
     case 'RELEVANCE':
       if (request.filter.search !== undefined) return `${BM25}, s.popularity DESC, s.id`;
       return 's.popularity DESC, s.id';
@@ -151,7 +153,7 @@ export function sampleOrder(request: ListRequest, params: SQLInputValue[]): stri
   }
 }
 
-/** The index of `samples` in each order `sampleOrder` writes but RANDOM's (migrations 001–012). */
+/** The index of `samples` in each order `sampleOrder` writes but RANDOM's (migrations 001–013). */
 const ORDER_INDEXES = new Map([
   ['s.popularity DESC, s.id', 'samples_popularity'],
   ['s.created_at DESC, s.id', 'samples_created'],
