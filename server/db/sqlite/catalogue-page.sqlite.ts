@@ -157,7 +157,7 @@ export function samplePages(
       ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
       ...scopeCondition(request.scope, params),
     ];
-    const order = sampleOrder({ ...request, sort }, params);
+    const order = sampleOrder({ ...request, sort });
     const { pageSize } = request;
     const offset = (request.page - 1) * pageSize;
     if (sort === 'RANDOM')
