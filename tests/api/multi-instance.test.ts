@@ -3,7 +3,6 @@
 // seeding — holds across instances, and a `kill -9` leaves no half-done work. DATABASE_URL
 // unset runs it on one shared SQLite file (WAL); set, on that PostgreSQL database.
 import { createHash } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/api/account.types.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
@@ -33,13 +32,7 @@ let ctx: AppContext;
 const spawned: GatewayProcess[] = [];
 
 /** A process gateway as the call helpers take it (they only use `url`). */
-const at = (gateway: GatewayProcess) => ({
-  url: gateway.url,
-  ctx,
-  get db(): DatabaseSync {
-    throw new Error('the multi-instance suite checks rows through ctx.repo only');
-  },
-});
+const at = (gateway: GatewayProcess) => ({ url: gateway.url, ctx });
 
 const start = async (name: string, env: Record<string, string> = {}) => {
   const gateway = await spawnGateway(name, { ...storage.envFor(name), ...env });

@@ -13,7 +13,6 @@ afterEach(async () => {
   delete process.env.YINKU_SONGS_SECONDS;
 });
 
-/** The stored songs by slot, as the test oracle reads them (on either database). */
 const titlesAndIds = async (g: TestGateway) =>
   (await g.oracle.songs()).map(({ id, slot, title, blobHash }) => ({ id, slot, title, blobHash }));
 
