@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_MIGRATIONS } from './code-migrations.ts';
-import { shuffleKey } from './sqlite/catalogue-query.sqlite.ts';
+import { shuffleKey } from './random-order.ts';
 
 /** The embedded SQLite database handle used by the SQLite repositories. */
 export type Database = DatabaseSync;
@@ -13,10 +13,11 @@ const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 export function openDatabase(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
+  // First, so that another gateway instance opening the same file waits instead of failing.
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
-  db.exec('PRAGMA busy_timeout = 5000');
   // The RANDOM sort's key (migration 021): the migration, the sample insert and the queries use it.
   db.function('yinku_shuffle', { deterministic: true }, (id, seed) =>
     shuffleKey(Number(id), Number(seed)),
@@ -27,7 +28,8 @@ export function openDatabase(file: string): Database {
 
 /**
  * Applies every `migrations/NNN-*.sql` and code migration (`code-migrations.ts`) not yet
- * applied, in name order, each in its own transaction.
+ * applied, in name order, each in its own transaction. Each one is checked again inside its
+ * write transaction, so instances starting together on one file apply it once.
  */
 export function migrate(db: Database): void {
   db.exec(
@@ -39,10 +41,12 @@ export function migrate(db: Database): void {
       .all()
       .map((row) => String(row.name)),
   );
+  const isApplied = db.prepare('SELECT 1 AS found FROM schema_migrations WHERE name = ?');
   const files = readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{3}-.+\.sql$/.test(name));
   for (const name of [...files, ...Object.keys(CODE_MIGRATIONS)].sort()) {
     if (applied.has(name)) continue;
     transaction(db, () => {
+      if (isApplied.get(name)) return;
       const code = CODE_MIGRATIONS[name];
       if (code) code(db);
       else db.exec(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));

@@ -13,11 +13,8 @@ afterEach(async () => {
   delete process.env.YINKU_SONGS_SECONDS;
 });
 
-const titlesAndIds = (g: TestGateway) =>
-  g.db
-    .prepare('SELECT id, slot, title, blob_hash FROM songs ORDER BY slot')
-    .all()
-    .map((row) => ({ ...row }));
+const titlesAndIds = async (g: TestGateway) =>
+  (await g.oracle.songs()).map(({ id, slot, title, blobHash }) => ({ id, slot, title, blobHash }));
 
 describe('background generation', () => {
   it('starts the gateway at once and reports progress until the catalogue is ready', async () => {
@@ -60,13 +57,13 @@ describe('background generation', () => {
   it('fills only missing slots on a restart and keeps the stored songs', async () => {
     gateway = await startTestGateway({ size: 'none' });
     await startSongGeneration(gateway.ctx, { count: 2, seconds: 5 }).done;
-    const before = titlesAndIds(gateway);
+    const before = await titlesAndIds(gateway);
     expect(before.map((s) => s.slot)).toEqual([0, 1]);
     const again = startSongGeneration(gateway.ctx, { count: 3, seconds: 5 });
     expect(again.status()).toMatchObject({ total: 3 });
     await again.done;
     expect(again.status()).toEqual({ ready: true, generated: 3, total: 3 });
-    const after = titlesAndIds(gateway);
+    const after = await titlesAndIds(gateway);
     expect(after.slice(0, 2)).toEqual(before);
     expect(after[2]).toMatchObject({ slot: 2, title: 'Tidal Glass' });
   });
@@ -76,9 +73,40 @@ describe('background generation', () => {
     const generator = startSongGeneration(gateway.ctx, { count: 4, seconds: 30 });
     await generator.stop();
     expect(generator.status().ready).toBe(true);
-    const count = titlesAndIds(gateway).length;
+    const count = (await titlesAndIds(gateway)).length;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(titlesAndIds(gateway).length).toBe(count);
+    expect((await titlesAndIds(gateway)).length).toBe(count);
     expect(count).toBeLessThan(4);
   });
+
+  it('shares the slots between two generators on one database: each song is rendered once', async () => {
+    gateway = await startTestGateway({ size: 'none' });
+    const stored: string[][] = [[], []];
+    const [a, b] = [0, 1].map((i) =>
+      startSongGeneration(gateway!.ctx, {
+        count: 4,
+        seconds: 5,
+        log: (line) => line.includes(' slot ') && stored[i]!.push(line),
+      }),
+    );
+    await Promise.all([a!.done, b!.done]);
+    expect((await titlesAndIds(gateway)).map((s) => s.slot)).toEqual([0, 1, 2, 3]);
+    // Four renders in all, split between the two (each renders while the other does too).
+    expect(stored[0]!.length + stored[1]!.length).toBe(4);
+    expect(stored[0]!.length).toBeGreaterThan(0);
+    expect(stored[1]!.length).toBeGreaterThan(0);
+    expect(a!.status()).toEqual({ ready: true, generated: 4, total: 4 });
+    expect(b!.status()).toEqual({ ready: true, generated: 4, total: 4 });
+  }, 60_000);
+
+  it('takes over a slot whose holder died once its lease expires', async () => {
+    gateway = await startTestGateway({ size: 'none' });
+    const now = Date.now();
+    // A holder that will never renew or release: slot 0 is claimed for 1.5 s.
+    expect(await gateway.ctx.repo.leases.claim('song-slot:0', 'dead', now, now + 1500)).toBe(true);
+    const generator = startSongGeneration(gateway.ctx, { count: 2, seconds: 5, leaseMs: 3000 });
+    await generator.done;
+    expect(Date.now() - now).toBeGreaterThanOrEqual(1500);
+    expect((await titlesAndIds(gateway)).map((s) => s.slot)).toEqual([0, 1]);
+  }, 60_000);
 });

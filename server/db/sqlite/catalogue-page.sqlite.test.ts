@@ -1,38 +1,62 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SQLInputValue } from 'node:sqlite';
-import { API } from '../../src/shared/api/paths.ts';
-import type { ListPage } from '../../src/shared/api/envelope.ts';
-import type { Sample } from '../../src/shared/api/catalogue.types.ts';
-import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
-import { ftsMatch } from '../../server/db/sqlite/fts-text.sqlite.ts';
-import { samplePages } from '../../server/db/sqlite/catalogue-page.sqlite.ts';
-import type { ListRequest, SampleFilter } from '../../server/catalogue/catalogue.repository.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../../src/shared/api/paths.ts';
+import type { ListPage } from '../../../src/shared/api/envelope.ts';
+import type { Sample } from '../../../src/shared/api/catalogue.types.ts';
+import { createApp } from '../../app.ts';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { seedPlan } from '../../library/seed-samples.ts';
+import { planLibrary } from '../../seed/library-plan.ts';
+import { openRenderCache } from '../../seed/render-cache.ts';
+import { migrate, openDatabase, type Database } from '../database.ts';
+import { ftsMatch } from './fts-text.sqlite.ts';
+import { samplePages } from './catalogue-page.sqlite.ts';
+import { randomStart, shuffleKey } from '../random-order.ts';
+import type { ListRequest, SampleFilter } from '../../catalogue/catalogue.repository.ts';
+import { sqliteOracle } from './oracle.sqlite.ts';
+import { createSqliteRepository } from './sqlite-repository.ts';
+
+// The SQLite adapter's ways of reading a page (catalogue-page.sqlite.ts), checked on a cloned
+// library (the `large` library's volumes, on the tiny plan with a small target) through a real
+// gateway: pages and totals of broad and narrow keywords against plain SQL, and which of its
+// query shapes each page took. Server code may not import tests/helpers: the gateway is built here.
+const TARGET = 400;
+const PAGE_SIZE = 100;
+let gateway: { url: string; ctx: AppContext; app: FastifyInstance; db: Database; dataDir: string };
 
 const toMatchQuery = (input: string) => {
   const search = keywordSearch(input);
   return search && ftsMatch(search);
 };
-import { migrate, openDatabase } from '../../server/db/database.ts';
-import { seedPlan } from '../../server/library/seed-samples.ts';
-import { planLibrary } from '../../server/seed/library-plan.ts';
-import { openRenderCache } from '../../server/seed/render-cache.ts';
-import { getData, withQuery } from '../helpers/catalogue.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-
-// Searches on a cloned library (the `large` library's volumes, on the tiny plan with a small
-// target): pages and totals of broad and narrow keywords against plain SQL.
-const TARGET = 400;
-const PAGE_SIZE = 100;
-let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ size: 'none' });
-  const plan = planLibrary('tiny', gateway.ctx.clock.now());
-  await seedPlan(gateway.ctx, plan, { cache: openRenderCache(), cloneTo: TARGET });
+  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-page-sqlite-'));
+  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
+  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
+  const storage = {
+    repo: createSqliteRepository(db),
+    oracle: sqliteOracle(db),
+    close: async () => db.close(),
+  };
+  const ctx = await createContext(config, { storage });
+  const app = await createApp(ctx, { serveClient: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  gateway = { url: `http://127.0.0.1:${port}`, ctx, app, db, dataDir };
+  const plan = planLibrary('tiny', ctx.clock.now());
+  await seedPlan(ctx, plan, { cache: openRenderCache(), cloneTo: TARGET });
 });
 
 afterAll(async () => {
-  await gateway?.close();
+  await gateway?.app.close();
+  await gateway?.ctx.close();
+  if (gateway) rmSync(gateway.dataDir, { recursive: true, force: true });
 });
 
 // The weights the API documents: name ≫ tags > pack/type/group > brand.
@@ -70,12 +94,22 @@ const search = async (
   language?: 'en',
   path: string = API.search,
 ) => {
-  const page = await getData<ListPage<Sample>>(
-    gateway,
-    withQuery(path, { pageSize: PAGE_SIZE, ...query }),
-    { language },
+  const params = new URLSearchParams(
+    Object.entries({ pageSize: PAGE_SIZE, ...query }).map(([k, v]): [string, string] => [
+      k,
+      String(v),
+    ]),
   );
-  return { total: page.total, ids: page.records.map((record) => record.id) };
+  const response = await fetch(`${gateway.url}${path}?${params}`, {
+    headers: language ? { 'accept-language': language } : {},
+  });
+  expect(response.status).toBe(200);
+  const page = ((await response.json()) as { data: ListPage<Sample> }).data;
+  return {
+    total: page.total,
+    ids: page.records.map((record) => record.id),
+    totalEstimated: page.totalEstimated,
+  };
 };
 
 describe('search on a cloned library', () => {
@@ -303,11 +337,54 @@ describe('totals of full-text matches past the exact-count cap', () => {
   });
 
   it('answers an exact total without the estimate flag', async () => {
-    const page = await getData<ListPage<Sample>>(
-      gateway,
-      withQuery(API.search, { keyword: 'v', pageSize: 10 }),
-    );
+    const page = await search({ keyword: 'v', pageSize: 10 });
     expect(page.total).toBe(count(toMatchQuery('v')!));
     expect(page.totalEstimated).toBeUndefined();
+  });
+});
+
+describe('RANDOM along the stored shuffle key (migration 021)', () => {
+  it('stores the hash of each id and pages from the start the seed picks, walking or sorting alike', async () => {
+    const keyed = gateway.db.prepare('SELECT id, shuffle_key FROM samples').all();
+    expect(keyed).toHaveLength(TARGET);
+    for (const row of keyed) expect(Number(row.shuffle_key)).toBe(shuffleKey(Number(row.id), 0));
+    const start = randomStart(4242);
+    // Keys from the start up, then from the bottom to the start.
+    const expected = (ids: number[]) =>
+      ids
+        .map((id) => ({ id, key: shuffleKey(id, 0) }))
+        .sort(
+          (a, b) => Number(a.key < start) - Number(b.key < start) || a.key - b.key || a.id - b.id,
+        )
+        .map((row) => row.id);
+    const ids = (sql: string) =>
+      gateway.db
+        .prepare(sql)
+        .all()
+        .map((row) => Number(row.id));
+    // Unfiltered and a style (FTS matches) walk the key index; a category, whose rows a walk
+    // would read one by one, sorts its matches by the key hashed from their ids.
+    const cases: [Record<string, string>, number[]][] = [
+      [{}, ids('SELECT id FROM samples')],
+      [{ category: 'instruments' }, ids("SELECT id FROM samples WHERE category = 'instruments'")],
+      [
+        { styles: 'drums' },
+        ids(`${MATCHES.replace('rowid', 'rowid AS id')}`.replace('?', "'{tags type grp} : drums'")),
+      ],
+    ];
+    for (const [filter, all] of cases) {
+      expect(all.length, JSON.stringify(filter)).toBeGreaterThan(20);
+      const paged: number[] = [];
+      for (let page = 1; paged.length < all.length + 9; page++) {
+        const answer = await search(
+          { ...filter, sort: 'RANDOM', seed: 4242, pageSize: 9, page },
+          undefined,
+          API.audios,
+        );
+        paged.push(...answer.ids);
+        if (answer.ids.length < 9) break;
+      }
+      expect(paged, JSON.stringify(filter)).toEqual(expected(all));
+    }
   });
 });
