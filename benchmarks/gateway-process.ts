@@ -15,6 +15,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '../src/shared/api/paths.ts';
 import type { LibrarySize } from '../server/config.ts';
+import {
+  createTestDatabase,
+  startPgCluster,
+  type PgTestDatabase,
+} from '../tests/helpers/pg-cluster.ts';
 
 /** A gateway process serving on 127.0.0.1. */
 export interface GatewayProcess {
@@ -153,13 +158,36 @@ export async function removeGateway(gateway: GatewayProcess): Promise<void> {
   rmSync(gateway.dataDir, { recursive: true, force: true });
 }
 
+/** The PostgreSQL server the bench creates its databases on, once asked for (see below). */
+let pgAdmin: Promise<{ url: string; stop(): void }> | undefined;
+const databases: PgTestDatabase[] = [];
+
+/**
+ * Which database the bench's gateways use: `--database=postgres` starts a throw-away PostgreSQL
+ * cluster (tests/helpers/pg-cluster.ts); DATABASE_URL (an admin URL) names a server to use;
+ * neither is SQLite.
+ */
+export const benchOnPostgres = (): boolean =>
+  process.argv.includes('--database=postgres') || Boolean(process.env.DATABASE_URL);
+
 /**
  * The database environment of one bench gateway (or group of gateways sharing a database):
- * nothing for SQLite (each data directory holds its file); with DATABASE_URL set, a fresh
- * database named after `label` on that server, which the bench's gateways then seed.
+ * nothing for SQLite (each data directory holds its file); on PostgreSQL (benchOnPostgres) a
+ * fresh database of its own, as DATABASE_URL, which its first gateway seeds. `closeBenchDatabases`
+ * drops them and stops a cluster the bench started.
  */
-export async function benchDatabaseEnv(label: string): Promise<Record<string, string>> {
-  const server = process.env.DATABASE_URL;
-  if (server === undefined || server === '') return {};
-  throw new Error(`DATABASE_URL=${server}: this build has no PostgreSQL adapter (${label})`);
+export async function benchDatabaseEnv(): Promise<Record<string, string>> {
+  if (!benchOnPostgres()) return {};
+  const given = process.env.DATABASE_URL;
+  pgAdmin ??= given ? Promise.resolve({ url: given, stop: () => {} }) : startPgCluster();
+  const database = await createTestDatabase((await pgAdmin).url);
+  databases.push(database);
+  return { DATABASE_URL: database.url };
+}
+
+/** Drops the bench's PostgreSQL databases and stops the cluster it started, if any. */
+export async function closeBenchDatabases(): Promise<void> {
+  for (const database of databases.splice(0)) await database.drop();
+  if (pgAdmin) (await pgAdmin).stop();
+  pgAdmin = undefined;
 }

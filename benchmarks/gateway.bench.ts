@@ -24,6 +24,8 @@ import type { LibrarySize } from '../server/config.ts';
 import { authHeaders, login } from '../tests/helpers/accounts.ts';
 import {
   benchDatabaseEnv,
+  benchOnPostgres,
+  closeBenchDatabases,
   removeGateway,
   startSeededGateway,
   type GatewayProcess,
@@ -148,7 +150,7 @@ async function sizeFigures(
   runs: number,
   base?: Latencies,
 ): Promise<{ figures: Figure[]; latencies: Latencies }> {
-  const env = await benchDatabaseEnv(`gateway_${size}`);
+  const env = await benchDatabaseEnv();
   const { gateway, seedMs, cached } = await startSeededGateway(size, env);
   const how = cached ? 'copied from the seed cache' : 'seeded';
   console.log(`gateway ${rowsLabel}: ${how} in ${Math.round(seedMs / 1000)} s`);
@@ -171,7 +173,7 @@ async function sizeFigures(
       });
     });
     const ready = ratioFigure(
-      `gateway ${rowsLabel}: library ready (${how}), s`,
+      `gateway ${rowsLabel}: library ready (${how})`,
       seedMs / 1000,
       's',
       1,
@@ -215,16 +217,19 @@ function bundleFigure(distDir = 'dist'): Figure {
 export async function gatewayFigures(options: { quick: boolean }): Promise<Figure[]> {
   const runs = options.quick ? 15 : 41;
   const figures = [bundleFigure()];
-  const large = await sizeFigures('large', '100k', runs);
+  const on = benchOnPostgres() ? ' on PostgreSQL' : '';
+  const large = await sizeFigures('large', `100k${on}`, runs);
   figures.push(...large.figures);
   if (!options.quick)
-    figures.push(...(await sizeFigures('huge', '1M', runs, large.latencies)).figures);
+    figures.push(...(await sizeFigures('huge', `1M${on}`, runs, large.latencies)).figures);
   return figures;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const figures = await gatewayFigures({ quick: process.argv.includes('--quick') });
+  const figures = await gatewayFigures({ quick: process.argv.includes('--quick') }).finally(
+    closeBenchDatabases,
+  );
   console.log(JSON.stringify(figures, null, 2));
   console.log(`${Math.round((performance.now() - started) / 1000)} s`);
 }

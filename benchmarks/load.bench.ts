@@ -17,6 +17,7 @@ import type { Sample } from '../src/shared/api/catalogue.types.ts';
 import { authHeaders, login } from '../tests/helpers/accounts.ts';
 import {
   benchDatabaseEnv,
+  closeBenchDatabases,
   removeGateway,
   startGatewayProcess,
   startSeededGateway,
@@ -101,7 +102,7 @@ async function runLoad(urls: string[], requests: LoadRequest[], seconds: number)
 /** The load figures: one instance (baseline) and two instances on one database. */
 export async function loadFigures(options: { quick: boolean }): Promise<Figure[]> {
   const seconds = options.quick ? LOAD_SECONDS.quick : LOAD_SECONDS.full;
-  const env = await benchDatabaseEnv('load');
+  const env = await benchDatabaseEnv();
   // The first gateway seeds the library with its auditions (or copies it from the seed cache);
   // the second opens the same data directory and database.
   const { gateway: first } = await startSeededGateway('small', {
@@ -154,7 +155,9 @@ export async function loadFigures(options: { quick: boolean }): Promise<Figure[]
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const figures = await loadFigures({ quick: process.argv.includes('--quick') });
+  const figures = await loadFigures({ quick: process.argv.includes('--quick') }).finally(
+    closeBenchDatabases,
+  );
   console.log(JSON.stringify(figures, null, 2));
   console.log(`${Math.round((performance.now() - started) / 1000)} s`);
 }

@@ -13,6 +13,7 @@ import { openBenchPage } from './bench-page.ts';
 import { openRealPath } from './real-path.bench.ts';
 import { gatewayFigures } from './gateway.bench.ts';
 import { loadFigures } from './load.bench.ts';
+import { closeBenchDatabases } from './gateway-process.ts';
 import { scrollFigures } from './scroll.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
@@ -146,4 +147,4 @@ function write(measured: Figure[], measuredSeconds: number, only?: string[]): vo
   console.log(table.join('\n'));
 }
 
-process.exitCode = await main();
+process.exitCode = await main().finally(closeBenchDatabases);

@@ -22,7 +22,9 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const started = performance.now();
   try {
-    const report = await backupDataDir(config.dataDir, resolve(args[0]!));
+    const report = await backupDataDir(config.dataDir, resolve(args[0]!), {
+      blobDir: config.blobDir,
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `backed up ${report.pages} pages to ${report.database} and ${report.blobs} blobs in ${seconds} s`,

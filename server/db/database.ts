@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_MIGRATIONS } from './code-migrations.ts';
-import { shuffleKey } from './sqlite/catalogue-query.sqlite.ts';
+import { shuffleKey } from './random-order.ts';
 
 /** The embedded SQLite database handle used by the SQLite repositories. */
 export type Database = DatabaseSync;

@@ -10,16 +10,7 @@ import type {
 
 // SQL fragments of the catalogue queries: every user value goes into `params`, never the text.
 
-/** A deterministic 32-bit mix of (id, seed): the RANDOM sort's key, stable for one seed. */
-export function shuffleKey(id: number, seed: number): number {
-  let h = (Math.imul(id, 0x9e3779b1) ^ seed) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+export { shuffleKey } from '../random-order.ts';
 
 /** bm25 weights of samples_fts columns: name, tags, brand, pack, type, grp. */
 export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';

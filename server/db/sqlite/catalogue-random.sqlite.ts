@@ -1,6 +1,7 @@
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import type { Database } from '../database.ts';
-import { FTS_MATCH_IN, shuffleKey, where } from './catalogue-query.sqlite.ts';
+import { FTS_MATCH_IN, where } from './catalogue-query.sqlite.ts';
+import { randomStart } from '../random-order.ts';
 
 const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
 
@@ -12,9 +13,6 @@ const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
  * ~35 µs (ROW_READ).
  */
 const WALK_PER_MATCH = { ROW_FREE: 5, ROW_READ: 1 / 30 };
-
-/** Where a seed's RANDOM order starts on the circle of stored 32-bit keys (migration 021). */
-export const randomStart = (seed: number): number => shuffleKey(0, seed);
 
 /**
  * The ids of one page of a RANDOM list (docs/api/catalogue.md, "Sorts"): samples in stored-key

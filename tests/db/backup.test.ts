@@ -9,15 +9,14 @@ import { API } from '../../src/shared/api/paths.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { sqliteOracle } from '../../server/db/sqlite/oracle.sqlite.ts';
-import { createSqliteRepository } from '../../server/db/sqlite/sqlite-repository.ts';
+import { openStorage } from '../../server/db/open-storage.ts';
 import { createUser, login, type TestUser } from '../helpers/accounts.ts';
 import { getData, withQuery } from '../helpers/catalogue.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
-// `npm run backup` (server/backup.ts) against a live gateway's data directory, and a gateway
-// started on the backup (the restore docs/DEPLOY.md describes).
+// `npm run backup` (server/backup.ts) against a live gateway's SQLite data directory, and a
+// gateway started on the backup (the restore docs/DEPLOY.md describes). SQLite only: PostgreSQL
+// is backed up with pg_dump (docs/DEPLOY.md), so this lives outside the api-pg suite.
 let live: TestGateway;
 let user: TestUser;
 const scratch = mkdtempSync(join(tmpdir(), 'yinku-backup-test-'));
@@ -90,13 +89,7 @@ describe('npm run backup', () => {
 
     // Restore: a gateway on the backup directory.
     const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir: target, port: 0 };
-    const db = openDatabase(join(target, 'yinku.sqlite'));
-    const storage = {
-      repo: createSqliteRepository(db),
-      oracle: sqliteOracle(db),
-      close: async () => db.close(),
-    };
-    const ctx = await createContext(config, { storage });
+    const ctx = await createContext(config, { storage: await openStorage(config) });
     const app = await createApp(ctx, { serveClient: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const restored = { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
