@@ -121,10 +121,10 @@ export const where = (conditions: string[]): string =>
   conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 
 /**
- * The ORDER BY of a sample list (RELEVANCE adds its parameters). RANDOM's is the stored key's:
- * its pages start where the seed says (catalogue-random.sqlite.ts).
+ * The ORDER BY of a sample list. RANDOM's is the stored key's: its pages start where the seed
+ * says (catalogue-random.sqlite.ts).
  */
-export function sampleOrder(request: ListRequest, params: SQLInputValue[]): string {
+export function sampleOrder(request: ListRequest): string {
   switch (request.sort) {
     case 'NEWEST':
       return 's.created_at DESC, s.id';
