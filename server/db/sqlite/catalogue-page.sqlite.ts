@@ -169,7 +169,16 @@ export function samplePages(
       });
     const index = orderIndex(order);
     let from = 'samples s';
-    if (relevance) {
+    const bpmRangeOnly =
+      conditions.length > 0 &&
+      conditions.every((condition) => condition === 's.bpm >= ?' || condition === 's.bpm <= ?');
+    if (index === 'samples_popularity' && bpmRangeOnly) {
+      // A BPM range in popularity order: walking the popularity index with each entry's BPM
+      // (migration 022) reads ~(offset + page) × library / total entries and no row, where the
+      // planner would read and sort every match of the range; taken while that walk is shorter.
+      if ((offset + pageSize) * library <= total * total)
+        from = 'samples s INDEXED BY samples_popularity_bpm';
+    } else if (relevance) {
       // A keyword alone reads only id and popularity of each match: from the narrow index.
       const narrow = conditions.length === 1 ? 'INDEXED BY samples_id_popularity' : '';
       from = `samples_fts JOIN samples s ${narrow} ON s.id = samples_fts.rowid`;
