@@ -113,9 +113,12 @@ function libraryKey(size: LibrarySize, env: Record<string, string>): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Where seeded data directories are kept (`YINKU_SEED_CACHE_DIR`, as the render cache). */
+/**
+ * Where seeded data directories are kept: beside the render cache (`YINKU_SEED_CACHE_DIR`), not
+ * inside it — the render cache removes every entry of its folder but its own version's.
+ */
 const cacheRoot = () =>
-  join(process.env.YINKU_SEED_CACHE_DIR ?? join(tmpdir(), 'yinku-seed-cache'), 'libraries');
+  `${process.env.YINKU_SEED_CACHE_DIR ?? join(tmpdir(), 'yinku-seed-cache')}-libraries`;
 
 /**
  * A gateway process on a seeded library of `size`. On SQLite, a data directory cached for the

@@ -121,8 +121,8 @@ export const where = (conditions: string[]): string =>
   conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 
 /**
- * The ORDER BY of a sample list; it takes no parameters. RANDOM's is the stored key's:
- * its pages start where the seed says (catalogue-random.sqlite.ts).
+ * The ORDER BY of a sample list. RANDOM's is the stored key's: its pages start where the seed
+ * says (catalogue-random.sqlite.ts).
  */
 export function sampleOrder(request: ListRequest): string {
   switch (request.sort) {
