@@ -52,7 +52,9 @@ export async function createApp(
   const app = Fastify({
     ...(log ? loggingOptions(log.format, ctx.config.logLevel, log.out) : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy the client's address is the one the proxy forwards, but only from
+    // the proxies YINKU_TRUST_PROXY names: rate limits count per client address.
+    trustProxy: ctx.config.trustProxy ?? false,
     routerOptions: { maxParamLength: 500 },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,

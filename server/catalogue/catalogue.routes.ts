@@ -107,7 +107,11 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions
         return { records: found.rows.map((row) => toPack(row, language)), total: found.total };
       }
       const found = await repo.listSamples(listRequest);
-      return { records: found.rows.map((row) => toSample(row, language)), total: found.total };
+      return {
+        records: found.rows.map((row) => toSample(row, language)),
+        total: found.total,
+        ...(found.totalEstimated ? { totalEstimated: true } : {}),
+      };
     };
     const paging = { page: base.page, pageSize: base.pageSize };
     const result = await run(base);

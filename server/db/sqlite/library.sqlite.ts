@@ -23,12 +23,15 @@ export function sqliteLibrary(db: Database): LibraryRepository {
        primary_name, cover_hash, cover_type, tags, popularity, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'image/png', ?, ?, ?)`,
   );
+  // shuffle_key: the RANDOM sort's stored key, a hash of the id the row is about to get (a table
+  // without AUTOINCREMENT gives max(id) + 1; migration 021).
   const insertSample = db.prepare(
     `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
        audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
        duration, tags, blob_hash, file_name, audition_code, audition_hash, peaks, popularity,
-       created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       created_at, shuffle_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+       (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples))`,
   );
   const insertFts = db.prepare(
     'INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES (?, ?, ?, ?, ?, ?, ?)',
