@@ -15,8 +15,14 @@ ALTER TABLE samples ADD COLUMN bpm_source TEXT CHECK (bpm_source IN ('pack', 'de
 ALTER TABLE samples ADD COLUMN key_source TEXT CHECK (key_source IN ('pack', 'detected'));
 ALTER TABLE samples ADD COLUMN kind_source TEXT NOT NULL DEFAULT 'pack'
   CHECK (kind_source IN ('pack', 'detected'));
--- Rows stored before this migration: the generator's metadata is the pack's; an imported row's
--- kind came from its duration (a detection, though a crude one) and it had no key or BPM.
-UPDATE samples SET bpm_source = 'pack' WHERE bpm IS NOT NULL;
-UPDATE samples SET key_source = 'pack' WHERE audio_key IS NOT NULL;
+-- A 'pack' source with a NULL value means the pack says "none" (a kick has no key): analysis
+-- never overrides it. Rows stored before this migration: the generator's metadata is complete;
+-- an imported row (pack code `imp-…`) shipped nothing, and its kind came from its duration.
+UPDATE samples SET bpm_source = 'pack', key_source = 'pack' WHERE pack_code NOT LIKE 'imp-%';
 UPDATE samples SET kind_source = 'detected' WHERE pack_code LIKE 'imp-%';
+-- The similar-sounds index (server/catalogue/similar-index.ts) reloads when this changes: every
+-- write of an embedding bumps it.
+INSERT OR IGNORE INTO meta (key, value) VALUES ('embeddings_version', '0');
+-- The rows still waiting for their analysis (analysePending), found without reading every row:
+-- the index holds only those.
+CREATE INDEX samples_unanalysed ON samples(id) WHERE embedding IS NULL;
