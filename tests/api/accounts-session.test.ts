@@ -47,7 +47,7 @@ describe('POST login', () => {
   });
 
   it('stores passwords as argon2id of the client hash', () => {
-    const row = gateway.ctx.db
+    const row = gateway.db
       .prepare('SELECT password_hash FROM users WHERE email = ?')
       .get('demo@yinku.local');
     expect(String(row?.password_hash)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

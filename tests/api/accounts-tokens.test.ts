@@ -134,7 +134,7 @@ describe('GET refresh-token', () => {
 
   it('stores only hashes of refresh tokens', async () => {
     const { pair } = await signIn();
-    const stored = gateway.ctx.db
+    const stored = gateway.db
       .prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE token_hash = ?')
       .get(pair.refreshToken);
     expect(stored?.n).toBe(0);

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const ids = (sql: string, ...params: (string | number)[]): number[] =>
-  gw.ctx.db
+  gw.db
     .prepare(sql)
     .all(...params)
     .map((row) => Number(row.id))
@@ -34,7 +34,7 @@ const listIds = async (query: Record<string, string | number>) =>
 /** Tag counts computed the slow, obvious way: every sample's JSON tags. */
 function expectedCounts(where = '1 = 1', ...params: (string | number)[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const row of gw.ctx.db.prepare(`SELECT tags FROM samples s WHERE ${where}`).all(...params))
+  for (const row of gw.db.prepare(`SELECT tags FROM samples s WHERE ${where}`).all(...params))
     for (const tag of JSON.parse(String(row.tags)) as string[])
       counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return counts;
@@ -42,7 +42,7 @@ function expectedCounts(where = '1 = 1', ...params: (string | number)[]): Map<st
 
 describe('key filter with several keys', () => {
   it('matches any of a comma-separated list of keys, and one key as before', async () => {
-    const keys = gw.ctx.db
+    const keys = gw.db
       .prepare('SELECT DISTINCT audio_key AS k FROM samples WHERE audio_key IS NOT NULL LIMIT 3')
       .all()
       .map((row) => String(row.k));
@@ -61,7 +61,7 @@ describe('key filter with several keys', () => {
       gw,
       withQuery(API.audios, { range: 'packs', key: `${first},${second}`, pageSize: 100 }),
     );
-    const expectedPacks = gw.ctx.db
+    const expectedPacks = gw.db
       .prepare('SELECT DISTINCT pack_code AS c FROM samples WHERE audio_key IN (?, ?)')
       .all(first, second)
       .map((row) => String(row.c))
@@ -99,7 +99,7 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
     expect(new Map(drums.map((t) => [t.tag, t.count]))).toEqual(
       expectedCounts("category = 'instruments' AND primary_name = 'Drums'"),
     );
-    const pack = String(gw.ctx.db.prepare('SELECT pack_code AS c FROM samples LIMIT 1').get()!.c);
+    const pack = String(gw.db.prepare('SELECT pack_code AS c FROM samples LIMIT 1').get()!.c);
     const inPack = await getData<TagCount[]>(gw, withQuery(API.tags, { packCode: pack }));
     expect(new Map(inPack.map((t) => [t.tag, t.count]))).toEqual(
       expectedCounts('pack_code = ?', pack),
@@ -109,7 +109,7 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
   it('counts again when the library changes, not when a user likes something', async () => {
     const before = await getData<TagCount[]>(gw, API.tags);
     expect(before.some((t) => t.tag === 'fresh-tag')).toBe(false);
-    gw.ctx.db.exec(`CREATE TEMP TABLE added AS SELECT * FROM samples LIMIT 1;
+    gw.db.exec(`CREATE TEMP TABLE added AS SELECT * FROM samples LIMIT 1;
       UPDATE added SET id = NULL, audition_code = NULL, tags = '["fresh-tag","kick"]';
       INSERT INTO samples SELECT * FROM added; DROP TABLE added;`);
     const after = await getData<TagCount[]>(gw, API.tags);
@@ -121,13 +121,13 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
     expect(after.find((t) => t.tag === 'kick')!.count).toBe(
       before.find((t) => t.tag === 'kick')!.count + 1,
     );
-    gw.ctx.db.prepare('DELETE FROM samples WHERE tags = \'["fresh-tag","kick"]\'').run();
+    gw.db.prepare('DELETE FROM samples WHERE tags = \'["fresh-tag","kick"]\'').run();
   });
 
   it('counts a signed-in user’s liked samples; the list needs a token', async () => {
     const liked = ids("SELECT id FROM samples WHERE category = 'genres' LIMIT 3");
     for (const id of liked)
-      gw.ctx.db
+      gw.db
         .prepare(
           "INSERT INTO sample_likes (user_id, sample_id, created_at) VALUES (?, ?, datetime('now'))",
         )

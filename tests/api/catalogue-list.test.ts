@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const count = (sql: string, ...params: (string | number)[]): number =>
-  Number(gw.ctx.db.prepare(sql).get(...params)?.n ?? 0);
+  Number(gw.db.prepare(sql).get(...params)?.n ?? 0);
 const samples = (query: Record<string, string | number> = {}) =>
   getData<ListPage<Sample>>(gw, withQuery(API.audios, { pageSize: 100, ...query }));
 const isSorted = <T>(items: T[], inOrder: (a: T, b: T) => boolean) =>
@@ -33,7 +33,7 @@ describe('GET tt-audios (samples)', () => {
     expect(zh).toMatchObject({ total, page: 1, pageSize: 5 });
     expect(zh.records).toHaveLength(5);
     const sample = zh.records[0]!;
-    const row = gw.ctx.db
+    const row = gw.db
       .prepare(
         `SELECT s.*, p.name_zh AS pack_zh, b.name AS brand FROM samples s
          JOIN packs p ON p.code = s.pack_code JOIN brands b ON b.id = p.brand_id WHERE s.id = ?`,
@@ -111,7 +111,7 @@ describe('GET tt-audios (samples)', () => {
   });
 
   it('filters by category, names, pack, kind, key, bpm, styles and tags', async () => {
-    const row = gw.ctx.db
+    const row = gw.db
       .prepare(
         "SELECT * FROM samples WHERE bpm IS NOT NULL AND audio_key IS NOT NULL AND tags != '[]' LIMIT 1",
       )
@@ -255,7 +255,7 @@ describe('GET tt-audios (packs) and pack detail', () => {
   });
 
   it('answers one pack, 404 for an unknown code, 400 for a malformed one', async () => {
-    const code = String(gw.ctx.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
+    const code = String(gw.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
     const pack = await getData<Pack>(gw, API.pack(code), { language: 'en' });
     expect(pack.packCode).toBe(code);
     expect(pack.names.en).toBe(pack.name);
@@ -265,7 +265,7 @@ describe('GET tt-audios (packs) and pack detail', () => {
   });
 
   it('serves the cover PNG with a long cache and revalidation by ETag', async () => {
-    const row = gw.ctx.db.prepare('SELECT code, cover_hash FROM packs LIMIT 1').get()!;
+    const row = gw.db.prepare('SELECT code, cover_hash FROM packs LIMIT 1').get()!;
     const response = await request(gw, API.packCover(String(row.code)));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
@@ -307,9 +307,7 @@ describe('GET tt-instruments-style', () => {
         }
       }
     }
-    const named = gw.ctx.db
-      .prepare("SELECT * FROM taxonomy WHERE secondary_name = '' LIMIT 1")
-      .get();
+    const named = gw.db.prepare("SELECT * FROM taxonomy WHERE secondary_name = '' LIMIT 1").get();
     if (named) {
       const primary = tree
         .find((node) => node.category === named.category)

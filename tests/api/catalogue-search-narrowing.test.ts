@@ -116,7 +116,7 @@ describe('GET tt-audios/suggest', () => {
     expect((await suggest('hip')).some((s) => s.kind === 'tag' && s.keyword === 'hip-hop')).toBe(
       true,
     );
-    const brand = gw.ctx.db.prepare('SELECT name, name_zh FROM brands LIMIT 1').get()!;
+    const brand = gw.db.prepare('SELECT name, name_zh FROM brands LIMIT 1').get()!;
     const brands = await suggest(String(brand.name_zh));
     expect(brands).toContainEqual(
       expect.objectContaining({ kind: 'brand', label: brand.name_zh, alt: brand.name }),

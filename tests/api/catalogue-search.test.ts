@@ -19,7 +19,7 @@ const search = (keyword: string, query: Record<string, string | number> = {}, la
     language,
   });
 const idsWhere = (where: string, ...params: string[]): number[] =>
-  gw.ctx.db
+  gw.db
     .prepare(`SELECT id FROM samples WHERE ${where} ORDER BY id`)
     .all(...params)
     .map((row) => Number(row.id));

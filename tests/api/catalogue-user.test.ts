@@ -17,14 +17,14 @@ beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
   user = await createUser(gw);
   setQuota(gw, user.id, null);
-  const rows = gw.ctx.db
+  const rows = gw.db
     .prepare(
       `SELECT id, pack_code, category, primary_name, secondary_name FROM samples
        WHERE pack_code = (SELECT pack_code FROM samples GROUP BY pack_code HAVING COUNT(*) >= 3 LIMIT 1)
        ORDER BY id LIMIT 2`,
     )
     .all();
-  const other = gw.ctx.db
+  const other = gw.db
     .prepare(
       'SELECT id, pack_code, category, primary_name, secondary_name FROM samples WHERE category != ? ORDER BY id DESC LIMIT 1',
     )

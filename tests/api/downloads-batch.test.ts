@@ -18,7 +18,7 @@ let ids: number[];
 
 beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
-  ids = gw.ctx.db
+  ids = gw.db
     .prepare('SELECT id FROM samples ORDER BY id LIMIT 10')
     .all()
     .map((row) => Number(row.id));
@@ -36,7 +36,7 @@ const batch = (user: TestUser, body: unknown, language?: 'zh' | 'en') =>
 
 const pendingGrants = (user: TestUser) =>
   Number(
-    gw.ctx.db
+    gw.db
       .prepare(
         `SELECT COUNT(DISTINCT sample_id) AS n FROM download_grants
          WHERE user_id = ? AND status = 'pending'`,

@@ -26,7 +26,7 @@ let ids: number[];
 
 beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
-  ids = gw.ctx.db
+  ids = gw.db
     .prepare('SELECT id FROM samples ORDER BY id LIMIT 8')
     .all()
     .map((row) => Number(row.id));
@@ -56,9 +56,7 @@ const warehouse = (user: TestUser) =>
     token: user.accessToken,
   });
 const acquisitions = (user: TestUser) =>
-  Number(
-    gw.ctx.db.prepare('SELECT COUNT(*) AS n FROM acquisitions WHERE user_id = ?').get(user.id)!.n,
-  );
+  Number(gw.db.prepare('SELECT COUNT(*) AS n FROM acquisitions WHERE user_id = ?').get(user.id)!.n);
 
 /** The whole docs/PRODUCT.md §7 flow for one sample: authorise, fetch, report success. */
 async function download(user: TestUser, id: number, path = `/sounds/packs/x/${id}.wav`) {
@@ -80,7 +78,7 @@ describe('download flow', () => {
     expect((await authorize(user, id)).body).toMatchObject({ code: 200, data: true });
     const response = await request(gw, API.download(id), { token: user.accessToken });
     expect(response.status).toBe(200);
-    const row = gw.ctx.db
+    const row = gw.db
       .prepare('SELECT blob_hash, media_type, file_name FROM samples WHERE id = ?')
       .get(id)!;
     expect(response.headers.get('content-type')).toBe(row.media_type);
@@ -106,7 +104,7 @@ describe('download flow', () => {
       userFilePath: '/sounds/packs/Neon/Drums/kick.wav',
     });
     const sync = await getData<SyncItem[]>(gw, API.downloadSync, { token: user.accessToken });
-    const row = gw.ctx.db
+    const row = gw.db
       .prepare('SELECT primary_name, secondary_name, file_name FROM samples WHERE id = ?')
       .get(id)!;
     expect(sync).toEqual([
@@ -163,7 +161,7 @@ describe('download flow', () => {
     setQuota(gw, user.id, null);
     const id = ids[3]!;
     const popularity = () =>
-      gw.ctx.db
+      gw.db
         .prepare(
           `SELECT s.popularity AS sample, p.popularity AS pack
            FROM samples s JOIN packs p ON p.code = s.pack_code WHERE s.id = ?`,
@@ -256,7 +254,7 @@ describe('download flow', () => {
     const timed = await startTestGateway({ size: 'none', clock });
     try {
       const user = await createUser(timed);
-      timed.ctx.db.exec(`
+      timed.db.exec(`
         INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', 'B');
         INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
           VALUES ('p', 'P', 'P', 1, 'instruments', 'Drums', '2026-01-01');
@@ -301,7 +299,7 @@ describe('likes', () => {
 
   it('toggles a pack like (extension) and lists liked packs', async () => {
     const user = await createUser(gw);
-    const code = String(gw.ctx.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
+    const code = String(gw.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
     const path = `${API.downloadLike('pack')}/${code}`;
     expect((await callJson(gw, path, { token: user.accessToken })).body.data).toBe(true);
     const packs = await getData<ListPage<Pack>>(

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const rows = () =>
-  gateway.ctx.db
+  gateway.db
     .prepare('SELECT id, blob_hash, audition_code, audition_hash FROM samples')
     .all() as Array<Record<string, string | number | null>>;
 

@@ -2,10 +2,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '../../benchmarks/gateway.bench.ts';
-import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
+import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
+import { ftsMatch } from '../../server/db/sqlite/fts-text.sqlite.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { bulkInsert, HUGE_SAMPLE_COUNT } from '../../server/library/seed-large.ts';
+import { HUGE_SAMPLE_COUNT } from '../../server/library/seed-large.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
 import { openRenderCache } from '../../server/seed/render-cache.ts';
@@ -30,8 +31,8 @@ afterAll(async () => {
 });
 
 const one = (sql: string, ...params: string[]) =>
-  gateway.ctx.db.prepare(sql).get(...params) as Record<string, unknown>;
-const indexesOf = (db: TestGateway['ctx']['db']) =>
+  gateway.db.prepare(sql).get(...params) as Record<string, unknown>;
+const indexesOf = (db: DatabaseSync) =>
   db
     .prepare(
       "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples' ORDER BY name",
@@ -67,9 +68,9 @@ describe('the large library (pack volumes reusing rendered audio)', () => {
       "SELECT name_en, name_zh FROM samples WHERE pack_code LIKE '%-vol-3' LIMIT 1",
     );
     expect(String(clone.name_en)).toMatch(/ V3$/);
-    const hits = gateway.ctx.db
+    const hits = gateway.db
       .prepare('SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?')
-      .all(toMatchQuery(String(clone.name_zh)) as string);
+      .all(ftsMatch(keywordSearch(String(clone.name_zh))!)!);
     expect(hits.length).toBeGreaterThan(0);
   });
 });
@@ -78,23 +79,42 @@ describe('the bulk clone (large and huge)', () => {
   it('leaves every index of samples as the migrations made it', () => {
     const fresh = openDatabase(':memory:');
     try {
-      expect(indexesOf(gateway.ctx.db)).toEqual(indexesOf(fresh));
+      expect(indexesOf(gateway.db)).toEqual(indexesOf(fresh));
       expect(indexesOf(fresh).length).toBeGreaterThan(10);
     } finally {
       fresh.close();
     }
   });
 
-  it('loses nothing when the work fails: rows and indexes are as before', () => {
-    const db = gateway.ctx.db;
+  it('loses nothing when the work fails: rows and indexes are as before', async () => {
+    const db = gateway.db;
     const before = indexesOf(db);
-    expect(() =>
-      bulkInsert(db, () => {
-        db.exec('DELETE FROM samples_fts');
-        db.exec('DELETE FROM samples');
-        throw new Error('disk full');
-      }),
-    ).toThrow('disk full');
+    const [pack] = (await gateway.ctx.repo.library.packCovers()).keys();
+    function* failing() {
+      yield {
+        packs: [
+          {
+            code: 'bulk-fail',
+            nameEn: 'x',
+            nameZh: 'x',
+            descriptionEn: '',
+            descriptionZh: '',
+            brand: String(one('SELECT name FROM brands LIMIT 1').name),
+            category: 'instruments',
+            primaryName: String(
+              one('SELECT primary_name FROM packs WHERE code = ?', pack!).primary_name,
+            ),
+            coverHash: null,
+            tags: [],
+            popularity: 0,
+            createdAt: new Date(0).toISOString(),
+          },
+        ],
+      };
+      throw new Error('disk full');
+    }
+    await expect(gateway.ctx.repo.library.writeBulk(failing())).rejects.toThrow('disk full');
+    expect(one('SELECT count(*) AS n FROM packs WHERE code = ?', 'bulk-fail').n).toBe(0);
     expect(one('SELECT count(*) AS n FROM samples').n).toBe(TARGET);
     expect(one('SELECT count(*) AS n FROM samples_fts').n).toBe(TARGET);
     expect(indexesOf(db)).toEqual(before);
@@ -148,7 +168,7 @@ describe('the bulk clone (large and huge)', () => {
   it('lists a style in popularity order, broad (index walk) or narrow (sorted), as SQL does', async () => {
     const user = await createUser(gateway);
     const reference = (style: string, offset: number) =>
-      gateway.ctx.db
+      gateway.db
         .prepare(
           `SELECT id FROM samples WHERE id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)
            ORDER BY popularity DESC, id LIMIT 100 OFFSET ?`,
@@ -211,7 +231,7 @@ describe('the category tree (kept between library changes)', () => {
       importer.close();
     }
     expect(await treeTotal()).toBe(before + 1);
-    gateway.ctx.db.prepare('DELETE FROM samples WHERE id = ?').run(id);
+    gateway.db.prepare('DELETE FROM samples WHERE id = ?').run(id);
     expect(await treeTotal()).toBe(before);
   });
 });

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, MUSICAL_KEYS } from '../../src/shared/api/catalogue.types.ts';
-import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
+import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
+import { ftsMatch } from '../../server/db/sqlite/fts-text.sqlite.ts';
+
+const toMatchQuery = (input: string) => {
+  const search = keywordSearch(input);
+  return search && ftsMatch(search);
+};
 import { readPeaks } from '../../server/library/peaks.ts';
 import { seedSamples } from '../../server/library/seed-samples.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
@@ -39,7 +45,7 @@ afterAll(async () => {
 });
 
 const all = (sql: string, ...params: Array<string | number>) =>
-  gateway.ctx.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+  gateway.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
 
 describe('the tiny demo library', () => {
   it('fills every category with packs and samples', () => {
@@ -155,12 +161,10 @@ describe('the tiny demo library', () => {
   // Last in this file: it re-seeds the gateway's library.
   it('replaces what an interrupted first start left instead of colliding with it', async () => {
     const count = (table: string) =>
-      Number(
-        (gateway.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-      );
+      Number((gateway.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
     const before = ['samples', 'samples_fts', 'packs', 'brands', 'taxonomy'].map(count);
-    gateway.ctx.db.exec('DELETE FROM samples_fts WHERE rowid > 20');
-    gateway.ctx.db.exec('DELETE FROM samples WHERE id > 20');
+    gateway.db.exec('DELETE FROM samples_fts WHERE rowid > 20');
+    gateway.db.exec('DELETE FROM samples WHERE id > 20');
     await seedSamples(gateway.ctx, 'tiny');
     expect(['samples', 'samples_fts', 'packs', 'brands', 'taxonomy'].map(count)).toEqual(before);
   });

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const titlesAndIds = (g: TestGateway) =>
-  g.ctx.db
+  g.db
     .prepare('SELECT id, slot, title, blob_hash FROM songs ORDER BY slot')
     .all()
     .map((row) => ({ ...row }));

@@ -40,7 +40,7 @@ describe('GET tt-audios/spectrum/{id}', () => {
     expect(peaks).toHaveLength(256);
     expect(peaks.every((p) => p >= 0 && p <= 1)).toBe(true);
     expect(peaks.some((p) => p > 0.01)).toBe(true);
-    const blob = gw.ctx.db.prepare('SELECT peaks FROM samples WHERE id = ?').get(sampleId)!.peaks;
+    const blob = gw.db.prepare('SELECT peaks FROM samples WHERE id = ?').get(sampleId)!.peaks;
     expect(peaks).toEqual(readPeaks(blob as Uint8Array));
   });
 
@@ -60,7 +60,7 @@ describe('GET tt-audios/spectrum/{id}', () => {
 
 describe('GET tt-audios/play-audition/{auditionCode}', () => {
   const auditionOf = () => {
-    const row = gw.ctx.db
+    const row = gw.db
       .prepare('SELECT audition_code, audition_hash FROM samples WHERE id = ?')
       .get(sampleId)!;
     return { code: String(row.audition_code), bytes: gw.ctx.blobs.read(String(row.audition_hash)) };

@@ -82,7 +82,7 @@ describe('encrypted play round trip', () => {
     const hash = gw.ctx.blobs.put(big);
     const id = sampleWhere<number>(gw, "format = 'wav'");
     const previous = sampleWhere<string>(gw, `id = ${id}`, 'blob_hash');
-    gw.ctx.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(hash, id);
+    gw.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(hash, id);
     try {
       const answer = await play(id);
       expect(answer.response.headers.get('content-length')).toBe(
@@ -92,7 +92,7 @@ describe('encrypted play round trip', () => {
       const plain = await decrypt(answer.wrappedKey, answer.iv, answer.body);
       expect(Buffer.from(plain).equals(big)).toBe(true);
     } finally {
-      gw.ctx.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(previous, id);
+      gw.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(previous, id);
     }
   });
 

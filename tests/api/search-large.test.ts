@@ -3,7 +3,13 @@ import type { SQLInputValue } from 'node:sqlite';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample } from '../../src/shared/api/catalogue.types.ts';
-import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
+import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
+import { ftsMatch } from '../../server/db/sqlite/fts-text.sqlite.ts';
+
+const toMatchQuery = (input: string) => {
+  const search = keywordSearch(input);
+  return search && ftsMatch(search);
+};
 import { migrate, openDatabase } from '../../server/db/database.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
@@ -39,7 +45,7 @@ const reference = (
   where = '1',
   ...params: SQLInputValue[]
 ): number[] =>
-  gateway.ctx.db
+  gateway.db
     .prepare(
       order === 'popularity'
         ? `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES}) AND ${where}
@@ -52,11 +58,11 @@ const reference = (
     .map((row) => Number(row.id));
 const count = (match: string, where = '1', ...params: SQLInputValue[]): number =>
   Number(
-    gateway.ctx.db
+    gateway.db
       .prepare(`SELECT count(*) AS n FROM samples s WHERE s.id IN (${MATCHES}) AND ${where}`)
       .get(match, ...params)?.n,
   );
-const library = () => Number(gateway.ctx.db.prepare('SELECT max(id) AS n FROM samples').get()?.n);
+const library = () => Number(gateway.db.prepare('SELECT max(id) AS n FROM samples').get()?.n);
 const search = async (
   query: Record<string, string | number>,
   language?: 'en',
@@ -122,7 +128,7 @@ describe('search on a cloned library', () => {
 
   it('tests rows along the index for the first rows of a broad keyword, and lists its matches when they lie further', async () => {
     // The SQL of each page, recorded on the gateway's connection (the calls go through as usual).
-    const db = gateway.ctx.db;
+    const db = gateway.db;
     const prepare = db.prepare.bind(db);
     const seen: string[] = [];
     db.prepare = (sql: string) => {
@@ -193,7 +199,7 @@ describe('search on a cloned library', () => {
           [1, 100],
           [2, 100],
         ] as const) {
-          const expected = gateway.ctx.db
+          const expected = gateway.db
             .prepare(
               `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES})
                ORDER BY ${order} LIMIT ? OFFSET ?`,

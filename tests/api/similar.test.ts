@@ -28,7 +28,7 @@ interface Row {
 }
 
 const analysed = (): Row[] =>
-  gw.ctx.db
+  gw.db
     .prepare('SELECT id, kind, pack_code, embedding FROM samples WHERE embedding IS NOT NULL')
     .all()
     .map((row) => ({
@@ -43,13 +43,13 @@ const similar = (id: number, query: Record<string, number> = {}, token?: string)
 const search = (body: unknown, token?: string) =>
   callJson<SimilarPage>(gw, API.similarSearch, { method: 'POST', body, token });
 const bumpEmbeddings = () =>
-  gw.ctx.db
+  gw.db
     .prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'embeddings_version'")
     .run();
 
 describe('the seeded library is analysed', () => {
   it('stores an embedding, loudness and detected kind for every sample', () => {
-    const counts = gw.ctx.db
+    const counts = gw.db
       .prepare(
         `SELECT COUNT(*) AS n, COUNT(embedding) AS e, COUNT(lufs) AS l, COUNT(detected_kind) AS k,
                 SUM(kind_source = 'pack') AS pack FROM samples`,
@@ -98,7 +98,7 @@ describe('GET tt-audios/{id}/similar', () => {
     const base = analysed().find((r) => r.kind === 'oneshot')!;
     await similar(base.id); // the index is built now; the copies below must reach it
     // Five copies of the sample in its own pack: identical sounds, the nearest there can be.
-    const copy = gw.ctx.db.prepare(
+    const copy = gw.db.prepare(
       `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
          kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash,
          file_name, created_at, embedding, kind_source)
@@ -115,14 +115,15 @@ describe('GET tt-audios/{id}/similar', () => {
     expect(page.scores.slice(0, OWN_PACK_LIMIT).every((s) => s > 0.999)).toBe(true);
     // Other packs fill the rest.
     expect(page.records.length).toBeGreaterThan(OWN_PACK_LIMIT);
-    gw.ctx.db.prepare(`DELETE FROM samples WHERE id IN (${copies.join(',')})`).run();
+    gw.db.prepare(`DELETE FROM samples WHERE id IN (${copies.join(',')})`).run();
     bumpEmbeddings();
   });
 
   it('answers an empty list for a sample not analysed yet', async () => {
     const row = analysed()[0]!;
-    const blob = gw.ctx.db.prepare('SELECT embedding FROM samples WHERE id = ?').get(row.id)!;
-    gw.ctx.db.prepare('UPDATE samples SET embedding = NULL WHERE id = ?').run(row.id);
+    const blob = gw.db.prepare('SELECT embedding FROM samples WHERE id = ?').get(row.id)!
+      .embedding as Uint8Array;
+    gw.db.prepare('UPDATE samples SET embedding = NULL WHERE id = ?').run(row.id);
     bumpEmbeddings();
     try {
       expect((await similar(row.id)).records).toEqual([]);
@@ -131,9 +132,7 @@ describe('GET tt-audios/{id}/similar', () => {
       const page = await similar(other.id, { limit: 100 });
       expect(page.records.map((r) => r.id)).not.toContain(row.id);
     } finally {
-      gw.ctx.db
-        .prepare('UPDATE samples SET embedding = ? WHERE id = ?')
-        .run(blob.embedding, row.id);
+      gw.db.prepare('UPDATE samples SET embedding = ? WHERE id = ?').run(blob, row.id);
       bumpEmbeddings();
     }
   });

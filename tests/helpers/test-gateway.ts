@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { openDatabase } from '../../server/db/database.ts';
+import { createSqliteRepository } from '../../server/db/sqlite/sqlite-repository.ts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { loadConfig, type LibrarySize } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
@@ -12,6 +15,8 @@ import { seedIfEmpty } from '../../server/library/seed-library.ts';
 export interface TestGateway {
   url: string;
   ctx: AppContext;
+  /** The gateway's SQLite handle, for checks the API does not offer. */
+  db: DatabaseSync;
   app: FastifyInstance;
   dataDir: string;
   close(): Promise<void>;
@@ -36,7 +41,9 @@ export async function startTestGateway(
     dataDir,
     librarySize: options.size ?? 'tiny',
   };
-  const ctx = createContext(config, { clock: options.clock });
+  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
+  const storage = { repo: createSqliteRepository(db), close: async () => db.close() };
+  const ctx = await createContext(config, { clock: options.clock, storage });
   await seedIfEmpty(ctx, config.librarySize);
   const app = await createApp(ctx, {
     serveClient: options.serveClient ?? false,
@@ -45,13 +52,14 @@ export async function startTestGateway(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
+    db,
     url: `http://127.0.0.1:${port}`,
     ctx,
     app,
     dataDir,
     async close() {
       await app.close();
-      ctx.db.close();
+      await ctx.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
