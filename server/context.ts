@@ -25,7 +25,8 @@ export async function createContext(
   config: GatewayConfig,
   options: {
     clock?: Clock;
-    /** Storage opened by the caller (tests) instead of `openStorage`. */ storage?: Storage;
+    /** Storage the caller opened (tests keep its oracle); otherwise `openStorage` opens it. */
+    storage?: Storage;
   } = {},
 ): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });

@@ -1,8 +1,10 @@
 import type { KeywordSearch } from './catalogue.repository.ts';
 
 /**
- * CJK scripts (kana, CJK ideographs, Hangul), as a regex class body: a search matches these character by character,
- * since they are written without spaces between words (docs/STACK-NOTES.md#sqlite-fts5-and-chinese). */
+ * CJK scripts (kana, CJK ideographs, Hangul) as a regex class body. A search matches them
+ * character by character: they are written without spaces between words
+ * (docs/STACK-NOTES.md#sqlite-fts5-and-chinese).
+ */
 export const CJK_RANGES =
   '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';
 const CJK = new RegExp(`[${CJK_RANGES}]`, 'u');
@@ -13,17 +15,19 @@ export function hasCjk(text: string): boolean {
 }
 
 /**
- * Control and format characters (NUL included) as spaces: FTS5 reads its expression as a C
- * string, so a NUL inside a quoted word ended it ("unterminated string", a 500). The one rule both
- * the keyword boundary (`cleanKeyword`) and the word splitter below apply.
+ * Control and format characters (NUL included) as spaces: no storage's search syntax is trusted
+ * with them (SQLite's FTS5 read a NUL inside a quoted word as the end of its expression:
+ * "unterminated string", a 500). The one rule both the keyword boundary (`cleanKeyword`) and the
+ * word splitter below apply.
  */
 export function withoutControlChars(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ');
 }
 
 /**
- * The words of what a user typed, lower-cased, at most 12: separators, FTS5 operator characters
- * and control or format characters all split words, so none reaches a query.
+ * The words of what a user typed, NFKC, lower-cased, at most 12: separators, query-operator
+ * characters (quotes, `*`, `^`, brackets, `-`, …) and control or format characters all split
+ * words, so none reaches a storage's query.
  */
 export function keywordWords(input: string): string[] {
   return withoutControlChars(input.normalize('NFKC').toLowerCase())

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
-import { openDatabase } from '../../server/db/database.ts';
-import { createSqliteRepository } from '../../server/db/sqlite/sqlite-repository.ts';
+import { openStorage } from '../../server/db/open-storage.ts';
+import type { OracleRepository } from '../../server/db/oracle.repository.ts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { loadConfig, type LibrarySize } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
@@ -15,8 +14,8 @@ import { seedIfEmpty } from '../../server/library/seed-library.ts';
 export interface TestGateway {
   url: string;
   ctx: AppContext;
-  /** The gateway's SQLite handle, for checks the API does not offer. */
-  db: DatabaseSync;
+  /** Reads straight from the gateway's storage, to check answers against (tests/helpers/oracle.ts). */
+  oracle: OracleRepository;
   app: FastifyInstance;
   dataDir: string;
   close(): Promise<void>;
@@ -41,8 +40,7 @@ export async function startTestGateway(
     dataDir,
     librarySize: options.size ?? 'tiny',
   };
-  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
-  const storage = { repo: createSqliteRepository(db), close: async () => db.close() };
+  const storage = await openStorage(config);
   const ctx = await createContext(config, { clock: options.clock, storage });
   await seedIfEmpty(ctx, config.librarySize);
   const app = await createApp(ctx, {
@@ -52,7 +50,7 @@ export async function startTestGateway(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
-    db,
+    oracle: storage.oracle,
     url: `http://127.0.0.1:${port}`,
     ctx,
     app,
