@@ -74,12 +74,15 @@ export interface SampleInsert {
   peaks: Uint8Array | null;
   popularity: number;
   createdAt: string;
-  /** Source of `audioKey`, `bpm` and `kind` ('pack' with a null value: the pack says none). */
-  keySource: ValueSource | null;
-  bpmSource: ValueSource | null;
-  kindSource: ValueSource;
-  /** The audio analysis, or null until it runs (analysePending). */
-  analysis: StoredAnalysis | null;
+  /**
+   * Source of `audioKey`, `bpm` and `kind` ('pack' with a null value: the pack says none);
+   * absent: 'pack', the writer ships them (docs/LIBRARY.md "Stored analysis").
+   */
+  keySource?: ValueSource | null;
+  bpmSource?: ValueSource | null;
+  kindSource?: ValueSource;
+  /** The audio analysis; absent or null until it runs (analysePending). */
+  analysis?: StoredAnalysis | null;
 }
 
 /** A sample with the text a search finds it by. */

@@ -25,7 +25,7 @@ import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-larg
 import { newAuditionCode, sampleRow, searchText } from './sample-rows.ts';
 import { encodePendingAuditions } from './seed-auditions.ts';
 import { analysePending } from './seed-analysis.ts';
-import { effectiveMetadata } from './sound-analysis.ts';
+import { effectiveMetadata, type EffectiveMetadata } from './sound-analysis.ts';
 
 const BATCH = 100;
 
@@ -115,7 +115,7 @@ export async function seedPlan(
     // Volumes reuse the rendered audio: they copy its analysis (and the effective values).
     for (const [i, row] of rows.entries()) {
       const analysis = analyses.get(row.blobHash);
-      if (analysis) rows[i] = { ...row, ...effectiveMetadata(row, analysis), analysis };
+      if (analysis) rows[i] = { ...row, ...effectiveMetadata(metadataOf(row), analysis), analysis };
     }
   }
   const target = options.cloneTo ?? 0;
@@ -125,6 +125,16 @@ export async function seedPlan(
     );
   }
 }
+
+/** A written row's effective metadata and sources ('pack' where the row names none). */
+const metadataOf = (row: SampleInsert): EffectiveMetadata => ({
+  audioKey: row.audioKey,
+  bpm: row.bpm,
+  kind: row.kind,
+  keySource: row.keySource === undefined ? 'pack' : row.keySource,
+  bpmSource: row.bpmSource === undefined ? 'pack' : row.bpmSource,
+  kindSource: row.kindSource ?? 'pack',
+});
 
 /** Brands, the taxonomy and the packs (covers rendered and stored as blobs), as one batch. */
 function catalogueRows(ctx: AppContext, packs: PlannedPack[]): LibraryBatch {
