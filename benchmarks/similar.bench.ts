@@ -10,11 +10,11 @@
  * `node benchmarks/similar.bench.ts` prints the precision figure as JSON.
  */
 import { fileURLToPath } from 'node:url';
+import { EMBEDDING_SIZE } from '../src/analysis/index.ts';
 import { API } from '../src/shared/api/paths.ts';
 import type { SimilarPage } from '../src/shared/api/catalogue.types.ts';
 import { authHeaders } from '../tests/helpers/accounts.ts';
 import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
-import { decodeEmbedding } from '../server/library/sound-analysis.ts';
 import { round, ratioFigure, type Figure } from './stats.ts';
 
 /** The share of a sample's 10 similar sounds that must share its secondary name. */
@@ -29,17 +29,14 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-/** Ids and secondary names of every analysed sample (read from the gateway's database). */
-function analysedSamples(gateway: TestGateway) {
-  return gateway.db
-    .prepare(
-      'SELECT id, secondary_name, embedding FROM samples WHERE embedding IS NOT NULL ORDER BY id',
-    )
-    .all()
-    .map((row) => ({
-      id: Number(row.id),
-      secondary: String(row.secondary_name),
-      embedding: row.embedding as Uint8Array,
+/** Ids, secondary names and embeddings of every analysed sample, read through the oracle. */
+async function analysedSamples(gateway: TestGateway) {
+  return (await gateway.oracle.samples())
+    .filter((sample) => sample.analysis)
+    .map((sample) => ({
+      id: sample.id,
+      secondary: sample.secondaryName,
+      embedding: sample.analysis!.embedding,
     }));
 }
 
@@ -64,19 +61,25 @@ export async function similarLatencyFigures(
   rowsLabel: keyof typeof SIMILAR_BUDGET_MS,
   runs: number,
 ): Promise<Figure[]> {
-  const samples = analysedSamples(gateway);
-  if (samples.length === 0) throw new Error('similar sounds: no analysed sample to ask about');
-  const picked = Array.from(
-    { length: QUERIES },
-    (_, i) => samples[Math.floor((i * samples.length) / QUERIES)]!,
-  );
+  // The gateway's own snapshot (one in memory): reading 1M rows through the oracle would not fit.
+  const snapshot = await gateway.ctx.repo.catalogue.embeddings();
+  const picked = (['oneshot', 'loop'] as const).flatMap((kind) => {
+    const group = snapshot.groups[kind];
+    const rows = group.ids.length;
+    if (rows === 0) throw new Error(`similar sounds: no analysed ${kind} to ask about`);
+    return Array.from({ length: QUERIES / 2 }, (_, i) => {
+      const row = Math.floor((i * rows) / (QUERIES / 2));
+      const at = row * EMBEDDING_SIZE;
+      return { id: group.ids[row]!, embedding: group.vectors.slice(at, at + EMBEDDING_SIZE) };
+    });
+  });
   const headers = authHeaders(token);
   const byId: number[] = [];
   const bySound: number[] = [];
   for (let run = 0; run <= runs; run++) {
     for (const sample of picked) {
       const one = await timed(`${gateway.url}${API.similar(sample.id)}`, { headers });
-      const embedding = [...decodeEmbedding(sample.embedding)!];
+      const embedding = [...sample.embedding];
       const two = await timed(`${gateway.url}${API.similarSearch}`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -113,7 +116,7 @@ export async function similarLatencyFigures(
 async function precisionAt10(
   gateway: TestGateway,
 ): Promise<{ precision: number; queries: number }> {
-  const samples = analysedSamples(gateway);
+  const samples = await analysedSamples(gateway);
   const secondaryOf = new Map(samples.map((s) => [s.id, s.secondary]));
   let sum = 0;
   let queries = 0;
