@@ -9,8 +9,8 @@ const sourceOf = (value: Cell): ValueSource | null =>
   value === 'pack' || value === 'detected' ? value : null;
 
 /** SQL that marks the stored embeddings changed: the similar-sounds snapshot reloads. */
-export const BUMP_EMBEDDINGS =
-  "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'embeddings_version'";
+export const BUMP_EMBEDDINGS = `INSERT INTO meta (key, value) VALUES ('embeddings_version', '1')
+  ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`;
 
 /** The library port's analysis methods over `db` (docs/LIBRARY.md "Stored analysis"). */
 export function sqliteAnalysis(
