@@ -19,9 +19,23 @@ export default defineConfig({
             'desktop/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/api/**/*.test.ts',
+            'tests/db/**/*.test.ts',
             'benchmarks/**/*.test.ts',
           ],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The API suite again, every test gateway on its own PostgreSQL database of one
+        // throw-away cluster (docs/DATABASE.md, "Tests").
+        test: {
+          name: 'api-pg',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/pg-global-setup.ts'],
+          env: { YINKU_TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

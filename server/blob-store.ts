@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -15,7 +15,10 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import type { ReadStream } from 'node:fs';
 import { join } from 'node:path';
 
-/** Content-addressed files under `<dataDir>/blobs/ab/abcdef…` (sha-256 hex). */
+/**
+ * Content-addressed files under `<blob dir>/ab/abcdef…` (sha-256 hex). The one blob interface:
+ * a local (or shared network) directory today; an object store would be another adapter.
+ */
 export interface BlobStore {
   /** Stores bytes, returns their hash; storing the same bytes twice is free. */
   put(bytes: Uint8Array): string;
@@ -43,8 +46,11 @@ export function openBlobStore(dir: string): BlobStore {
       const path = pathOf(hash);
       if (!existsSync(path)) {
         mkdirSync(join(dir, hash.slice(0, 2)), { recursive: true });
-        // Write then rename so a crash never leaves a half-written blob under its hash.
-        const temp = `${path}.${process.pid}.tmp`;
+        // Write then rename so a crash never leaves a half-written blob under its hash. The
+        // temp name is unique to this write, so two instances (or hosts sharing the directory)
+        // writing the same blob never write into one file; the rename is atomic and either
+        // copy is the same bytes.
+        const temp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
         writeFileSync(temp, bytes);
         renameSync(temp, path);
       }

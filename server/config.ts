@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_LEASE_MS } from './cluster/lease-holder.ts';
 
 /** SMTP settings; when absent, mail is written to `<dataDir>/outbox`. */
 export interface SmtpConfig {
@@ -21,7 +22,14 @@ export interface GatewayConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Content-addressed blobs, shared by every instance on one database; unset means
+   * `<dataDir>/blobs` (so a test that swaps the data directory keeps its blobs inside it).
+   */
+  blobDir?: string;
   distDir: string;
+  /** `DATABASE_URL`: a `postgres://` URL puts the storage there; unset means SQLite (docs/DATABASE.md). */
+  databaseUrl?: string;
   smtp: SmtpConfig | null;
   librarySize: LibrarySize;
   /** Generate the AI-song catalogue in the background on first start. */
@@ -32,11 +40,16 @@ export interface GatewayConfig {
    * Raised where many people share one address (a NAT, the end-to-end rig's one browser).
    */
   codeSendsPerAddress?: number;
+  /**
+   * Lifetime of a work lease (first-start seeding, one song) unless its holder renews it: how
+   * long the other instances wait before taking over the work of an instance that died.
+   */
+  leaseMs: number;
 }
 
 /**
- * Reads PORT, HOST, YINKU_DATA_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*, LOG_LEVEL,
- * YINKU_CODE_SENDS_PER_ADDRESS.
+ * Reads PORT, HOST, DATABASE_URL, YINKU_DATA_DIR, YINKU_BLOB_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*,
+ * LOG_LEVEL, YINKU_CODE_SENDS_PER_ADDRESS, YINKU_LEASE_MS.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = Number(env.PORT ?? 8080);
@@ -49,6 +62,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     !(Number.isInteger(codeSendsPerAddress) && codeSendsPerAddress > 0)
   )
     throw new Error(`YINKU_CODE_SENDS_PER_ADDRESS must be a whole number over 0, got ${codeSends}`);
+  const leaseMs = Number(env.YINKU_LEASE_MS ?? DEFAULT_LEASE_MS);
+  if (!(Number.isInteger(leaseMs) && leaseMs >= 1000))
+    throw new Error(
+      `YINKU_LEASE_MS must be a whole number of at least 1000, got ${env.YINKU_LEASE_MS}`,
+    );
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./i.test(databaseUrl))
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite)');
   const librarySize = (env.YINKU_LIBRARY ?? 'demo') as LibrarySize;
   if (!LIBRARY_SIZES.includes(librarySize)) {
     throw new Error(
@@ -59,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.YINKU_DATA_DIR ?? './data'),
+    blobDir: env.YINKU_BLOB_DIR ? resolve(env.YINKU_BLOB_DIR) : undefined,
     distDir: resolve(env.YINKU_DIST_DIR ?? './dist'),
+    databaseUrl,
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,
@@ -74,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     songs: env.YINKU_SONGS !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
     codeSendsPerAddress,
+    leaseMs,
   };
 }

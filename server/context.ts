@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -14,7 +14,7 @@ export interface AppContext {
   /** All storage, through ports that name no SQL dialect (docs/ARCHITECTURE.md#storage). */
   repo: Repository;
   blobs: BlobStore;
-  /** HMAC secret for access tokens, kept in `<dataDir>/secret.key`. */
+  /** HMAC secret for access tokens: YINKU_TOKEN_SECRET, else kept in `<dataDir>/secret.key`. */
   tokenSecret: Buffer;
   /** Closes the storage; call once, after the server has stopped. */
   close(): Promise<void>;
@@ -35,7 +35,7 @@ export async function createContext(
     config,
     clock: options.clock ?? systemClock,
     repo: storage.repo,
-    blobs: openBlobStore(join(config.dataDir, 'blobs')),
+    blobs: openBlobStore(config.blobDir ?? join(config.dataDir, 'blobs')),
     tokenSecret: loadSecret(config.dataDir),
     close: storage.close,
   };
@@ -46,7 +46,16 @@ function loadSecret(dataDir: string): Buffer {
   if (fromEnv) return Buffer.from(fromEnv, 'utf8');
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file);
-  const secret = randomBytes(32);
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Written whole under a temporary name, then linked into place: linking fails when another
+  // instance starting on this data directory got there first, and then its secret is used.
+  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  writeFileSync(temp, randomBytes(32), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temp);
+  }
+  return readFileSync(file);
 }

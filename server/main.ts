@@ -4,11 +4,14 @@ import { createApp } from './app.ts';
 import { seedIfEmpty } from './library/seed-library.ts';
 import { encodePendingAuditions } from './library/seed-auditions.ts';
 import { analysePending } from './library/seed-analysis.ts';
+import { joinInstances } from './cluster/instance-register.ts';
 
 /** `npm start` / `npm run serve`: open the data directory, seed on first run, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config);
+  // Before any work: an instance whose token secret differs from a live one's refuses to start.
+  const instance = await joinInstances(ctx);
   const seed = await seedIfEmpty(ctx, config.librarySize, ({ phase, done, total }) => {
     if (done === total || done % 100 === 0) console.log(`[seed] ${phase} ${done}/${total}`);
   });
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   const app = await createApp(ctx, { logger: true, serveClient: true });
   const shutdown = async () => {
     await app.close();
+    await instance.leave();
     await ctx.close();
     process.exit(0);
   };

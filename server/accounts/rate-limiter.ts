@@ -1,50 +1,36 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import type { LimitsRepository } from '../db/coordination.repository.ts';
 
 /** Counts events per key in a sliding window and says how long a key must wait. */
 interface RateLimiter {
   /** Milliseconds until `key` may act again; 0 when it may act now. */
-  blockedFor(key: string): number;
+  blockedFor(key: string): Promise<number>;
   /** Records one event for `key`. */
-  record(key: string): void;
+  record(key: string): Promise<void>;
   /** Forgets `key` (e.g. after a successful sign-in). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
 }
 
-/** An in-memory sliding-window limiter: at most `limit` events per `windowMs` for each key. */
+/**
+ * A sliding-window limiter, at most `limit` events per `windowMs` for each key, counted in the
+ * database so every gateway instance on it sees the same counts (docs/DEPLOY.md#several-instances).
+ * Keys (addresses, client IPs) are stored hashed: the table never holds them in clear.
+ */
 export function createRateLimiter(options: {
+  /** Names this limiter's counts apart from other limiters'. */
+  bucket: string;
   limit: number;
   windowMs: number;
   clock: Clock;
+  store: LimitsRepository;
 }): RateLimiter {
-  const { limit, windowMs, clock } = options;
-  const events = new Map<string, number[]>();
-  const recent = (key: string, now: number): number[] => {
-    const kept = (events.get(key) ?? []).filter((at) => now - at < windowMs);
-    if (kept.length === 0) events.delete(key);
-    else events.set(key, kept);
-    return kept;
-  };
-  // Keys of idle callers would otherwise pile up forever; sweep them now and then.
-  const sweep = (now: number): void => {
-    if (events.size < 10_000) return;
-    // Deleting the current key while iterating a Map is safe.
-    for (const key of events.keys()) recent(key, now);
-  };
+  const { bucket, limit, windowMs, clock, store } = options;
+  const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
   return {
-    blockedFor(key) {
-      const now = clock.now();
-      const kept = recent(key, now);
-      if (kept.length < limit) return 0;
-      return kept[kept.length - limit]! + windowMs - now;
-    },
-    record(key) {
-      const now = clock.now();
-      sweep(now);
-      events.set(key, [...recent(key, now), now]);
-    },
-    reset(key) {
-      events.delete(key);
-    },
+    blockedFor: (key) => store.blockedFor(bucket, hashed(key), clock.now(), limit, windowMs),
+    record: (key) => store.record(bucket, hashed(key), clock.now(), windowMs),
+    reset: (key) => store.reset(bucket, hashed(key)),
   };
 }
 

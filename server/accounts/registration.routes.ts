@@ -43,6 +43,8 @@ export async function registerRegistrationRoutes(
     ...ACCOUNT_POLICY.codeSendsPerIp,
     limit: ctx.config.codeSendsPerAddress ?? ACCOUNT_POLICY.codeSendsPerIp.limit,
     clock: ctx.clock,
+    store: ctx.repo.limits,
+    bucket: 'code-ip',
   });
   const mailer = createMailer({
     smtp: ctx.config.smtp,
@@ -70,10 +72,10 @@ export async function registerRegistrationRoutes(
     async (request) => {
       const { appKey, purpose } = request.body;
       const email = request.body.email.toLowerCase();
-      const ipWait = perIp.blockedFor(request.ip);
+      const ipWait = await perIp.blockedFor(request.ip);
       if (ipWait > 0) throw throttled(ACCOUNT_MESSAGES.codeThrottled, ipWait);
       // Every attempt counts, so the 409 below cannot be used to probe addresses in bulk.
-      perIp.record(request.ip);
+      await perIp.record(request.ip);
       const exists = await ctx.repo.accounts.emailExists(email);
       if (purpose === 'register' && exists)
         throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });

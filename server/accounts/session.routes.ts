@@ -25,17 +25,23 @@ function refreshBearer(request: FastifyRequest): string {
 
 /** Login, refresh-token, logout and test-connection. */
 export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limits = { clock: ctx.clock, store: ctx.repo.limits };
   const perAccount = createRateLimiter({
     ...ACCOUNT_POLICY.loginFailuresPerAccount,
-    clock: ctx.clock,
+    ...limits,
+    bucket: 'login-account',
   });
-  const perIp = createRateLimiter({ ...ACCOUNT_POLICY.loginFailuresPerIp, clock: ctx.clock });
+  const perIp = createRateLimiter({
+    ...ACCOUNT_POLICY.loginFailuresPerIp,
+    ...limits,
+    bucket: 'login-ip',
+  });
   // Computed at start-up so the first unknown-account login costs no more than later ones.
   await dummyPasswordHash();
 
   app.post<{ Body: LoginPayload }>(API.login, { schema: { body: loginBody } }, async (request) => {
     const email = request.body.email.toLowerCase();
-    const wait = Math.max(perAccount.blockedFor(email), perIp.blockedFor(request.ip));
+    const wait = Math.max(await perAccount.blockedFor(email), await perIp.blockedFor(request.ip));
     if (wait > 0) {
       throw new ApiError('RATE_LIMITED', ACCOUNT_MESSAGES.loginThrottled, {
         headers: { 'retry-after': retryAfterSeconds(wait) },
@@ -46,11 +52,10 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     const stored = found?.passwordHash ?? (await dummyPasswordHash());
     const valid = await verifyPassword(stored, request.body.password);
     if (!found || !valid) {
-      perAccount.record(email);
-      perIp.record(request.ip);
+      await Promise.all([perAccount.record(email), perIp.record(request.ip)]);
       throw badCredentials();
     }
-    perAccount.reset(email);
+    await perAccount.reset(email);
     return ok(await startSession(ctx, found.id));
   });
 

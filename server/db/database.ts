@@ -12,17 +12,19 @@ const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 export function openDatabase(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
+  // First, so that another gateway instance opening the same file waits instead of failing.
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
-  db.exec('PRAGMA busy_timeout = 5000');
   migrate(db);
   return db;
 }
 
 /**
  * Applies every `migrations/NNN-*.sql` and code migration (`code-migrations.ts`) not yet
- * applied, in name order, each in its own transaction.
+ * applied, in name order, each in its own transaction. Each one is checked again inside its
+ * write transaction, so instances starting together on one file apply it once.
  */
 export function migrate(db: Database): void {
   db.exec(
@@ -34,10 +36,12 @@ export function migrate(db: Database): void {
       .all()
       .map((row) => String(row.name)),
   );
+  const isApplied = db.prepare('SELECT 1 AS found FROM schema_migrations WHERE name = ?');
   const files = readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{3}-.+\.sql$/.test(name));
   for (const name of [...files, ...Object.keys(CODE_MIGRATIONS)].sort()) {
     if (applied.has(name)) continue;
     transaction(db, () => {
+      if (isApplied.get(name)) return;
       const code = CODE_MIGRATIONS[name];
       if (code) code(db);
       else db.exec(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));

@@ -5,6 +5,9 @@ import type { OracleRepository } from './oracle.repository.ts';
 import type { Repository } from './repository.ts';
 import { sqliteOracle } from './sqlite/oracle.sqlite.ts';
 import { createSqliteRepository } from './sqlite/sqlite-repository.ts';
+import { isPostgresUrl, openPgDatabase } from './postgres/pg-database.ts';
+import { createPostgresRepository } from './postgres/postgres-repository.ts';
+import { postgresOracle } from './postgres/oracle.postgres.ts';
 
 /** The repository a gateway uses and how to let go of it. */
 export interface Storage {
@@ -16,10 +19,23 @@ export interface Storage {
 }
 
 /**
- * Opens the gateway's storage: the one place that picks an adapter (docs/ARCHITECTURE.md#storage).
- * Today that is the embedded SQLite file `<dataDir>/yinku.sqlite`, migrated on open.
+ * Opens the gateway's storage: the one place that picks an adapter (docs/ARCHITECTURE.md#storage,
+ * docs/DATABASE.md). A `postgres://` `databaseUrl` opens that PostgreSQL database; without one,
+ * the embedded SQLite file `<dataDir>/yinku.sqlite`. Either is migrated on open.
  */
 export async function openStorage(config: GatewayConfig): Promise<Storage> {
+  if (config.databaseUrl !== undefined) {
+    if (!isPostgresUrl(config.databaseUrl))
+      throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    const pool = await openPgDatabase(config.databaseUrl);
+    return {
+      repo: createPostgresRepository(pool),
+      oracle: postgresOracle(pool),
+      async close() {
+        await pool.end();
+      },
+    };
+  }
   const db = openDatabase(join(config.dataDir, 'yinku.sqlite'));
   return {
     repo: createSqliteRepository(db),

@@ -3,6 +3,11 @@ import type { CatalogueRepository } from '../catalogue/catalogue.repository.ts';
 import type { DownloadsRepository } from '../downloads/downloads.repository.ts';
 import type { CommerceRepository } from '../commerce/commerce.repository.ts';
 import type { MusicRepository } from '../music/music.repository.ts';
+import type {
+  InstancesRepository,
+  LeasesRepository,
+  LimitsRepository,
+} from './coordination.repository.ts';
 import type { LibraryRepository } from '../library/library.repository.ts';
 
 /**
@@ -15,5 +20,11 @@ export interface Repository {
   downloads: DownloadsRepository;
   commerce: CommerceRepository;
   music: MusicRepository;
+  /** Rate-limit counts every instance shares (docs/DEPLOY.md#several-instances). */
+  limits: LimitsRepository;
+  /** Work one instance does at a time: first-start seeding, each song slot. */
+  leases: LeasesRepository;
+  /** Live gateway instances and their token-secret fingerprints. */
+  instances: InstancesRepository;
   library: LibraryRepository;
 }

@@ -1,6 +1,8 @@
 // MP3 auditions encoded after the library is inserted (the `demo` and `large` first start):
 // the gateway serves while this runs; a sample gets its public audition code only once its MP3
 // is stored, so no audition link ever points at a missing file.
+import { randomUUID } from 'node:crypto';
+import { tryHoldLease } from '../cluster/lease-holder.ts';
 import type { AppContext } from '../context.ts';
 import { startRenderPool } from '../seed/render-pool.ts';
 import type { SeedProgress } from './seed-library.ts';
@@ -13,8 +15,29 @@ const BATCH = 25;
  * Encodes the auditions of every sample that has none, most popular first, on worker threads.
  * Samples sharing one audio blob (the `large` volumes) share the MP3 but get their own codes.
  * Returns the number of audio blobs encoded; safe to call again after an interrupted run.
+ * Runs under the `auditions` lease: while another instance on the database encodes, this
+ * returns 0 at once instead of encoding the same samples again.
  */
 export async function encodePendingAuditions(
+  ctx: AppContext,
+  onProgress?: (progress: SeedProgress) => void,
+): Promise<number> {
+  const lease = await tryHoldLease(
+    ctx.repo.leases,
+    'auditions',
+    randomUUID(),
+    ctx.clock,
+    ctx.config.leaseMs,
+  );
+  if (!lease) return 0;
+  try {
+    return await encodeUnderLease(ctx, onProgress);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function encodeUnderLease(
   ctx: AppContext,
   onProgress?: (progress: SeedProgress) => void,
 ): Promise<number> {

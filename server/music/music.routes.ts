@@ -62,6 +62,7 @@ export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext)
       generator = startSongGeneration(ctx, {
         count: settings.count,
         seconds: settings.seconds,
+        leaseMs: ctx.config.leaseMs,
         log: (message) => app.log.info(message),
       });
     });

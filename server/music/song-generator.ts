@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { SongCatalogueStatus } from '../../src/shared/api/music.types.ts';
+import { pause, tryHoldLease } from '../cluster/lease-holder.ts';
 import type { AppContext } from '../context.ts';
 import { planSong, SONG_SECONDS, type SongPlan } from './song-plan.ts';
 
@@ -59,54 +61,105 @@ export interface SongGenerator {
 
 type GeneratorContext = Pick<AppContext, 'repo' | 'blobs' | 'clock'>;
 
+/** How often an instance looks again while every missing song is being rendered elsewhere. */
+const WAIT_FOR_OTHERS_MS = 500;
+
 /**
  * Fills the catalogue's missing plan slots 0…count−1 one song at a time in a worker thread, so
- * the first songs appear within seconds and a restart never regenerates stored ones.
+ * the first songs appear within seconds and a restart never regenerates stored ones. Each slot
+ * is rendered under a lease (`song-slot:N`), so gateway instances on one database render every
+ * song once between them; a slot whose instance died is taken over when its lease expires.
  */
 export function startSongGeneration(
   ctx: GeneratorContext,
-  options: { count: number; seconds?: number | null; log?: (message: string) => void },
+  options: {
+    count: number;
+    seconds?: number | null;
+    log?: (message: string) => void;
+    /** Lease lifetime (default DEFAULT_LEASE_MS); see GatewayConfig.leaseMs. */
+    leaseMs?: number;
+  },
 ): SongGenerator {
   const log = options.log ?? (() => {});
+  const owner = randomUUID();
   let generated = 0;
   let running = true;
   let stopped = false;
   let worker: Worker | null = null;
 
-  const run = async (): Promise<void> => {
+  /** Slots still empty, after counting the filled ones. */
+  const missingSlots = async (): Promise<number[]> => {
     const filled = await ctx.repo.music.filledSlots();
     const missing: number[] = [];
-    for (let slot = 0; slot < options.count; slot++)
-      if (filled.has(slot)) generated++;
-      else missing.push(slot);
-    if (missing.length === 0 || stopped) return;
-    const started = performance.now();
-    worker = new Worker(new URL('./song.worker.ts', import.meta.url));
+    for (let slot = 0; slot < options.count; slot++) if (!filled.has(slot)) missing.push(slot);
+    generated = options.count - missing.length;
+    return missing;
+  };
+
+  /** The first missing slot this generator could lease, or null while others hold them all. */
+  const claimSlot = async (missing: number[]) => {
     for (const slot of missing) {
-      const plan = planSong(slot, { seconds: options.seconds ?? undefined });
-      const result = await renderInWorker(worker, {
-        plan,
-        sampleRate: SONG_AUDIO.sampleRate,
-        kbps: SONG_AUDIO.kbps,
-      });
-      if (stopped) return;
-      if (!result.ok) throw new Error(`song ${slot} failed: ${result.message}`);
-      await ctx.repo.music.insertSong({
-        slot,
-        title: plan.title,
-        titleZh: plan.titleZh,
-        tags: plan.tags,
-        prompt: plan.prompt,
-        duration: plan.duration,
-        blobHash: ctx.blobs.put(result.mp3),
-        mediaType: SONG_AUDIO.mediaType,
-        coverHash: ctx.blobs.put(result.png),
-        createdAt: new Date(ctx.clock.now()).toISOString(),
-      });
-      generated++;
-      log(`[songs] ${generated}/${options.count} ${plan.title} (${plan.duration} s)`);
+      const lease = await tryHoldLease(
+        ctx.repo.leases,
+        `song-slot:${slot}`,
+        owner,
+        ctx.clock,
+        options.leaseMs,
+      );
+      if (lease) return { slot, lease };
     }
-    log(`[songs] catalogue ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return null;
+  };
+
+  const renderAndStore = async (slot: number): Promise<void> => {
+    const plan = planSong(slot, { seconds: options.seconds ?? undefined });
+    worker ??= new Worker(new URL('./song.worker.ts', import.meta.url));
+    log(`[songs] rendering slot ${slot}`);
+    const result = await renderInWorker(worker, {
+      plan,
+      sampleRate: SONG_AUDIO.sampleRate,
+      kbps: SONG_AUDIO.kbps,
+    });
+    if (stopped) return;
+    if (!result.ok) throw new Error(`song ${slot} failed: ${result.message}`);
+    const stored = await ctx.repo.music.insertSong({
+      slot,
+      title: plan.title,
+      titleZh: plan.titleZh,
+      tags: plan.tags,
+      prompt: plan.prompt,
+      duration: plan.duration,
+      blobHash: ctx.blobs.put(result.mp3),
+      mediaType: SONG_AUDIO.mediaType,
+      coverHash: ctx.blobs.put(result.png),
+      createdAt: new Date(ctx.clock.now()).toISOString(),
+    });
+    if (!stored) return;
+    generated++;
+    log(`[songs] ${generated}/${options.count} slot ${slot} ${plan.title} (${plan.duration} s)`);
+  };
+
+  const run = async (): Promise<void> => {
+    const started = performance.now();
+    let rendered = false;
+    for (let missing = await missingSlots(); missing.length > 0; missing = await missingSlots()) {
+      if (stopped) return;
+      const claimed = await claimSlot(missing);
+      if (!claimed) {
+        await pause(WAIT_FOR_OTHERS_MS);
+        continue;
+      }
+      try {
+        // Another instance may have stored this slot between the count and the claim.
+        if ((await ctx.repo.music.filledSlots()).has(claimed.slot)) continue;
+        rendered = true;
+        await renderAndStore(claimed.slot);
+      } finally {
+        await claimed.lease.release();
+      }
+    }
+    if (rendered)
+      log(`[songs] catalogue ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
 
   const done = run()

@@ -78,4 +78,35 @@ describe('background generation', () => {
     expect((await titlesAndIds(gateway)).length).toBe(count);
     expect(count).toBeLessThan(4);
   });
+
+  it('shares the slots between two generators on one database: each song is rendered once', async () => {
+    gateway = await startTestGateway({ size: 'none' });
+    const stored: string[][] = [[], []];
+    const [a, b] = [0, 1].map((i) =>
+      startSongGeneration(gateway!.ctx, {
+        count: 4,
+        seconds: 5,
+        log: (line) => line.includes(' slot ') && stored[i]!.push(line),
+      }),
+    );
+    await Promise.all([a!.done, b!.done]);
+    expect((await titlesAndIds(gateway)).map((s) => s.slot)).toEqual([0, 1, 2, 3]);
+    // Four renders in all, split between the two (each renders while the other does too).
+    expect(stored[0]!.length + stored[1]!.length).toBe(4);
+    expect(stored[0]!.length).toBeGreaterThan(0);
+    expect(stored[1]!.length).toBeGreaterThan(0);
+    expect(a!.status()).toEqual({ ready: true, generated: 4, total: 4 });
+    expect(b!.status()).toEqual({ ready: true, generated: 4, total: 4 });
+  }, 60_000);
+
+  it('takes over a slot whose holder died once its lease expires', async () => {
+    gateway = await startTestGateway({ size: 'none' });
+    const now = Date.now();
+    // A holder that will never renew or release: slot 0 is claimed for 1.5 s.
+    expect(await gateway.ctx.repo.leases.claim('song-slot:0', 'dead', now, now + 1500)).toBe(true);
+    const generator = startSongGeneration(gateway.ctx, { count: 2, seconds: 5, leaseMs: 3000 });
+    await generator.done;
+    expect(Date.now() - now).toBeGreaterThanOrEqual(1500);
+    expect((await titlesAndIds(gateway)).map((s) => s.slot)).toEqual([0, 1]);
+  }, 60_000);
 });

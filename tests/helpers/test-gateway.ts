@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { openStorage } from '../../server/db/open-storage.ts';
 import type { OracleRepository } from '../../server/db/oracle.repository.ts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { loadConfig, type LibrarySize } from '../../server/config.ts';
+import { loadConfig, type GatewayConfig, type LibrarySize } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
+import type { Storage } from '../../server/db/open-storage.ts';
+import { createTestDatabase } from './pg-cluster.ts';
 
 /** A gateway on an ephemeral port with a fresh data directory. */
 export interface TestGateway {
@@ -40,7 +42,7 @@ export async function startTestGateway(
     dataDir,
     librarySize: options.size ?? 'tiny',
   };
-  const storage = await openStorage(config);
+  const storage = await openTestStorage(config);
   const ctx = await createContext(config, { clock: options.clock, storage });
   await seedIfEmpty(ctx, config.librarySize);
   const app = await createApp(ctx, {
@@ -59,6 +61,26 @@ export async function startTestGateway(
       await app.close();
       await ctx.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The storage of one test gateway: a fresh SQLite file in its data directory, or, when the
+ * `api-pg` project set YINKU_TEST_DATABASE=postgres, a fresh database of that run's cluster,
+ * dropped when the gateway closes (docs/DATABASE.md, "Tests").
+ */
+async function openTestStorage(config: GatewayConfig): Promise<Storage> {
+  if (process.env.YINKU_TEST_DATABASE !== 'postgres') return openStorage(config);
+  const admin = process.env.YINKU_TEST_PG_ADMIN_URL;
+  if (!admin) throw new Error('YINKU_TEST_DATABASE=postgres needs the api-pg global setup');
+  const database = await createTestDatabase(admin);
+  const storage = await openStorage({ ...config, databaseUrl: database.url });
+  return {
+    ...storage,
+    async close() {
+      await storage.close();
+      await database.drop();
     },
   };
 }

@@ -5,6 +5,7 @@ import { sqliteCatalogue } from './catalogue.sqlite.ts';
 import { sqliteDownloads } from './downloads.sqlite.ts';
 import { sqliteCommerce } from './commerce.sqlite.ts';
 import { sqliteMusic } from './music.sqlite.ts';
+import { sqliteInstances, sqliteLeases, sqliteLimits } from './coordination.sqlite.ts';
 import { sqliteLibrary } from './library.sqlite.ts';
 
 /** The embedded repository over one SQLite database. */
@@ -15,6 +16,9 @@ export function createSqliteRepository(db: Database): Repository {
     downloads: sqliteDownloads(db),
     commerce: sqliteCommerce(db),
     music: sqliteMusic(db),
+    limits: sqliteLimits(db),
+    leases: sqliteLeases(db),
+    instances: sqliteInstances(db),
     library: sqliteLibrary(db),
   };
 }

@@ -1,0 +1,160 @@
+import type {
+  KeywordSearch,
+  ListRequest,
+  RelationScope,
+  SampleFilter,
+} from '../../catalogue/catalogue.repository.ts';
+import { joinQueries, phraseQuery, wordQuery } from './search-text.postgres.ts';
+
+// SQL fragments of the PostgreSQL catalogue queries: every user value is a $n parameter.
+
+/** The parameters of one statement: `add` returns the placeholder of the value it keeps. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** ts_rank weights {D, C, B, A}: pack and brand, category names, tags, name (SQLite's bm25 10/4/3/2). */
+export const RANK_WEIGHTS = '{0.2, 0.3, 0.4, 1.0}';
+
+/** A keyword as a tsquery, and whether it needs every word (not the any-word fallback). */
+export interface KeywordQuery {
+  /** Null when the search can match nothing (a required word with no letter or digit). */
+  query: string | null;
+  everyWord: boolean;
+}
+
+/** The tsquery of a filter's keyword search (null without one). */
+export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
+  if (search === undefined) return null;
+  const everyWord = search.mode === 'all';
+  const words = search.words.map((word) => wordQuery(word));
+  // A word with no letter or digit left matches nothing, as FTS5's empty phrase does: with
+  // every word required, nothing matches; with any word, the others still may.
+  if (everyWord && words.includes(null)) return { query: null, everyWord };
+  return { query: joinQueries(words, everyWord ? '&' : '|'), everyWord };
+}
+
+/** SQL conditions over `samples s` (and, with a keyword, `sample_search q` when `searchJoined`). */
+export function sampleConditions(
+  filter: SampleFilter,
+  params: Params,
+  options: { packLevel?: boolean; searchJoined?: boolean } = {},
+): string[] {
+  const conditions: string[] = [];
+  const equal = (column: string, value: string | undefined) => {
+    if (value !== undefined) conditions.push(`s.${column} = ${params.add(value)}`);
+  };
+  // On a pack list, category, primary name and pack code are the pack's own columns.
+  if (!options.packLevel) {
+    equal('category', filter.category);
+    equal('primary_name', filter.primaryName);
+    equal('pack_code', filter.packCode);
+  }
+  equal('secondary_name', filter.secondaryName);
+  equal('kind', filter.kind);
+  if (filter.keys?.length === 1) equal('audio_key', filter.keys[0]);
+  else if (filter.keys?.length)
+    conditions.push(`s.audio_key = ANY(${params.add(filter.keys)}::text[])`);
+  if (filter.bpmMin !== undefined) conditions.push(`s.bpm >= ${params.add(filter.bpmMin)}`);
+  if (filter.bpmMax !== undefined) conditions.push(`s.bpm <= ${params.add(filter.bpmMax)}`);
+  const search = (query: string | null) =>
+    query === null
+      ? 'FALSE'
+      : options.searchJoined
+        ? `q.document @@ ${params.add(query)}::tsquery`
+        : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
+  const keyword = keywordQuery(filter.search);
+  if (keyword) conditions.push(search(keyword.query));
+  // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
+  if (filter.styles?.length)
+    conditions.push(
+      search(
+        joinQueries(
+          filter.styles.map((s) => phraseQuery(s, 'BC')),
+          '|',
+        ),
+      ),
+    );
+  if (filter.tags?.length)
+    conditions.push(
+      search(
+        joinQueries(
+          filter.tags.map((t) => phraseQuery(t, 'B')),
+          '&',
+        ),
+      ),
+    );
+  return conditions;
+}
+
+/** The condition limiting `samples s` to one of a user's lists. */
+export function scopeCondition(scope: RelationScope | undefined, params: Params): string[] {
+  if (!scope) return [];
+  const user = params.add(scope.userId);
+  return scope.relation === 'stockroom'
+    ? [`s.id IN (SELECT sample_id FROM acquisitions WHERE user_id = ${user})`]
+    : [`s.id IN (SELECT sample_id FROM sample_likes WHERE user_id = ${user})`];
+}
+
+/** The condition limiting packs (by their code `column`) to one of a user's lists. */
+export function packScopeCondition(
+  scope: RelationScope | undefined,
+  params: Params,
+  column = 'p.code',
+): string[] {
+  if (!scope) return [];
+  const user = params.add(scope.userId);
+  return scope.relation === 'stockroom'
+    ? [
+        `${column} IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ${user})`,
+      ]
+    : [`${column} IN (SELECT pack_code FROM pack_likes WHERE user_id = ${user})`];
+}
+
+/** A WHERE clause joining `conditions` with AND (empty when there are none). */
+export const where = (conditions: string[]): string =>
+  conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+
+/**
+ * The ORDER BY of a sample list, the same orders as SQLite's: names compare as SQLite compares
+ * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id.
+ */
+export function sampleOrder(request: ListRequest, params: Params, rankQuery?: string): string {
+  switch (request.sort) {
+    case 'NEWEST':
+      return 's.created_at DESC, s.id';
+    case 'NAME':
+      return request.language === 'en' ? 'yinku_nocase(s.name_en), s.id' : 's.name_zh, s.id';
+    case 'BPM':
+      return 's.bpm IS NULL, s.bpm, s.id';
+    case 'DURATION':
+      return 's.duration, s.id';
+    case 'RANDOM':
+      return `yinku_shuffle(s.id, ${params.add(request.seed)}), s.id`;
+    case 'RELEVANCE':
+      if (rankQuery !== undefined)
+        return `ts_rank('${RANK_WEIGHTS}', q.document, ${params.add(rankQuery)}::tsquery) DESC, s.popularity DESC, s.id`;
+      return 's.popularity DESC, s.id';
+    default:
+      return 's.popularity DESC, s.id';
+  }
+}
+
+/** The ORDER BY of a pack list. */
+export function packOrder(request: ListRequest, params: Params): string {
+  switch (request.sort) {
+    case 'NEWEST':
+      return 'p.created_at DESC, p.code';
+    case 'NAME':
+      return request.language === 'en' ? 'yinku_nocase(p.name_en), p.code' : 'p.name_zh, p.code';
+    case 'RANDOM':
+      return `yinku_shuffle(p.position, ${params.add(request.seed)}), p.code`;
+    default:
+      // BPM, DURATION and RELEVANCE have no pack-level meaning: packs keep popularity order.
+      return 'p.popularity DESC, p.code';
+  }
+}

@@ -1,0 +1,326 @@
+import type {
+  CatalogueRepository,
+  ListRequest,
+  PackRow,
+  SampleRow,
+} from '../../catalogue/catalogue.repository.ts';
+import type {
+  AudioFormat,
+  Category,
+  MusicalKey,
+  SampleKind,
+} from '../../../src/shared/api/catalogue.types.ts';
+import type { PgPool } from './pg-database.ts';
+import {
+  keywordQuery,
+  packOrder,
+  packScopeCondition,
+  Params,
+  sampleConditions,
+  sampleOrder,
+  scopeCondition,
+  where,
+} from './catalogue-query.postgres.ts';
+import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
+import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
+
+type Row = Record<string, unknown>;
+
+const text = (value: unknown): string => String(value ?? '');
+const num = (value: unknown): number => Number(value ?? 0);
+const tagsOf = (value: unknown): string[] => {
+  const parsed: unknown = JSON.parse(text(value) || '[]');
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+
+function toSampleRow(row: Row): SampleRow {
+  return {
+    id: num(row.id),
+    packCode: text(row.pack_code),
+    packNameEn: text(row.pack_name_en),
+    packNameZh: text(row.pack_name_zh),
+    brand: text(row.brand),
+    nameEn: text(row.name_en),
+    nameZh: text(row.name_zh),
+    category: text(row.category) as Category,
+    primaryName: text(row.primary_name),
+    secondaryName: text(row.secondary_name),
+    audioKey: row.audio_key == null ? null : (text(row.audio_key) as MusicalKey),
+    bpm: row.bpm == null ? null : num(row.bpm),
+    kind: text(row.kind) as SampleKind,
+    format: text(row.format) as AudioFormat,
+    sampleRate: num(row.sample_rate),
+    channels: num(row.channels),
+    bitDepth: row.bit_depth == null ? null : num(row.bit_depth),
+    sizeBytes: num(row.size_bytes),
+    duration: num(row.duration),
+    tags: tagsOf(row.tags),
+    auditionCode: row.audition_code == null ? null : text(row.audition_code),
+    popularity: num(row.popularity),
+    createdAt: text(row.created_at),
+    owned: row.owned === true,
+    liked: row.liked === true,
+    userFilePath: row.user_file_path == null ? null : text(row.user_file_path),
+  };
+}
+
+function toPackRow(row: Row): PackRow {
+  return {
+    code: text(row.code),
+    nameEn: text(row.name_en),
+    nameZh: text(row.name_zh),
+    descriptionEn: text(row.description_en),
+    descriptionZh: text(row.description_zh),
+    brand: text(row.brand),
+    category: text(row.category) as Category,
+    primaryName: text(row.primary_name),
+    tags: tagsOf(row.tags),
+    popularity: num(row.popularity),
+    createdAt: text(row.created_at),
+    sampleCount: num(row.sample_count),
+    ownedCount: num(row.owned_count),
+    liked: row.liked === true,
+  };
+}
+
+const SAMPLE_DETAILS = `
+  SELECT s.id, s.pack_code, p.name_en AS pack_name_en, p.name_zh AS pack_name_zh, b.name AS brand,
+         s.name_en, s.name_zh, s.category, s.primary_name, s.secondary_name, s.audio_key, s.bpm,
+         s.kind, s.format, s.sample_rate, s.channels, s.bit_depth, s.size_bytes, s.duration,
+         s.tags, s.audition_code, s.popularity, s.created_at,
+         a.user_id IS NOT NULL AS owned, a.user_file_path, l.user_id IS NOT NULL AS liked
+  FROM samples s
+  JOIN packs p ON p.code = s.pack_code
+  JOIN brands b ON b.id = p.brand_id
+  LEFT JOIN acquisitions a ON a.user_id = $1 AND a.sample_id = s.id
+  LEFT JOIN sample_likes l ON l.user_id = $1 AND l.sample_id = s.id
+  WHERE s.id = ANY($2::int[])`;
+
+const PACK_DETAILS = `
+  SELECT p.code, p.name_en, p.name_zh, p.description_en, p.description_zh, b.name AS brand,
+         p.category, p.primary_name, p.tags, p.popularity, p.created_at,
+         (SELECT COUNT(*) FROM samples s WHERE s.pack_code = p.code) AS sample_count,
+         (SELECT COUNT(*) FROM acquisitions a JOIN samples s ON s.id = a.sample_id
+           WHERE a.user_id = $1 AND s.pack_code = p.code) AS owned_count,
+         EXISTS (SELECT 1 FROM pack_likes pl WHERE pl.user_id = $1 AND pl.pack_code = p.code) AS liked
+  FROM packs p JOIN brands b ON b.id = p.brand_id
+  WHERE p.code = ANY($2::text[])`;
+
+/** Reorders detail rows to the order of `keys` (the page order). */
+function inOrder<T, K>(keys: K[], rows: T[], keyOf: (row: T) => K): T[] {
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.flatMap((key) => byKey.get(key) ?? []);
+}
+
+// An anonymous viewer matches no user row.
+const viewer = (id: number | null): number => id ?? -1;
+
+/** PostgreSQL implementation of the catalogue repository. */
+export function postgresCatalogue(pool: PgPool): CatalogueRepository {
+  const samplesByIds = async (ids: number[], viewerId: number | null): Promise<SampleRow[]> => {
+    const { rows } = await pool.query(SAMPLE_DETAILS, [viewer(viewerId), ids]);
+    return inOrder(ids, rows.map(toSampleRow), (row) => row.id);
+  };
+  const packsByCodes = async (codes: string[], viewerId: number | null): Promise<PackRow[]> => {
+    const { rows } = await pool.query(PACK_DETAILS, [viewer(viewerId), codes]);
+    return inOrder(codes, rows.map(toPackRow), (row) => row.code);
+  };
+
+  const count = async (request: ListRequest): Promise<number> => {
+    const params = new Params();
+    const conditions = [
+      ...sampleConditions(request.filter, params),
+      ...scopeCondition(request.scope, params),
+    ];
+    const { rows } = await pool.query(
+      `SELECT COUNT(*) AS n FROM samples s ${where(conditions)}`,
+      params.values,
+    );
+    return num(rows[0]?.n);
+  };
+
+  /**
+   * As on SQLite, a RELEVANCE search whose words (all required) are in at least half of the
+   * library is ordered by popularity: such words tell nothing about a row.
+   */
+  const tooBroadToRank = async (request: ListRequest, total: number): Promise<boolean> => {
+    const keyword = keywordQuery(request.filter.search);
+    if (!keyword?.everyWord || keyword.query === null) return false;
+    const { rows } = await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples');
+    const library = num(rows[0]?.n);
+    if (total * 2 >= library) return true;
+    const alone = await pool.query(
+      'SELECT COUNT(*) AS n FROM sample_search WHERE document @@ $1::tsquery',
+      [keyword.query],
+    );
+    return num(alone.rows[0]?.n) * 2 >= library;
+  };
+
+  const pageIds = async (request: ListRequest, total: number): Promise<number[]> => {
+    const keyword = keywordQuery(request.filter.search);
+    const relevance =
+      request.sort === 'RELEVANCE' &&
+      keyword?.query != null &&
+      !(await tooBroadToRank(request, total));
+    const params = new Params();
+    const conditions = [
+      ...sampleConditions(request.filter, params, { searchJoined: relevance }),
+      ...scopeCondition(request.scope, params),
+    ];
+    const order = sampleOrder(
+      request,
+      params,
+      relevance ? (keyword?.query ?? undefined) : undefined,
+    );
+    const from = relevance ? 'samples s JOIN sample_search q ON q.sample_id = s.id' : 'samples s';
+    const limit = params.add(request.pageSize);
+    const offset = params.add((request.page - 1) * request.pageSize);
+    const { rows } = await pool.query(
+      `SELECT s.id FROM ${from} ${where(conditions)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      params.values,
+    );
+    return rows.map((row) => num(row.id));
+  };
+
+  return {
+    ...postgresCatalogueHelp(pool),
+    ...postgresEmbeddings(pool),
+
+    async samplesByIds(ids, viewerId) {
+      return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
+    },
+
+    async listSamples(request) {
+      const total = await count(request);
+      if (total === 0) return { rows: [], total };
+      return { rows: await samplesByIds(await pageIds(request, total), request.viewerId), total };
+    },
+
+    async listPacks(request) {
+      const params = new Params();
+      const conditions: string[] = [];
+      const packEqual = (column: string, value: string | undefined) => {
+        if (value !== undefined) conditions.push(`p.${column} = ${params.add(value)}`);
+      };
+      packEqual('category', request.filter.category);
+      packEqual('primary_name', request.filter.primaryName);
+      packEqual('code', request.filter.packCode);
+      const inner = sampleConditions(request.filter, params, { packLevel: true });
+      if (inner.length)
+        conditions.push(`p.code IN (SELECT s.pack_code FROM samples s ${where(inner)})`);
+      conditions.push(...packScopeCondition(request.scope, params));
+      const counted = await pool.query(
+        `SELECT COUNT(*) AS n FROM packs p ${where(conditions)}`,
+        params.values,
+      );
+      const total = num(counted.rows[0]?.n);
+      if (total === 0) return { rows: [], total };
+      const order = packOrder(request, params);
+      const limit = params.add(request.pageSize);
+      const offset = params.add((request.page - 1) * request.pageSize);
+      const { rows } = await pool.query(
+        `SELECT p.code FROM packs p ${where(conditions)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+        params.values,
+      );
+      return {
+        rows: await packsByCodes(
+          rows.map((row) => text(row.code)),
+          request.viewerId,
+        ),
+        total,
+      };
+    },
+
+    async taxonomy() {
+      const { rows } = await pool.query(
+        'SELECT category, primary_name, secondary_name, name_zh, position FROM taxonomy',
+      );
+      return rows.map((row: Row) => ({
+        category: text(row.category) as Category,
+        primaryName: text(row.primary_name),
+        secondaryName: text(row.secondary_name),
+        nameZh: text(row.name_zh),
+        position: num(row.position),
+      }));
+    },
+
+    async findPack(code, viewerId) {
+      return (await packsByCodes([code], viewerId))[0] ?? null;
+    },
+
+    async packCover(code) {
+      const row = (
+        await pool.query('SELECT cover_hash, cover_type FROM packs WHERE code = $1', [code])
+      ).rows[0] as Row | undefined;
+      if (row?.cover_hash == null) return null;
+      return { hash: text(row.cover_hash), mediaType: text(row.cover_type) };
+    },
+
+    async removeUserItems(scope, range, ids) {
+      const table = scope.relation === 'stockroom' ? 'acquisitions' : 'sample_likes';
+      if (range === 'samples') {
+        const numbers = ids
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31);
+        const result = await pool.query(
+          `DELETE FROM ${table} WHERE user_id = $1 AND sample_id = ANY($2::int[])`,
+          [scope.userId, numbers],
+        );
+        return result.rowCount ?? 0;
+      }
+      const codes = ids.map(String);
+      const sql =
+        scope.relation === 'stockroom'
+          ? `DELETE FROM acquisitions WHERE user_id = $1 AND sample_id IN
+               (SELECT id FROM samples WHERE pack_code = ANY($2::text[]))`
+          : 'DELETE FROM pack_likes WHERE user_id = $1 AND pack_code = ANY($2::text[])';
+      return (await pool.query(sql, [scope.userId, codes])).rowCount ?? 0;
+    },
+
+    async sampleFile(id) {
+      const row = (
+        await pool.query(
+          `SELECT s.id, s.blob_hash, s.media_type, s.file_name, b.name AS brand, s.primary_name,
+                  s.secondary_name
+           FROM samples s JOIN packs p ON p.code = s.pack_code JOIN brands b ON b.id = p.brand_id
+           WHERE s.id = $1`,
+          [id],
+        )
+      ).rows[0] as Row | undefined;
+      if (!row) return null;
+      return {
+        id: num(row.id),
+        blobHash: text(row.blob_hash),
+        mediaType: text(row.media_type),
+        fileName: text(row.file_name),
+        brand: text(row.brand),
+        primaryName: text(row.primary_name),
+        secondaryName: text(row.secondary_name),
+      };
+    },
+
+    async samplePeaks(id) {
+      const row = (await pool.query('SELECT peaks FROM samples WHERE id = $1', [id])).rows[0] as
+        Row | undefined;
+      return row?.peaks instanceof Uint8Array ? new Uint8Array(row.peaks) : null;
+    },
+
+    async audition(code) {
+      const row = (
+        await pool.query('SELECT audition_hash FROM samples WHERE audition_code = $1', [code])
+      ).rows[0] as Row | undefined;
+      if (row?.audition_hash == null) return null;
+      return { hash: text(row.audition_hash), mediaType: 'audio/mpeg' };
+    },
+
+    async clientKey(keyId, userId) {
+      const row = (
+        await pool.query('SELECT public_key FROM client_keys WHERE id = $1 AND user_id = $2', [
+          keyId,
+          userId,
+        ])
+      ).rows[0] as Row | undefined;
+      return row?.public_key instanceof Uint8Array ? new Uint8Array(row.public_key) : null;
+    },
+  };
+}

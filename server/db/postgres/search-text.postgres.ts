@@ -1,0 +1,60 @@
+import { CJK_RANGES, hasCjk } from '../../catalogue/cjk-text.ts';
+
+const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
+
+/** Every CJK character a word of its own (the rule SQLite's FTS text follows too). */
+const spaceCjk = (text: string): string => text.replace(CJK_EACH, ' $1 ');
+
+// The PostgreSQL search (docs/DATABASE.md, "Search"): texts are stored and queried as words that
+// PostgreSQL's `simple` configuration keeps as they are. The code does what SQLite's unicode61
+// tokenizer does (lower case, accents removed, every non-letter non-digit a break) and spaces
+// every CJK character, so both databases see the same words.
+
+/** Text as a sequence of plain words: what `sample_search` stores and tsquery lexemes are made of. */
+export function searchWords(text: string): string[] {
+  const plain = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ');
+  return spaceCjk(plain).split(/ +/).filter(Boolean);
+}
+
+/** A text column of `sample_search`. */
+export const searchText = (text: string): string => searchWords(text).join(' ');
+
+/** A tsquery lexeme: quoted, its quotes and backslashes doubled or escaped. */
+const lexeme = (word: string, weights: string): string =>
+  `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights}`;
+
+/**
+ * A tsquery for one typed word: a Latin word is a prefix of a stored word (the last of its parts
+ * when punctuation split it), a CJK word is the phrase of its characters, matched exactly, as
+ * SQLite's FTS5 does. Null when the word has no letters or digits.
+ */
+export function wordQuery(word: string, weights = ''): string | null {
+  const parts = searchWords(word);
+  if (parts.length === 0) return null;
+  const prefix = !hasCjk(word);
+  const last = parts.length - 1;
+  const terms = parts.map((part, i) =>
+    lexeme(part, prefix && i === last ? `:*${weights}` : weights && `:${weights}`),
+  );
+  return parts.length === 1 ? terms[0]! : `(${terms.join(' <-> ')})`;
+}
+
+/** A tsquery for a whole phrase, word for word without prefixes (style and tag filters). */
+export function phraseQuery(text: string, weights: string): string | null {
+  const parts = searchWords(text);
+  if (parts.length === 0) return null;
+  const terms = parts.map((part) => lexeme(part, weights && `:${weights}`));
+  return parts.length === 1 ? terms[0]! : `(${terms.join(' <-> ')})`;
+}
+
+/** Joins tsqueries with AND (`&`) or OR (`|`); null when there are none. */
+export function joinQueries(queries: (string | null)[], joiner: '&' | '|'): string | null {
+  const present = queries.filter((q): q is string => q !== null);
+  return present.length === 0 ? null : present.join(` ${joiner} `);
+}

@@ -1,0 +1,11 @@
+import { startPgCluster } from './pg-cluster.ts';
+
+/**
+ * Vitest global setup of the `api-pg` project: one throw-away PostgreSQL cluster for the run.
+ * Test gateways read its admin URL from YINKU_TEST_PG_ADMIN_URL and create a database each.
+ */
+export default async function setup(): Promise<() => void> {
+  const cluster = await startPgCluster();
+  process.env.YINKU_TEST_PG_ADMIN_URL = cluster.url;
+  return () => cluster.stop();
+}
