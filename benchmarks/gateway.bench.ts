@@ -20,7 +20,7 @@ import type { LibrarySize } from '../server/config.ts';
 import { authHeaders, createUser } from '../tests/helpers/accounts.ts';
 import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
 import { measureWithRetries, ratioFigure, type Figure } from './stats.ts';
-import { similarLatencyFigures, SIMILAR_BUDGET_MS } from './similar.bench.ts';
+import { similarLatencyFigures, type SimilarSize } from './similar.bench.ts';
 
 /** Server time the UI can wait for a page of rows and still feel instant (ms). */
 const RESPONSE_LIMIT_MS = 100;
@@ -168,7 +168,7 @@ async function sizeFigures(
       });
     });
     // Similar sounds on the same gateway, with their own budgets (similar.bench.ts).
-    const label = rowsLabel as keyof typeof SIMILAR_BUDGET_MS;
+    const label = rowsLabel as SimilarSize;
     figures.push(
       ...(await measureWithRetries(() =>
         similarLatencyFigures(gateway, user.accessToken, label, runs),

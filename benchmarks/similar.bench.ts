@@ -20,7 +20,9 @@ import { round, ratioFigure, type Figure } from './stats.ts';
 /** The share of a sample's 10 similar sounds that must share its secondary name. */
 const PRECISION_FLOOR = 0.8;
 /** p95 budgets (ms) of a similar-sounds call by library size. */
-export const SIMILAR_BUDGET_MS = { '100k': 20, '1M': 50 } as const;
+const SIMILAR_BUDGET_MS = { '100k': 20, '1M': 50 } as const;
+/** The library sizes similar sounds are timed at. */
+export type SimilarSize = keyof typeof SIMILAR_BUDGET_MS;
 /** Samples whose neighbours are asked for, spread over the library, per round. */
 const QUERIES = 20;
 
@@ -58,7 +60,7 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; body
 export async function similarLatencyFigures(
   gateway: TestGateway,
   token: string,
-  rowsLabel: keyof typeof SIMILAR_BUDGET_MS,
+  rowsLabel: SimilarSize,
   runs: number,
 ): Promise<Figure[]> {
   // The gateway's own snapshot (one in memory): reading 1M rows through the oracle would not fit.
