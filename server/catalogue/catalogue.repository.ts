@@ -165,6 +165,8 @@ export interface EmbeddingGroup {
   /** Index into EmbeddingSnapshot.packCodes. */
   packs: Int32Array;
   vectors: Float32Array;
+  /** The vectors × EmbeddingSnapshot.scale, rounded to Int8 (the fast first pass). */
+  quantised: Int8Array;
 }
 
 /** Every stored embedding, grouped by kind (what the similar-sounds index searches). */
@@ -172,6 +174,10 @@ export interface EmbeddingSnapshot {
   /** Changes whenever an embedding is written (a stamp, not a count). */
   version: string;
   packCodes: string[];
+  /** Pack code → index into packCodes. */
+  packIndex: Map<string, number>;
+  /** One factor for every vector (127 / the largest |value|), so Int8 dot products rank alike. */
+  scale: number;
   groups: Record<SampleKind, EmbeddingGroup>;
 }
 

@@ -4,6 +4,14 @@ import { EMBEDDING_SIZE } from '../../src/analysis/index.ts';
 import type { SampleKind } from '../../src/shared/api/catalogue.types.ts';
 import type { EmbeddingGroup, EmbeddingSnapshot } from './catalogue.repository.ts';
 
+/** `values` × `scale`, rounded and kept within the Int8 range. */
+export function quantise(values: Float32Array, scale: number): Int8Array {
+  const out = new Int8Array(values.length);
+  for (let i = 0; i < values.length; i++)
+    out[i] = Math.max(-127, Math.min(127, Math.round(values[i]! * scale)));
+  return out;
+}
+
 /** One group that grows by doubling while the rows stream in. */
 class GrowingGroup {
   count = 0;
@@ -33,11 +41,21 @@ class GrowingGroup {
     this.count++;
   }
 
-  done(): EmbeddingGroup {
+  /** The largest |value| of any vector. */
+  peak(): number {
+    let peak = 0;
+    for (let i = 0; i < this.count * EMBEDDING_SIZE; i++)
+      peak = Math.max(peak, Math.abs(this.vectors[i]!));
+    return peak;
+  }
+
+  done(scale: number): EmbeddingGroup {
+    const vectors = this.vectors.slice(0, this.count * EMBEDDING_SIZE);
     return {
       ids: this.ids.slice(0, this.count),
       packs: this.packs.slice(0, this.count),
-      vectors: this.vectors.slice(0, this.count * EMBEDDING_SIZE),
+      vectors,
+      quantised: quantise(vectors, scale),
     };
   }
 }
@@ -57,10 +75,14 @@ export class SnapshotBuilder {
 
   /** The snapshot of everything added, stamped with `version`. */
   done(version: string): EmbeddingSnapshot {
+    const peak = Math.max(this.groups.oneshot.peak(), this.groups.loop.peak());
+    const scale = peak > 0 ? 127 / peak : 1;
     return {
       version,
       packCodes: [...this.packOf.keys()],
-      groups: { oneshot: this.groups.oneshot.done(), loop: this.groups.loop.done() },
+      packIndex: new Map(this.packOf),
+      scale,
+      groups: { oneshot: this.groups.oneshot.done(scale), loop: this.groups.loop.done(scale) },
     };
   }
 }
