@@ -9,8 +9,12 @@ import type { SampleKind } from '../../src/shared/api/catalogue.types.ts';
 import type { EmbeddingSnapshot } from './catalogue.repository.ts';
 import { quantise } from './embedding-snapshot.ts';
 
-/** At most this many answers come from the pack of the sample asked about (docs/api/catalogue.md). */
-export const OWN_PACK_LIMIT = 3;
+/**
+ * At most this many answers come from the pack of the sample asked about, so the answer is not
+ * the rest of one pack (docs/api/catalogue.md "Similar sounds"; docs/LIBRARY.md has what each
+ * cap does to precision@10).
+ */
+export const OWN_PACK_LIMIT = 4;
 
 /** One answer: a sample id and its cosine similarity to the query (−1..1). */
 export interface Neighbour {
