@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'src/shared/**/*.test.ts',
+            'src/analysis/**/*.test.ts',
             'src/wasm/**/*.test.ts',
             'src/workers/**/*.test.ts',
             'desktop/**/*.test.ts',

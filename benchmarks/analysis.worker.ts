@@ -14,6 +14,13 @@ export interface JobVerdict {
   bpm: number | null;
   key: string | null;
   kind: 'oneshot' | 'loop';
+  embedding: Float32Array;
+}
+
+/** One timed analysis (ms): wall-clock, and the CPU time of this thread alone. */
+export interface Timing {
+  wall: number;
+  cpu: number;
 }
 
 parentPort?.on('message', ({ id, task }: { id: number; task: AnalysisTask }) => {
@@ -21,15 +28,22 @@ parentPort?.on('message', ({ id, task }: { id: number; task: AnalysisTask }) => 
     if (task.type === 'jobs') {
       const verdicts: JobVerdict[] = task.jobs.map((job) => {
         const a = analyseSound({ channels: renderChannels(job), sampleRate: job.sampleRate });
-        return { bpm: a.bpm, key: a.key && keyToLabel(a.key), kind: a.kind };
+        return {
+          bpm: a.bpm,
+          key: a.key && keyToLabel(a.key),
+          kind: a.kind,
+          embedding: a.embedding,
+        };
       });
       parentPort?.postMessage({ id, result: verdicts });
     } else {
-      const times: number[] = [];
+      const times: Timing[] = [];
       for (let r = 0; r < task.runs; r++) {
         const started = performance.now();
+        const cpu = process.threadCpuUsage();
         analyseSound({ channels: task.channels, sampleRate: task.sampleRate });
-        times.push(performance.now() - started);
+        const used = process.threadCpuUsage(cpu);
+        times.push({ wall: performance.now() - started, cpu: (used.user + used.system) / 1000 });
       }
       parentPort?.postMessage({ id, result: times });
     }

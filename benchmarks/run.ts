@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: measures the audio engine, the 100k-row list and the gateway in headless
- * Chromium against baselines taken in the same run (docs/AUDIO.md#benchmarks, issues 3 and 5 "Show"), writes
+ * `npm run bench`: measures the audio engine, the 100k-row list, the gateway and the sound
+ * analysis (in headless Chromium and worker threads) against baselines taken in the same run (docs/AUDIO.md#benchmarks, issues 3 and 5 "Show"), writes
  * benchmarks/results/latest.json and latest.md, and exits 1 when a ratio passes its budget.
  * `--quick` (the CI mode of docs/AUDIO.md#benchmarks: the last step of `npm test`, as `npm run test:bench`, after the
  * build) takes fewer samples and writes quick.json and quick.md. A group with a figure over
@@ -8,6 +8,7 @@
  * every time fails.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { analysisFigures } from './analysis.bench.ts';
 import { audioGroups, type Runs } from './audio.bench.ts';
 import { openBenchPage } from './bench-page.ts';
 import { openRealPath } from './real-path.bench.ts';
@@ -68,6 +69,8 @@ async function main(): Promise<number> {
   // Similar sounds: precision on the demo library (its latency is in the gateway figures).
   figures.push(...(await similarFigures()));
   figures.push(...(await gatewayFigures({ quick })));
+  // The sound analysis (issue 16): its speed and its accuracy against the demo library's plan.
+  figures.push(...(await analysisFigures({ quick })));
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);
   return figures.some(isOver) ? 1 : 0;
@@ -89,7 +92,7 @@ function write(figures: Figure[], seconds: number): void {
   writeFileSync(
     `${out}.md`,
     [
-      '# Benchmarks (audio engine, 100k-row scrolling, gateway)',
+      '# Benchmarks (audio engine, 100k-row scrolling, gateway, sound analysis)',
       '',
       `Headless Chromium${quick ? ', quick mode' : ''}, ${seconds} s. Pipeline: medians of ${runs.pipeline} runs;`,
       `click→sound: means of the middle 80 % of ${runs.clicks} runs per player. A group with a figure`,

@@ -44,6 +44,14 @@ describe('import boundaries (docs/ARCHITECTURE.md#what-may-import-what)', () => 
       'src/ui/ok.ts':
         "import type { W } from '../workers/types.ts';\nimport { c } from '../shared/c.ts';\nexport const u: W | number = c;\n",
       'src/workers/types.ts': 'export type W = string;\n',
+      'src/analysis/a.ts':
+        "import { c } from '../shared/c.ts';\nexport const a = c;\nexport type A = number;\n",
+      'src/workers/uses-analysis.ts':
+        "import { a } from '../analysis/a.ts';\nexport const w2 = a;\n",
+      'server/uses-analysis.ts':
+        "import { a } from '../src/analysis/a.ts';\nexport const s2 = a;\n",
+      'src/ui/analysis-type.ts':
+        "import type { A } from '../analysis/a.ts';\nexport const t: A = 1;\n",
       'server/ok.ts': "import { c } from '../src/shared/c.ts';\nexport const s = c;\n",
       'src/shared/c.test.ts': "import { expect } from 'vitest';\nexport const t = expect;\n",
       'src/ui/features/sounds/ok.ts':
@@ -82,6 +90,24 @@ describe('import boundaries (docs/ARCHITECTURE.md#what-may-import-what)', () => 
       'the UI importing a worker by value',
       'src/ui/bad.ts',
       "import { w } from '../workers/w.ts';",
+      'through their URL',
+    ],
+    [
+      'the analysis importing a worker',
+      'src/analysis/bad.ts',
+      "import { w } from '../workers/w.ts';",
+      'src/analysis is pure DSP',
+    ],
+    [
+      'the analysis importing a Node module',
+      'src/analysis/bad.ts',
+      "import { readFileSync } from 'node:fs';",
+      'src/analysis is pure DSP',
+    ],
+    [
+      'the UI importing the analysis by value',
+      'src/ui/bad.ts',
+      "import { a } from '../analysis/a.ts';",
       'through their URL',
     ],
     [

@@ -1,7 +1,23 @@
-// Per-descriptor centre and spread of the timbre embedding, measured over the demo library
-// (docs/ANALYSIS.md "Timbre embedding"). Placeholders until the first measurement.
+// Per-descriptor centre and spread of the timbre embedding over the 1080 samples of the
+// demo library, written by scripts/embedding-constants.ts (docs/ANALYSIS.md "Timbre embedding").
 
-/** Centre of each raw descriptor. */
-export const EMBEDDING_MEAN: readonly number[] = Array.from({ length: 64 }, () => 0);
-/** Spread of each raw descriptor. */
-export const EMBEDDING_SCALE: readonly number[] = Array.from({ length: 64 }, () => 1);
+/** Centre (mean) of each raw descriptor. */
+export const EMBEDDING_MEAN: readonly number[] = [
+  0.8072, -0.210497, 0.0407195, -0.0997492, -0.0346211, -0.0692827, -0.0153277, -0.0501021,
+  -0.0162877, -0.0397878, -0.0142419, -0.0323377, -0.00177322, 0.367143, 0.199943, 0.1185, 0.094561,
+  0.0716248, 0.06307, 0.0559917, 0.0501645, 0.048239, 0.0458436, 0.0437489, 0.0407486, 0.0405236,
+  0.050268, 0.044947, 0.027648, 0.0245678, 0.0221783, 0.02114, 0.019279, 0.0184765, 0.0173518,
+  0.0168357, 0.0162927, 0.0155387, 0.0151521, 0.843004, 0.787766, 1.04857, 1.04569, 0.884882,
+  0.779165, 0.589482, 6.92854, 0.329358, 6.71212, 7.38013, -4.23185, 0.102434, -0.431266, 3.76721,
+  1.59381, 0.286778, 0.57314, -3.75587, -0.725326, 13.4509, 7.91833, 0.426722, 0.101711, 0.0980658,
+];
+/** Spread (standard deviation) of each raw descriptor. */
+export const EMBEDDING_SCALE: readonly number[] = [
+  1.10206, 0.563983, 0.326916, 0.246899, 0.202615, 0.189484, 0.170016, 0.157812, 0.140442, 0.120385,
+  0.107031, 0.0966989, 0.0932003, 0.311639, 0.165957, 0.0823111, 0.0647571, 0.0518392, 0.0428063,
+  0.0372031, 0.0316516, 0.0315292, 0.0315579, 0.0314122, 0.0286533, 0.0300989, 0.0555194, 0.0453172,
+  0.0180016, 0.0139745, 0.0124723, 0.0121352, 0.00864904, 0.00829806, 0.00665705, 0.00668686,
+  0.00629386, 0.00590277, 0.00608922, 0.666542, 0.660389, 0.834047, 0.956132, 0.930988, 0.913376,
+  0.505476, 1.13795, 0.312788, 1.12272, 1.21933, 3.27258, 0.134395, 0.669429, 2.85566, 2.37387,
+  0.525261, 0.742111, 1.9875, 1.17508, 4.18836, 4.20344, 0.108896, 0.178984, 0.217371,
+];

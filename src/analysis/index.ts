@@ -14,6 +14,13 @@ import { estimateTempo } from './tempo.ts';
 export { EMBEDDING_SIZE } from './embedding.ts';
 export { keyToLabel, labelToKey, type KeyEstimate } from './keys.ts';
 
+/**
+ * Version of the analysis's answers: raised whenever the same PCM would give a different result
+ * (an algorithm, a parameter, the embedding's descriptors or constants), so stored results can
+ * be told apart and re-analysed.
+ */
+export const ANALYSIS_VERSION = 1;
+
 /** What the analysis says about one sound. */
 export interface SoundAnalysis {
   /** Tempo (BPM, one decimal) of a loop; null for a one-shot. */
@@ -38,9 +45,6 @@ export interface AnalysisInput {
 /** Frame and hop of the onset and timbre spectrogram at ANALYSIS_RATE (46 ms, 11.6 ms). */
 const FRAME = 1024;
 const HOP = 256;
-/** Frame and hop of the chroma spectrogram: 2.7 Hz bins separate the semitones from A1 up. */
-const CHROMA_FRAME = 8192;
-const CHROMA_HOP = 2048;
 
 function validate(input: AnalysisInput): void {
   const { channels, sampleRate } = input;
@@ -73,20 +77,34 @@ function stereoWidth(channels: Float32Array[]): number {
   return side / (mid + side);
 }
 
+/** The shared first steps: checked input, finite channels, the mono signal at ANALYSIS_RATE. */
+function prepare(input: AnalysisInput) {
+  validate(input);
+  const channels = input.channels.map(finiteOnly);
+  const mono = resample(mixDown(channels), input.sampleRate, ANALYSIS_RATE);
+  const spectra = spectrogram(mono, ANALYSIS_RATE, FRAME, HOP);
+  return { channels, mono, spectra, onsets: onsetEnvelope(spectra) };
+}
+
+/**
+ * The embedding's raw descriptors before standardisation: what scripts/embedding-constants.ts
+ * measures over the demo library to fix EMBEDDING_MEAN and EMBEDDING_SCALE.
+ */
+export function timbreDescriptors(input: AnalysisInput): Float64Array {
+  const { channels, mono, spectra, onsets } = prepare(input);
+  return rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));
+}
+
 /**
  * Analyses decoded PCM. Throws a RangeError for input it cannot read (no channels or samples,
  * unequal channels, a rate outside 8–384 kHz); non-finite samples count as silence.
  */
 export function analyseSound(input: AnalysisInput): SoundAnalysis {
-  validate(input);
-  const channels = input.channels.map(finiteOnly);
-  const mono = resample(mixDown(channels), input.sampleRate, ANALYSIS_RATE);
-  const spectra = spectrogram(mono, ANALYSIS_RATE, FRAME, HOP);
-  const onsets = onsetEnvelope(spectra);
+  const { channels, mono, spectra, onsets } = prepare(input);
   const kind = classifyKind(mono, ANALYSIS_RATE, onsets);
   const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;
-  const key = estimateKey(chroma(spectrogram(mono, ANALYSIS_RATE, CHROMA_FRAME, CHROMA_HOP)));
+  const key = estimateKey(chroma(mono, ANALYSIS_RATE));
   const raw = rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));
   const embedding = embed(raw);
   if (embedding.length !== EMBEDDING_SIZE) throw new Error('embedding size drifted');
