@@ -14,7 +14,7 @@ import { quantise } from './embedding-snapshot.ts';
  * the rest of one pack (docs/api/catalogue.md "Similar sounds"; docs/LIBRARY.md has what each
  * cap does to precision@10).
  */
-export const OWN_PACK_LIMIT = 4;
+export const OWN_PACK_LIMIT = 3;
 
 /** One answer: a sample id and its cosine similarity to the query (−1..1). */
 export interface Neighbour {
