@@ -12,7 +12,9 @@
 import { fileURLToPath } from 'node:url';
 import { EMBEDDING_SIZE } from '../src/analysis/index.ts';
 import { API } from '../src/shared/api/paths.ts';
-import type { SimilarPage } from '../src/shared/api/catalogue.types.ts';
+import type { Sample, SimilarPage } from '../src/shared/api/catalogue.types.ts';
+import type { ListPage } from '../src/shared/api/envelope.ts';
+import { Rng } from '../server/seed/prng.ts';
 import { authHeaders } from '../tests/helpers/accounts.ts';
 import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
 import { round, ratioFigure, type Figure } from './stats.ts';
@@ -53,39 +55,51 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; body
 }
 
 /**
- * p95 (and p50, no budget) of both similar-sounds calls on a running gateway: QUERIES samples
- * spread over the library, asked round-robin with a search by the embedding of each, after one
- * warm-up round (which also loads the gateway's embedding snapshot).
+ * p95 (and p50, no budget) of both similar-sounds calls on a running gateway, over HTTP only (the
+ * gateway may be another process): QUERIES samples, half one-shots and half loops, taken from
+ * pages spread over the list, each asked for its similar sounds, round-robin with a search by a
+ * random unit vector (what a search costs does not depend on the vector), after one warm-up round
+ * (which also loads the gateway's embedding snapshot).
  */
 export async function similarLatencyFigures(
-  gateway: TestGateway,
+  gateway: { url: string },
   token: string,
   rowsLabel: SimilarSize,
   runs: number,
 ): Promise<Figure[]> {
-  // The gateway's own snapshot (one in memory): reading 1M rows through the oracle would not fit.
-  const snapshot = await gateway.ctx.repo.catalogue.embeddings();
-  const picked = (['oneshot', 'loop'] as const).flatMap((kind) => {
-    const group = snapshot.groups[kind];
-    const rows = group.ids.length;
-    if (rows === 0) throw new Error(`similar sounds: no analysed ${kind} to ask about`);
-    return Array.from({ length: QUERIES / 2 }, (_, i) => {
-      const row = Math.floor((i * rows) / (QUERIES / 2));
-      const at = row * EMBEDDING_SIZE;
-      return { id: group.ids[row]!, embedding: group.vectors.slice(at, at + EMBEDDING_SIZE) };
-    });
-  });
   const headers = authHeaders(token);
+  const picked: number[] = [];
+  for (const kind of ['oneshot', 'loop'] as const) {
+    const first = await fetch(`${gateway.url}${API.audios}?kind=${kind}&pageSize=1`, { headers });
+    const total = ((await first.json()) as { data: ListPage<Sample> }).data.total;
+    for (let i = 0; i < QUERIES / 2; i++) {
+      const page = 1 + Math.floor((i * total) / (QUERIES / 2));
+      const answer = await fetch(
+        `${gateway.url}${API.audios}?kind=${kind}&pageSize=1&page=${page}`,
+        {
+          headers,
+        },
+      );
+      const id = ((await answer.json()) as { data: ListPage<Sample> }).data.records[0]?.id;
+      if (id === undefined) throw new Error(`similar sounds: no ${kind} on page ${page}`);
+      picked.push(id);
+    }
+  }
+  const rng = new Rng(16);
+  const randomUnit = () => {
+    const v = Array.from({ length: EMBEDDING_SIZE }, () => rng.range(-1, 1));
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  };
   const byId: number[] = [];
   const bySound: number[] = [];
   for (let run = 0; run <= runs; run++) {
-    for (const sample of picked) {
-      const one = await timed(`${gateway.url}${API.similar(sample.id)}`, { headers });
-      const embedding = [...sample.embedding];
+    for (const id of picked) {
+      const one = await timed(`${gateway.url}${API.similar(id)}`, { headers });
       const two = await timed(`${gateway.url}${API.similarSearch}`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ embedding }),
+        body: JSON.stringify({ embedding: randomUnit() }),
       });
       if (run === 0) continue;
       byId.push(one.ms);

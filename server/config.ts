@@ -45,6 +45,12 @@ export interface GatewayConfig {
    * long the other instances wait before taking over the work of an instance that died.
    */
   leaseMs: number;
+  /**
+   * `YINKU_TRUST_PROXY`: the reverse proxies whose X-Forwarded-For (and -Proto, -Host) the
+   * gateway believes: addresses or CIDR ranges, comma-separated (`127.0.0.1`, `10.0.0.0/8`). Unset:
+   * none, and the client address is the socket's (docs/DEPLOY.md, "Behind a reverse proxy").
+   */
+  trustProxy?: string[];
 }
 
 /**
@@ -66,6 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   if (!(Number.isInteger(leaseMs) && leaseMs >= 1000))
     throw new Error(
       `YINKU_LEASE_MS must be a whole number of at least 1000, got ${env.YINKU_LEASE_MS}`,
+    );
+  const trustProxy = env.YINKU_TRUST_PROXY?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (trustProxy?.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)))
+    throw new Error(
+      `YINKU_TRUST_PROXY must list addresses or CIDR ranges (127.0.0.1,10.0.0.0/8), got ${env.YINKU_TRUST_PROXY}`,
     );
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./i.test(databaseUrl))
@@ -98,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     logLevel: env.LOG_LEVEL ?? 'info',
     codeSendsPerAddress,
     leaseMs,
+    ...(trustProxy?.length ? { trustProxy } : {}),
   };
 }

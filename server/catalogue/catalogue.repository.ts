@@ -66,6 +66,8 @@ export interface ListRequest {
 interface RowPage<T> {
   rows: T[];
   total: number;
+  /** `total` is an estimate (docs/api/catalogue.md, "Totals"); absent or false: exact. */
+  totalEstimated?: boolean;
 }
 
 /** A sample as stored, with its pack and brand and the viewer's flags. */

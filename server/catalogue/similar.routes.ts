@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { EMBEDDING_SIZE } from '../../src/analysis/index.ts';
-import { API } from '../../src/shared/api/paths.ts';
+import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import {
   SAMPLE_KINDS,
   SIMILAR_LIMITS,
@@ -51,8 +51,8 @@ const searchBody = {
 /** A body of EMBEDDING_SIZE numbers as JSON is ~1.3 KB; 16 KB leaves room for long decimals. */
 const SEARCH_BODY_LIMIT = 16 * 1024;
 
-/** Registers the similar-sounds calls: by a sample's id, and by an embedding (search by sound). */
-export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** The similar-sounds calls: by a sample's id, and by an embedding (search by sound). */
+export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const repo = ctx.repo.catalogue;
 
   // The records of `found` with the viewer's flags, in the list shape.
@@ -77,7 +77,7 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
   };
 
   app.get(
-    '/api/v2/tt-audios/:id/similar',
+    ROUTES.similar,
     { schema: { params: idParamsSchema, querystring: similarQuery } },
     async (request) => {
       const { id } = request.params as { id: number };

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_MIGRATIONS } from './code-migrations.ts';
+import { shuffleKey } from './random-order.ts';
 
 /** The embedded SQLite database handle used by the SQLite repositories. */
 export type Database = DatabaseSync;
@@ -17,6 +18,10 @@ export function openDatabase(file: string): Database {
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
+  // The RANDOM sort's key (migration 021): the migration, the sample insert and the queries use it.
+  db.function('yinku_shuffle', { deterministic: true }, (id, seed) =>
+    shuffleKey(Number(id), Number(seed)),
+  );
   migrate(db);
   return db;
 }

@@ -118,6 +118,38 @@ describe('sendCode throttling per client address', () => {
     }
   });
 
+  it('counts per forwarded client address behind a proxy YINKU_TRUST_PROXY names, else per socket', async () => {
+    expect(() => loadConfig({ YINKU_TRUST_PROXY: 'nginx' })).toThrow(/YINKU_TRUST_PROXY/);
+    expect(loadConfig({ YINKU_TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    for (const trusted of [true, false]) {
+      const gateway = await startTestGateway({
+        size: 'none',
+        clock: manualClock(0),
+        env: {
+          YINKU_CODE_SENDS_PER_ADDRESS: '2',
+          ...(trusted ? { YINKU_TRUST_PROXY: '127.0.0.1' } : {}),
+        },
+      });
+      try {
+        const send = (n: number, client: string) =>
+          fetch(`${gateway.url}${API.sendCode}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+            body: JSON.stringify({ email: `proxied-${n}@test.yinku.local`, appKey: 'zh' }),
+          });
+        for (let n = 0; n < 2; n++) expect((await send(n, '203.0.113.7')).status).toBe(200);
+        expect((await send(2, '203.0.113.7')).status).toBe(429);
+        // Another client behind the same proxy has its own count only when the proxy is trusted.
+        expect((await send(3, '198.51.100.9')).status).toBe(trusted ? 200 : 429);
+      } finally {
+        await gateway.close();
+      }
+    }
+  });
+
   it('takes another limit per address from YINKU_CODE_SENDS_PER_ADDRESS, and refuses a bad one', async () => {
     expect(() => loadConfig({ YINKU_CODE_SENDS_PER_ADDRESS: '0' })).toThrow(
       /YINKU_CODE_SENDS_PER_ADDRESS/,

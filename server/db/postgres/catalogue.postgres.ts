@@ -1,3 +1,4 @@
+import { randomStart } from '../random-order.ts';
 import type {
   CatalogueRepository,
   ListRequest,
@@ -156,7 +157,38 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     return num(alone.rows[0]?.n) * 2 >= library;
   };
 
+  /**
+   * A RANDOM page (as catalogue-random.sqlite.ts): samples in key order from the seed's start to
+   * the top of the key range, then from the bottom up to the start; the planner walks the key
+   * index (migration 021) or sorts a filter's matches by the same key.
+   */
+  const randomPageIds = async (request: ListRequest): Promise<number[]> => {
+    const start = randomStart(request.seed);
+    const lap = async (bound: '>=' | '<', count: boolean, limit = 0, skip = 0) => {
+      const params = new Params();
+      const conditions = [
+        ...sampleConditions(request.filter, params),
+        ...scopeCondition(request.scope, params),
+        `yinku_shuffle(s.id, 0) ${bound} ${params.add(start)}`,
+      ];
+      const sql = count
+        ? `SELECT COUNT(*) AS id FROM samples s ${where(conditions)}`
+        : `SELECT s.id FROM samples s ${where(conditions)} ORDER BY yinku_shuffle(s.id, 0), s.id
+           LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+      const { rows } = await pool.query(sql, params.values);
+      return rows.map((row) => num(row.id));
+    };
+    const { page, pageSize } = request;
+    const offset = (page - 1) * pageSize;
+    const ids = await lap('>=', false, pageSize, offset);
+    if (ids.length === pageSize) return ids;
+    const firstLapRows = ids.length > 0 ? offset + ids.length : (await lap('>=', true))[0]!;
+    const rest = await lap('<', false, pageSize - ids.length, Math.max(0, offset - firstLapRows));
+    return [...ids, ...rest];
+  };
+
   const pageIds = async (request: ListRequest, total: number): Promise<number[]> => {
+    if (request.sort === 'RANDOM') return randomPageIds(request);
     const keyword = keywordQuery(request.filter.search);
     const relevance =
       request.sort === 'RELEVANCE' &&

@@ -16,6 +16,9 @@ import { planLibrary } from '../../seed/library-plan.ts';
 import { openRenderCache } from '../../seed/render-cache.ts';
 import { migrate, openDatabase, type Database } from '../database.ts';
 import { ftsMatch } from './fts-text.sqlite.ts';
+import { samplePages } from './catalogue-page.sqlite.ts';
+import { randomStart, shuffleKey } from '../random-order.ts';
+import type { ListRequest, SampleFilter } from '../../catalogue/catalogue.repository.ts';
 import { sqliteOracle } from './oracle.sqlite.ts';
 import { createSqliteRepository } from './sqlite-repository.ts';
 
@@ -102,7 +105,11 @@ const search = async (
   });
   expect(response.status).toBe(200);
   const page = ((await response.json()) as { data: ListPage<Sample> }).data;
-  return { total: page.total, ids: page.records.map((record) => record.id) };
+  return {
+    total: page.total,
+    ids: page.records.map((record) => record.id),
+    totalEstimated: page.totalEstimated,
+  };
 };
 
 describe('search on a cloned library', () => {
@@ -290,6 +297,94 @@ describe('migration 013 (prefix indexes of samples_fts)', () => {
       ]);
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('totals of full-text matches past the exact-count cap', () => {
+  const request = (filter: SampleFilter): ListRequest => ({
+    filter,
+    sort: 'MOST_POPULAR',
+    seed: 0,
+    page: 1,
+    pageSize: PAGE_SIZE,
+    language: 'en',
+    viewerId: null,
+  });
+
+  it('counts up to the cap exactly and estimates beyond it from where the next match lies', () => {
+    const cap = 50;
+    const pages = samplePages(gateway.db, { exactCountCap: cap });
+    const few = keywordSearch('guzheng')!;
+    const exact = count(toMatchQuery('guzheng')!);
+    expect(exact).toBeGreaterThan(0);
+    expect(exact).toBeLessThanOrEqual(cap);
+    expect(pages.count(request({ search: few }))).toEqual({ total: exact, estimated: false });
+    // `v` is in nearly every row; the styles filter goes through the same count.
+    const many = keywordSearch('v')!;
+    const truth = count(toMatchQuery('v')!);
+    expect(truth).toBeGreaterThan(cap);
+    const estimate = pages.count(request({ search: many }));
+    expect(estimate.estimated).toBe(true);
+    expect(estimate.total).toBeGreaterThan(cap);
+    expect(estimate.total).toBeLessThanOrEqual(library());
+    expect(Math.abs(estimate.total - truth) / truth).toBeLessThan(0.25);
+    // With the default cap (10,000) the same count is exact.
+    expect(samplePages(gateway.db).count(request({ search: many }))).toEqual({
+      total: truth,
+      estimated: false,
+    });
+  });
+
+  it('answers an exact total without the estimate flag', async () => {
+    const page = await search({ keyword: 'v', pageSize: 10 });
+    expect(page.total).toBe(count(toMatchQuery('v')!));
+    expect(page.totalEstimated).toBeUndefined();
+  });
+});
+
+describe('RANDOM along the stored shuffle key (migration 021)', () => {
+  it('stores the hash of each id and pages from the start the seed picks, walking or sorting alike', async () => {
+    const keyed = gateway.db.prepare('SELECT id, shuffle_key FROM samples').all();
+    expect(keyed).toHaveLength(TARGET);
+    for (const row of keyed) expect(Number(row.shuffle_key)).toBe(shuffleKey(Number(row.id), 0));
+    const start = randomStart(4242);
+    // Keys from the start up, then from the bottom to the start.
+    const expected = (ids: number[]) =>
+      ids
+        .map((id) => ({ id, key: shuffleKey(id, 0) }))
+        .sort(
+          (a, b) => Number(a.key < start) - Number(b.key < start) || a.key - b.key || a.id - b.id,
+        )
+        .map((row) => row.id);
+    const ids = (sql: string) =>
+      gateway.db
+        .prepare(sql)
+        .all()
+        .map((row) => Number(row.id));
+    // Unfiltered and a style (FTS matches) walk the key index; a category, whose rows a walk
+    // would read one by one, sorts its matches by the key hashed from their ids.
+    const cases: [Record<string, string>, number[]][] = [
+      [{}, ids('SELECT id FROM samples')],
+      [{ category: 'instruments' }, ids("SELECT id FROM samples WHERE category = 'instruments'")],
+      [
+        { styles: 'drums' },
+        ids(`${MATCHES.replace('rowid', 'rowid AS id')}`.replace('?', "'{tags type grp} : drums'")),
+      ],
+    ];
+    for (const [filter, all] of cases) {
+      expect(all.length, JSON.stringify(filter)).toBeGreaterThan(20);
+      const paged: number[] = [];
+      for (let page = 1; paged.length < all.length + 9; page++) {
+        const answer = await search(
+          { ...filter, sort: 'RANDOM', seed: 4242, pageSize: 9, page },
+          undefined,
+          API.audios,
+        );
+        paged.push(...answer.ids);
+        if (answer.ids.length < 9) break;
+      }
+      expect(paged, JSON.stringify(filter)).toEqual(expected(all));
     }
   });
 });

@@ -10,16 +10,7 @@ import type {
 
 // SQL fragments of the catalogue queries: every user value goes into `params`, never the text.
 
-/** A deterministic 32-bit mix of (id, seed): the RANDOM sort's key, stable for one seed. */
-export function shuffleKey(id: number, seed: number): number {
-  let h = (Math.imul(id, 0x9e3779b1) ^ seed) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+export { shuffleKey } from '../random-order.ts';
 
 /** bm25 weights of samples_fts columns: name, tags, brand, pack, type, grp. */
 export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';
@@ -129,8 +120,11 @@ export function packScopeCondition(
 export const where = (conditions: string[]): string =>
   conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 
-/** The ORDER BY of a sample list (RANDOM and RELEVANCE add their parameters). */
-export function sampleOrder(request: ListRequest, params: SQLInputValue[]): string {
+/**
+ * The ORDER BY of a sample list; it takes no parameters. RANDOM's is the stored key's:
+ * its pages start where the seed says (catalogue-random.sqlite.ts).
+ */
+export function sampleOrder(request: ListRequest): string {
   switch (request.sort) {
     case 'NEWEST':
       return 's.created_at DESC, s.id';
@@ -141,8 +135,7 @@ export function sampleOrder(request: ListRequest, params: SQLInputValue[]): stri
     case 'DURATION':
       return 's.duration, s.id';
     case 'RANDOM':
-      params.push(request.seed);
-      return 'yinku_shuffle(s.id, ?), s.id';
+      return 's.shuffle_key, s.id';
     case 'RELEVANCE':
       if (request.filter.search !== undefined) return `${BM25}, s.popularity DESC, s.id`;
       return 's.popularity DESC, s.id';
@@ -151,7 +144,7 @@ export function sampleOrder(request: ListRequest, params: SQLInputValue[]): stri
   }
 }
 
-/** The index of `samples` in each order `sampleOrder` writes but RANDOM's (migrations 001–012). */
+/** The index of `samples` in each order `sampleOrder` writes but RANDOM's (migrations 001–013). */
 const ORDER_INDEXES = new Map([
   ['s.popularity DESC, s.id', 'samples_popularity'],
   ['s.created_at DESC, s.id', 'samples_created'],

@@ -21,24 +21,42 @@ const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
  * is kept until this connection writes anything (total_changes) or another one commits
  * (data_version, e.g. `npm run import`).
  */
-export function cachedTreeCells(db: Database): CatalogueRepository['treeCells'] {
+export function cachedTreeCells(db: Database): CachedTreeCells {
   const dataVersion = db.prepare('PRAGMA data_version');
   const totalChanges = db.prepare('SELECT total_changes() AS n');
   const cache = new Map<string, TreeCell[]>();
   let stamp = '';
-  return async (options) => {
-    if (options.scope) return countCells(db, options);
+  const fresh = () => {
     const now = `${num(dataVersion.get()?.data_version)}:${num(totalChanges.get()?.n)}`;
     if (now !== stamp) {
       cache.clear();
       stamp = now;
     }
-    const key = `${options.category ?? ''}:${options.range}`;
-    const cells = cache.get(key) ?? countCells(db, options);
-    cache.set(key, cells);
-    return cells.map((cell) => ({ ...cell, packCodes: cell.packCodes && [...cell.packCodes] }));
   };
+  const keyOf = (category: Category | undefined, range: TreeOptions['range']) =>
+    `${category ?? ''}:${range}`;
+  const cells: CachedTreeCells = async (options) => {
+    if (options.scope) return countCells(db, options);
+    fresh();
+    const key = keyOf(options.category, options.range);
+    const found = cache.get(key) ?? countCells(db, options);
+    cache.set(key, found);
+    return found.map((cell) => ({ ...cell, packCodes: cell.packCodes && [...cell.packCodes] }));
+  };
+  cells.cached = ({ category, range }) => {
+    fresh();
+    const found = cache.get(keyOf(category, range));
+    if (found || category === undefined) return found;
+    return cache.get(keyOf(undefined, range))?.filter((cell) => cell.category === category);
+  };
+  return cells;
 }
+
+/** The repository's treeCells, and a look at its cache that counts nothing. */
+type CachedTreeCells = CatalogueRepository['treeCells'] & {
+  /** The catalogue's own cells (no user scope) if they are cached and still true, else undefined. */
+  cached(options: Pick<TreeOptions, 'category' | 'range'>): TreeCell[] | undefined;
+};
 
 /** Counts the tree's cells now: samples per cell, or distinct packs per cell with their codes. */
 function countCells(db: Database, { category, scope, range }: TreeOptions): TreeCell[] {

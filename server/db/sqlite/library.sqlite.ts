@@ -25,14 +25,17 @@ export function sqliteLibrary(db: Database): LibraryRepository {
        primary_name, cover_hash, cover_type, tags, popularity, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'image/png', ?, ?, ?)`,
   );
+  // shuffle_key: the RANDOM sort's stored key, a hash of the id the row is about to get (a table
+  // without AUTOINCREMENT gives max(id) + 1; migration 021).
   const insertSample = db.prepare(
     `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
        audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
        duration, tags, blob_hash, file_name, audition_code, audition_hash, peaks, popularity,
-       created_at, key_source, bpm_source, kind_source, detected_bpm, detected_key, detected_kind,
-       lufs, true_peak_db, embedding)
+       created_at, shuffle_key, key_source, bpm_source, kind_source, detected_bpm, detected_key,
+       detected_kind, lufs, true_peak_db, embedding)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-             ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples),
+       ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
   const bumpEmbeddings = db.prepare(BUMP_EMBEDDINGS);

@@ -245,6 +245,8 @@ export interface SearchSuggestion {
 export interface SearchListPage<T> {
   records: T[];
   total: number;
+  /** Present (true) when `total` is an estimate, as on ListPage. */
+  totalEstimated?: boolean;
   page: number;
   pageSize: number;
   /**

@@ -15,6 +15,11 @@ export interface ApiEnvelope<T> {
 export interface ListPage<T> {
   records: T[];
   total: number;
+  /**
+   * Present (true) when `total` is an estimate: a full-text filter with more than 10,000 matches
+   * (docs/api/catalogue.md, "Totals"). The list's real end is where a page comes back short.
+   */
+  totalEstimated?: boolean;
   page: number;
   pageSize: number;
 }

@@ -104,7 +104,13 @@ export function SampleListView({
         onChange={update}
         onReset={reset}
       />
-      {list.total !== null && totalLabel && <Total>{totalLabel(list.total)}</Total>}
+      {list.total !== null && totalLabel && (
+        <Total>
+          {list.totalEstimated
+            ? t('list.totalAbout', { count: list.total })
+            : totalLabel(list.total)}
+        </Total>
+      )}
       <SampleList
         key={key}
         total={list.total}

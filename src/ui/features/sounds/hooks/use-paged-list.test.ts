@@ -6,6 +6,7 @@ import { PageTimeoutError } from '../model/list-error.ts';
 import {
   ABORT_RETRIES,
   PAGE_DEADLINE_MS,
+  PAGE_SIZE,
   usePagedList,
   type PageFetcher,
 } from './use-paged-list.ts';
@@ -16,7 +17,7 @@ afterEach(() => void vi.useRealTimers());
 interface Call {
   page: number;
   signal: AbortSignal;
-  answer(records: string[], total: number): Promise<void>;
+  answer(records: string[], total: number, totalEstimated?: boolean): Promise<void>;
   fail(reason: unknown): Promise<void>;
 }
 
@@ -32,8 +33,10 @@ function controlledFetcher() {
       calls.push({
         page,
         signal,
-        answer: (records, total) =>
-          act(async () => resolve({ records, total, page, pageSize: 100 } as ListPage<string>)),
+        answer: (records, total, totalEstimated) =>
+          act(async () =>
+            resolve({ records, total, page, pageSize: 100, totalEstimated } as ListPage<string>),
+          ),
         fail: (reason) => act(async () => reject(reason)),
       });
     });
@@ -123,5 +126,49 @@ describe('usePagedList: a page never waits on an aborted request', () => {
     expect(list.result.current.error).toBeNull();
     await calls[2]!.answer(['x'], 250);
     expect(list.result.current.rows[100]).toBe('x');
+  });
+});
+
+describe('usePagedList: an estimated total gives way to the real end of the list', () => {
+  const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `row ${from + i}`);
+
+  it('shows the estimate, then the end a short page marks, which later answers keep', async () => {
+    const { calls, fetchPage } = controlledFetcher();
+    const list = renderHook(() => usePagedList('v', fetchPage));
+    await calls[0]!.answer(rows(PAGE_SIZE), 350, true);
+    expect(list.result.current.total).toBe(350);
+    expect(list.result.current.totalEstimated).toBe(true);
+    act(() => list.result.current.ensureRange(0, 349));
+    expect(calls.map((c) => c.page)).toEqual([1, 2, 3, 4]);
+    // The estimate was high: page 3 is short and page 4 empty; the end is row 250.
+    await calls[2]!.answer(rows(50, 200), 350, true);
+    expect(list.result.current.total).toBe(250);
+    expect(list.result.current.totalEstimated).toBe(false);
+    await calls[3]!.answer([], 350, true);
+    await calls[1]!.answer(rows(PAGE_SIZE, 100), 350, true);
+    expect(list.result.current.total).toBe(250);
+    expect(list.result.current.rows).toEqual(rows(250));
+  });
+
+  it('keeps asking past an estimate that was low, until a page comes back short', async () => {
+    const { calls, fetchPage } = controlledFetcher();
+    const list = renderHook(() => usePagedList('v', fetchPage));
+    await calls[0]!.answer(rows(PAGE_SIZE), 150, true);
+    act(() => list.result.current.ensureRange(0, 149));
+    await calls[1]!.answer(rows(PAGE_SIZE, 100), 150, true);
+    // A full page 2 reaches past the estimate: one more row makes the grid ask for page 3.
+    expect(list.result.current.total).toBe(201);
+    expect(list.result.current.totalEstimated).toBe(true);
+    act(() => list.result.current.ensureRange(0, 200));
+    await calls[2]!.answer(rows(30, 200), 150, true);
+    expect(list.result.current.total).toBe(230);
+    expect(list.result.current.rows).toEqual(rows(230));
+  });
+
+  it('takes an exact total as it is', async () => {
+    const { calls, fetchPage } = controlledFetcher();
+    const list = renderHook(() => usePagedList('kick', fetchPage));
+    await calls[0]!.answer(rows(PAGE_SIZE), 5000);
+    expect(list.result.current).toMatchObject({ total: 5000, totalEstimated: false });
   });
 });

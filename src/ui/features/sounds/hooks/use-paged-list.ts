@@ -16,6 +16,8 @@ export type ListStatus = 'loading' | 'ready' | 'error';
 interface PagedList<T> {
   /** Total rows on the gateway; null until the first page answered. */
   total: number | null;
+  /** `total` is the gateway's estimate (ListPage.totalEstimated), until the list's end is seen. */
+  totalEstimated: boolean;
   /** Rows by index; undefined where the page has not loaded yet. */
   rows: readonly (T | undefined)[];
   /** The last failure of a page, until `retry`. */
@@ -44,10 +46,40 @@ interface ListState<T> {
   key: string;
   rows: (T | undefined)[];
   total: number | null;
+  /** The total is an estimate; false once the gateway's count is exact or the end was seen. */
+  estimated: boolean;
+  /** The list's real end, once a page of an estimated list came back short. */
+  end: number | null;
   error: unknown;
 }
 
-const empty = <T>(key: string): ListState<T> => ({ key, rows: [], total: null, error: null });
+const empty = <T>(key: string): ListState<T> => ({
+  key,
+  rows: [],
+  total: null,
+  estimated: false,
+  end: null,
+  error: null,
+});
+
+/**
+ * The total after a page of `records` at `offset` answered. An estimated total
+ * (docs/api/catalogue.md, "Totals") gives way to the truth: a short page marks the end, and a
+ * full page at or past the estimate keeps one more row so the grid asks for the next page.
+ */
+export function nextTotal(
+  previous: { end: number | null },
+  answer: { total: number; totalEstimated?: boolean },
+  offset: number,
+  received: number,
+  pageSize: number,
+): { total: number; estimated: boolean; end: number | null } {
+  if (previous.end !== null) return { total: previous.end, estimated: false, end: previous.end };
+  if (!answer.totalEstimated) return { total: answer.total, estimated: false, end: null };
+  if (received < pageSize && (received > 0 || offset > 0))
+    return { total: offset + received, estimated: false, end: offset + received };
+  return { total: Math.max(answer.total, offset + received + 1), estimated: true, end: null };
+}
 
 /** One query's requests: ended (aborted) when the list's key changes or the list unmounts. */
 interface Session {
@@ -108,14 +140,12 @@ export function usePagedList<T>(key: string, fetchPage: PageFetcher<T>): PagedLi
           if (previous.key !== active.key) return previous;
           const rows = [...previous.rows];
           const offset = (page - 1) * PAGE_SIZE;
-          rows.length = Math.max(
-            rows.length,
-            Math.min(answer.total, offset + answer.records.length),
-          );
+          const next = nextTotal(previous, answer, offset, answer.records.length, PAGE_SIZE);
+          rows.length = Math.min(Math.max(rows.length, offset + answer.records.length), next.total);
           answer.records.forEach((record, i) => {
-            rows[offset + i] = record;
+            if (offset + i < next.total) rows[offset + i] = record;
           });
-          return { ...previous, rows, total: answer.total };
+          return { ...previous, rows, ...next };
         });
       })
       .catch((reason: unknown) => {
@@ -168,6 +198,7 @@ export function usePagedList<T>(key: string, fetchPage: PageFetcher<T>): PagedLi
   const status: ListStatus = current.total !== null ? 'ready' : current.error ? 'error' : 'loading';
   return {
     total: current.total,
+    totalEstimated: current.estimated,
     rows: current.rows,
     error: current.error,
     status,

@@ -40,6 +40,7 @@ export const en: LocaleShape<typeof zh> = {
       request: 'This list cannot be shown right now.',
     },
     total: '{{count}} in total',
+    totalAbout: 'about {{count}}',
     packsLabel: 'Packs',
     noPacks: 'No packs match',
   },

@@ -37,6 +37,7 @@ export const zh = {
       request: '这个列表暂时无法显示。',
     },
     total: '共 {{count}} 个',
+    totalAbout: '约 {{count}} 个',
     packsLabel: '音色包列表',
     noPacks: '没有符合条件的音色包',
   },
