@@ -69,6 +69,7 @@ export default defineConfig({
             '@wasm-audio-decoders/flac',
             '@wasm-audio-decoders/ogg-vorbis',
             '@breezystack/lamejs',
+            'fft.js',
           ],
         },
         test: {

@@ -4,19 +4,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyseSound } from './index.ts';
 
 let dir = '';
 
-beforeAll(() => {
+/** The scratch folder, made on first use after checking SoX is there (each test fails without it). */
+function scratch(): string {
   const probe = spawnSync('sox', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
     throw new Error(
       'SoX is not installed: these tests read recordings SoX makes. Install it with `apt-get install -y sox` (.ci/run does).',
     );
-  dir = mkdtempSync(join(tmpdir(), 'yinku-sox-'));
-});
+  if (!dir) dir = mkdtempSync(join(tmpdir(), 'yinku-sox-'));
+  return dir;
+}
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -24,7 +26,7 @@ afterAll(() => {
 
 /** Runs `sox -n <raw float32 file> <effects…>` and reads the result back as channels. */
 function sox(name: string, rate: number, channels: number, effects: string[]) {
-  const file = join(dir, `${name}.f32`);
+  const file = join(scratch(), `${name}.f32`);
   const args = [
     '-n',
     '-r',
