@@ -31,6 +31,7 @@ import {
   type GatewayProcess,
 } from './gateway-process.ts';
 import { measureWithRetries, ratioFigure, type Figure } from './stats.ts';
+import { similarLatencyFigures, type SimilarSize } from './similar.bench.ts';
 
 /**
  * Server time a page of rows may take (ms): half of the 0.1 s under which a response feels
@@ -172,6 +173,12 @@ async function sizeFigures(
         return out;
       });
     });
+    // Similar sounds on the same gateway, with their own budgets (similar.bench.ts).
+    figures.push(
+      ...(await measureWithRetries(() =>
+        similarLatencyFigures(gateway, accessToken, rowsLabel as SimilarSize, runs),
+      )),
+    );
     const ready = ratioFigure(
       `gateway ${rowsLabel}: library ready (${how})`,
       seedMs / 1000,

@@ -16,6 +16,7 @@ import { gatewayFigures } from './gateway.bench.ts';
 import { loadFigures } from './load.bench.ts';
 import { closeBenchDatabases } from './gateway-process.ts';
 import { scrollFigures } from './scroll.bench.ts';
+import { similarFigures } from './similar.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
 const quick = process.argv.includes('--quick');
@@ -86,6 +87,8 @@ async function main(): Promise<number> {
   }
   // Scrolling the 100,000-row list (issue 5): its own gateway with the large library.
   figures.push(...(await scrollFigures({ quick })));
+  // Similar sounds: precision on the demo library (its latency is in the gateway figures).
+  figures.push(...(await similarFigures()));
   figures.push(...(await gatewayFigures({ quick })));
   // Several instances under load (docs/DEPLOY.md, "Load").
   figures.push(...(await loadFigures({ quick })));

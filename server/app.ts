@@ -11,6 +11,7 @@ import { installSignedIn } from './http/signed-in.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { tagRoutes } from './catalogue/tags.routes.ts';
+import { similarRoutes } from './catalogue/similar.routes.ts';
 import { playbackRoutes } from './playback/playback.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { commerceRoutes } from './commerce/commerce.routes.ts';
@@ -21,6 +22,7 @@ const AREAS = [
   accountsRoutes,
   catalogueRoutes,
   tagRoutes,
+  similarRoutes,
   playbackRoutes,
   downloadsRoutes,
   commerceRoutes,

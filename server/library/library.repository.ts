@@ -1,4 +1,6 @@
 import type { LibrarySize } from '../config.ts';
+import type { MusicalKey } from '../../src/shared/api/catalogue.types.ts';
+import type { EffectiveMetadata, StoredAnalysis, ValueSource } from './sound-analysis.ts';
 
 /** A brand, found by its name or added. */
 export interface BrandInsert {
@@ -54,7 +56,7 @@ export interface SampleInsert {
   category: string;
   primaryName: string;
   secondaryName: string;
-  audioKey: string | null;
+  audioKey: MusicalKey | null;
   bpm: number | null;
   kind: 'oneshot' | 'loop';
   format: string;
@@ -72,6 +74,15 @@ export interface SampleInsert {
   peaks: Uint8Array | null;
   popularity: number;
   createdAt: string;
+  /**
+   * Source of `audioKey`, `bpm` and `kind` ('pack' with a null value: the pack says none);
+   * absent: 'pack', the writer ships them (docs/LIBRARY.md "Stored analysis").
+   */
+  keySource?: ValueSource | null;
+  bpmSource?: ValueSource | null;
+  kindSource?: ValueSource;
+  /** The audio analysis; absent or null until it runs (analysePending). */
+  analysis?: StoredAnalysis | null;
 }
 
 /** A sample with the text a search finds it by. */
@@ -99,6 +110,21 @@ export interface AuditionResult {
   id: number;
   auditionHash: string;
   auditionCode: string;
+}
+
+/** A sample waiting for its audio analysis: its audio blob and its metadata now. */
+export interface PendingAnalysis {
+  id: number;
+  blobHash: string;
+  popularity: number;
+  current: EffectiveMetadata;
+}
+
+/** An analysis to store on a sample, with the effective metadata it leads to. */
+export interface AnalysisResult {
+  id: number;
+  metadata: EffectiveMetadata;
+  analysis: StoredAnalysis;
 }
 
 /**
@@ -132,4 +158,8 @@ export interface LibraryRepository {
   pendingAuditions(): Promise<PendingAudition[]>;
   /** Stores encoded auditions all-or-nothing; a sample that has one already keeps it. */
   storeAuditions(results: AuditionResult[]): Promise<void>;
+  /** Every sample without an audio analysis (docs/LIBRARY.md "Stored analysis"). */
+  pendingAnalyses(): Promise<PendingAnalysis[]>;
+  /** Stores analyses and the effective key, BPM and kind they give, all-or-nothing. */
+  storeAnalyses(results: AnalysisResult[]): Promise<void>;
 }

@@ -24,6 +24,8 @@ import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-large.ts';
 import { newAuditionCode, sampleRow, searchText } from './sample-rows.ts';
 import { encodePendingAuditions } from './seed-auditions.ts';
+import { analysePending } from './seed-analysis.ts';
+import { effectiveMetadata, type EffectiveMetadata } from './sound-analysis.ts';
 
 const BATCH = 100;
 
@@ -44,19 +46,30 @@ export async function seedSamples(
   // not share the CPU with it set YINKU_SEED_AUDITIONS=wait, or =off when they play no audio.
   const cloned = size === 'large' || size === 'huge';
   const deferAuditions = size === 'demo' || cloned;
+  // The analysis (~0.2 s of CPU per sample, cached by audio hash) is awaited where something
+  // needs it at once: the test sizes, and `large`/`huge`, whose volumes copy it. The demo's first
+  // start leaves it to the background, after the auditions (YINKU_SEED_ANALYSIS=wait|off).
+  const analysisMode = process.env.YINKU_SEED_ANALYSIS;
+  const deferAnalysis = size === 'demo' && analysisMode !== 'wait';
   await seedPlan(ctx, planLibrary(cloned ? 'demo' : size, ctx.clock.now()), {
     cache,
     cloneTo: size === 'large' ? largeSampleCount() : size === 'huge' ? HUGE_SAMPLE_COUNT : 0,
     auditions: !deferAuditions,
+    analysis: analysisMode !== 'off' && !deferAnalysis,
     onProgress,
   });
-  if (!deferAuditions || process.env.YINKU_SEED_AUDITIONS === 'off') return;
+  const auditions = deferAuditions && process.env.YINKU_SEED_AUDITIONS !== 'off';
+  const analysis = deferAnalysis && analysisMode !== 'off';
+  const background = async () => {
+    if (auditions) await encodePendingAuditions(ctx, onProgress);
+    if (analysis) await analysePending(ctx, { onProgress });
+  };
   if (process.env.YINKU_SEED_AUDITIONS === 'wait') {
-    await encodePendingAuditions(ctx, onProgress);
+    await background();
     return;
   }
-  encodePendingAuditions(ctx, onProgress).catch((error: unknown) => {
-    console.warn(`[seed] audition encoding stopped: ${String(error)}`);
+  background().catch((error: unknown) => {
+    console.warn(`[seed] background seeding stopped: ${String(error)}`);
   });
 }
 
@@ -83,6 +96,8 @@ export async function seedPlan(
     cloneTo?: number;
     /** Encode MP3 auditions now (default); false leaves them to encodePendingAuditions. */
     auditions?: boolean;
+    /** Analyse the audio now, before any cloning (default); false leaves it to analysePending. */
+    analysis?: boolean;
     onProgress?: (progress: SeedProgress) => void;
   } = {},
 ): Promise<void> {
@@ -95,6 +110,14 @@ export async function seedPlan(
     { cache: options.cache ?? null, auditions: options.auditions ?? true },
     (done) => options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
   );
+  if (options.analysis ?? true) {
+    const analyses = await analysePending(ctx, { onProgress: options.onProgress });
+    // Volumes reuse the rendered audio: they copy its analysis (and the effective values).
+    for (const [i, row] of rows.entries()) {
+      const analysis = analyses.get(row.blobHash);
+      if (analysis) rows[i] = { ...row, ...effectiveMetadata(metadataOf(row), analysis), analysis };
+    }
+  }
   const target = options.cloneTo ?? 0;
   if (target > rows.length) {
     await cloneToLarge(ctx, plan, rows, target, (done) =>
@@ -102,6 +125,16 @@ export async function seedPlan(
     );
   }
 }
+
+/** A written row's effective metadata and sources ('pack' where the row names none). */
+const metadataOf = (row: SampleInsert): EffectiveMetadata => ({
+  audioKey: row.audioKey,
+  bpm: row.bpm,
+  kind: row.kind,
+  keySource: row.keySource === undefined ? 'pack' : row.keySource,
+  bpmSource: row.bpmSource === undefined ? 'pack' : row.bpmSource,
+  kindSource: row.kindSource ?? 'pack',
+});
 
 /** Brands, the taxonomy and the packs (covers rendered and stored as blobs), as one batch. */
 function catalogueRows(ctx: AppContext, packs: PlannedPack[]): LibraryBatch {

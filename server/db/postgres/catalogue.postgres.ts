@@ -18,6 +18,7 @@ import {
   where,
 } from './catalogue-query.postgres.ts';
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
+import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
 
 import {
   inOrder,
@@ -133,6 +134,11 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
 
   return {
     ...postgresCatalogueHelp(pool),
+    ...postgresEmbeddings(pool),
+
+    async samplesByIds(ids, viewerId) {
+      return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
+    },
 
     async listSamples(request) {
       const total = await count(request);

@@ -5,8 +5,14 @@ import type {
 } from '../../library/library.repository.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './pg-database.ts';
 import { searchText } from './search-text.postgres.ts';
+import { encodeEmbedding, type ValueSource } from '../../library/sound-analysis.ts';
+import type { MusicalKey, SampleKind } from '../../../src/shared/api/catalogue.types.ts';
 
-// Rows per multi-row INSERT: 24 parameters a sample stays under PostgreSQL's 65,535.
+/** Marks the stored embeddings changed: the similar-sounds snapshot reloads. */
+export const BUMP_EMBEDDINGS = `INSERT INTO meta (key, value) VALUES ('embeddings_version', '1')
+  ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`;
+
+// Rows per multi-row INSERT: 33 parameters a sample stays under PostgreSQL's 65,535.
 const SAMPLE_CHUNK = 1_000;
 
 const SAMPLE_COLUMNS = [
@@ -34,6 +40,15 @@ const SAMPLE_COLUMNS = [
   'peaks',
   'popularity',
   'created_at',
+  'key_source',
+  'bpm_source',
+  'kind_source',
+  'detected_bpm',
+  'detected_key',
+  'detected_kind',
+  'lufs',
+  'true_peak_db',
+  'embedding',
 ] as const;
 
 const sampleValues = (row: SampleWrite): unknown[] => [
@@ -61,6 +76,15 @@ const sampleValues = (row: SampleWrite): unknown[] => [
   row.peaks === null ? null : Buffer.from(row.peaks),
   row.popularity,
   row.createdAt,
+  row.keySource === undefined ? 'pack' : row.keySource,
+  row.bpmSource === undefined ? 'pack' : row.bpmSource,
+  row.kindSource ?? 'pack',
+  row.analysis?.detectedBpm ?? null,
+  row.analysis?.detectedKey ?? null,
+  row.analysis?.detectedKind ?? null,
+  row.analysis?.lufs ?? null,
+  row.analysis?.truePeakDb ?? null,
+  row.analysis ? Buffer.from(encodeEmbedding(row.analysis.embedding)) : null,
 ];
 
 /** `($1, $2, …), (…)` for `rows` rows of `width` parameters. */
@@ -144,6 +168,8 @@ async function writeBatchOn(db: PgQueryable, batch: LibraryBatch): Promise<numbe
       ],
     );
   }
+  // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
+  if (batch.samples?.length || batch.packs?.length) await db.query(BUMP_EMBEDDINGS);
   return writeSamples(db, batch.samples ?? []);
 }
 
@@ -205,6 +231,54 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
         blobHash: String(row.blob_hash),
         popularity: Number(row.popularity),
       }));
+    },
+    async pendingAnalyses() {
+      const { rows } = await pool.query(
+        `SELECT id, blob_hash, popularity, audio_key, bpm, kind, key_source, bpm_source,
+           kind_source FROM samples WHERE embedding IS NULL ORDER BY id`,
+      );
+      const sourceOf = (value: unknown): ValueSource | null =>
+        value === 'pack' || value === 'detected' ? value : null;
+      return rows.map((row: Record<string, unknown>) => ({
+        id: Number(row.id),
+        blobHash: String(row.blob_hash),
+        popularity: Number(row.popularity),
+        current: {
+          audioKey: row.audio_key == null ? null : (String(row.audio_key) as MusicalKey),
+          bpm: row.bpm == null ? null : Number(row.bpm),
+          kind: String(row.kind) as SampleKind,
+          keySource: sourceOf(row.key_source),
+          bpmSource: sourceOf(row.bpm_source),
+          kindSource: sourceOf(row.kind_source) ?? 'pack',
+        },
+      }));
+    },
+    async storeAnalyses(results) {
+      await withTransaction(pool, async (db) => {
+        for (const { id, metadata, analysis } of results)
+          await db.query(
+            `UPDATE samples SET audio_key = $1, bpm = $2, kind = $3, key_source = $4,
+               bpm_source = $5, kind_source = $6, detected_bpm = $7, detected_key = $8,
+               detected_kind = $9, lufs = $10, true_peak_db = $11, embedding = $12
+             WHERE id = $13`,
+            [
+              metadata.audioKey,
+              metadata.bpm,
+              metadata.kind,
+              metadata.keySource,
+              metadata.bpmSource,
+              metadata.kindSource,
+              analysis.detectedBpm,
+              analysis.detectedKey,
+              analysis.detectedKind,
+              analysis.lufs,
+              analysis.truePeakDb,
+              Buffer.from(encodeEmbedding(analysis.embedding)),
+              id,
+            ],
+          );
+        await db.query(BUMP_EMBEDDINGS);
+      });
     },
     async storeAuditions(results) {
       if (results.length === 0) return;

@@ -8,6 +8,7 @@ import type {
   SampleRow,
 } from '../../catalogue/catalogue.repository.ts';
 import { cachedTagCounts } from './catalogue-tags.sqlite.ts';
+import { sqliteEmbeddings } from './catalogue-embeddings.sqlite.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import { samplePages, type ListCount } from './catalogue-page.sqlite.ts';
 import {
@@ -154,6 +155,11 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
   return {
     ...sqliteSearchHelp(db),
+    ...sqliteEmbeddings(db),
+
+    async samplesByIds(ids, viewerId) {
+      return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
+    },
     async listSamples(request) {
       const { total, estimated } = treeTotal(request) ?? pages.count(request);
       if (total === 0) return { rows: [], total };

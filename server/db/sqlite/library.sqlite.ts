@@ -1,6 +1,8 @@
 import { transaction, type Database } from '../database.ts';
 import type { LibraryRepository, SampleWrite } from '../../library/library.repository.ts';
 import { spaceCjk } from './fts-text.sqlite.ts';
+import { BUMP_EMBEDDINGS, sqliteAnalysis } from './analysis.sqlite.ts';
+import { encodeEmbedding, type StoredAnalysis } from '../../library/sound-analysis.ts';
 
 // Page cache while bulk loading (KiB, as PRAGMA cache_size takes it negative): the FTS segments
 // and the one unique index built row by row stay in memory instead of being re-read from disk.
@@ -29,10 +31,22 @@ export function sqliteLibrary(db: Database): LibraryRepository {
     `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
        audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
        duration, tags, blob_hash, file_name, audition_code, audition_hash, peaks, popularity,
-       created_at, shuffle_key)
+       created_at, shuffle_key, key_source, bpm_source, kind_source, detected_bpm, detected_key,
+       detected_kind, lufs, true_peak_db, embedding)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-       (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples))`,
+       (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples),
+       ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
+  const bumpEmbeddings = db.prepare(BUMP_EMBEDDINGS);
+  // Clones share their base row's analysis: its embedding is encoded once, not per clone.
+  const encoded = new WeakMap<Float32Array, Uint8Array>();
+  const embeddingBlob = (analysis: StoredAnalysis | null): Uint8Array | null => {
+    if (!analysis) return null;
+    let blob = encoded.get(analysis.embedding);
+    if (!blob) encoded.set(analysis.embedding, (blob = encodeEmbedding(analysis.embedding)));
+    return blob;
+  };
   const insertFts = db.prepare(
     'INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -85,6 +99,15 @@ export function sqliteLibrary(db: Database): LibraryRepository {
         row.peaks,
         row.popularity,
         row.createdAt,
+        row.keySource === undefined ? 'pack' : row.keySource,
+        row.bpmSource === undefined ? 'pack' : row.bpmSource,
+        row.kindSource ?? 'pack',
+        row.analysis?.detectedBpm ?? null,
+        row.analysis?.detectedKey ?? null,
+        row.analysis?.detectedKind ?? null,
+        row.analysis?.lufs ?? null,
+        row.analysis?.truePeakDb ?? null,
+        embeddingBlob(row.analysis ?? null),
       ).lastInsertRowid,
     );
     // The FTS row (rowid = samples.id) holds every text CJK-spaced (fts-text.sqlite.ts).
@@ -128,10 +151,12 @@ export function sqliteLibrary(db: Database): LibraryRepository {
         row.createdAt,
       );
     }
+    if (batch.samples?.length || batch.packs?.length) bumpEmbeddings.run();
     return (batch.samples ?? []).map(writeSample);
   };
 
   return {
+    ...sqliteAnalysis(db),
     async seededAt() {
       const row = seeded.get();
       return row ? String(row.value) : null;

@@ -2,6 +2,8 @@ import type { SQLOutputValue } from 'node:sqlite';
 import { transaction, type Database } from '../database.ts';
 import type { OracleRepository, StoredPack, StoredSample } from '../oracle.repository.ts';
 import { sqliteMusic } from './music.sqlite.ts';
+import { decodeEmbedding } from '../../library/sound-analysis.ts';
+import type { MusicalKey, SampleKind } from '../../../src/shared/api/catalogue.types.ts';
 
 type Row = Record<string, SQLOutputValue>;
 const text = (value: SQLOutputValue | undefined): string => String(value ?? '');
@@ -18,7 +20,7 @@ function toStoredSample(row: Row): StoredSample {
     category: text(row.category),
     primaryName: text(row.primary_name),
     secondaryName: text(row.secondary_name),
-    audioKey: orNull(row.audio_key, String),
+    audioKey: orNull(row.audio_key, String) as StoredSample['audioKey'],
     bpm: orNull(row.bpm, Number),
     kind: text(row.kind) as StoredSample['kind'],
     format: text(row.format),
@@ -36,6 +38,24 @@ function toStoredSample(row: Row): StoredSample {
     peaks: row.peaks instanceof Uint8Array ? row.peaks : null,
     popularity: Number(row.popularity),
     createdAt: text(row.created_at),
+    keySource: orNull(row.key_source, String) as StoredSample['keySource'],
+    bpmSource: orNull(row.bpm_source, String) as StoredSample['bpmSource'],
+    kindSource: text(row.kind_source) as StoredSample['kindSource'],
+    analysis: storedAnalysis(row),
+  };
+}
+
+/** The stored analysis columns of a sample row, or null when it has none yet. */
+function storedAnalysis(row: Row): StoredSample['analysis'] {
+  const embedding = decodeEmbedding(row.embedding as Uint8Array | null);
+  if (!embedding) return null;
+  return {
+    detectedBpm: orNull(row.detected_bpm, Number),
+    detectedKey: orNull(row.detected_key, String) as MusicalKey | null,
+    detectedKind: text(row.detected_kind) as SampleKind,
+    lufs: Number(row.lufs),
+    truePeakDb: Number(row.true_peak_db),
+    embedding,
   };
 }
 

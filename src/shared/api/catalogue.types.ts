@@ -255,3 +255,28 @@ export interface SearchListPage<T> {
    */
   correction?: { from: string; to: string };
 }
+
+/** Similar sounds: how many an answer holds by default, and at most (docs/api/catalogue.md). */
+export const SIMILAR_LIMITS = { default: 20, max: 100 } as const;
+
+/**
+ * The answer of both similar-sounds calls: the list shape (page 1, `pageSize` the limit asked,
+ * `total` the records found), best match first, and each record's cosine similarity (−1..1) in
+ * `scores`, in the same order.
+ */
+export interface SimilarPage {
+  records: Sample[];
+  total: number;
+  page: number;
+  pageSize: number;
+  scores: number[];
+}
+
+/** The body of a search by sound: an embedding the client computed from its own file. */
+export interface SimilarSearchPayload {
+  /** EMBEDDING_SIZE finite numbers (src/analysis), as analyseSound answers them. */
+  embedding: number[];
+  /** Only sounds of this kind; absent: both kinds. */
+  kind?: SampleKind;
+  limit?: number;
+}

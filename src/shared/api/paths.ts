@@ -24,6 +24,10 @@ export const ROUTES = {
   /** Autocomplete over instruments, genres, tags, packs and brands (gateway extension). */
   suggest: '/api/v2/tt-audios/suggest',
   tags: '/api/v2/tt-audios/tags',
+  /** The sounds nearest a sample (gateway extension). */
+  similar: '/api/v2/tt-audios/:id/similar',
+  /** Search by sound: the sounds nearest an embedding (gateway extension). */
+  similarSearch: '/api/v2/tt-audios/similar',
   spectrum: '/api/v2/tt-audios/spectrum/:id',
   play: '/api/v2/tt-audios/play/:id',
   audition: '/api/v2/tt-audios/play-audition/:auditionCode',
@@ -70,6 +74,7 @@ type Id = number | string;
 /** Every gateway path, so client, server and tests agree on one spelling; builders fill `:params`. */
 export const API = {
   ...ROUTES,
+  similar: (id: Id) => pathOf(ROUTES.similar, { id }),
   spectrum: (id: Id) => pathOf(ROUTES.spectrum, { id }),
   play: (id: Id) => pathOf(ROUTES.play, { id }),
   audition: (auditionCode: string) => pathOf(ROUTES.audition, { auditionCode }),
