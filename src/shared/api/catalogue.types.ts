@@ -184,6 +184,16 @@ export interface AudioListQuery {
   pageSize?: number;
 }
 
+/**
+ * Body of `POST /api/v2/tt-audios/similar`: the sound's embedding, computed on the client from a
+ * file that never leaves the machine, and optionally its kind (docs/SOUNDS.md, "Search by sound").
+ */
+export interface SimilarBySoundBody {
+  embedding: number[];
+  kind?: SampleKind;
+  limit?: number;
+}
+
 /** A tag of the library's vocabulary with its names and how many samples of a scope carry it. */
 export interface TagCount {
   /** The tag as stored and as the `tags` filter takes it (lower-case English). */

@@ -7,6 +7,7 @@ import {
   type Sample,
   type SearchListPage,
   type SearchSuggestion,
+  type SimilarBySoundBody,
   type Spectrum,
   type TagCount,
   type TagQuery,
@@ -35,6 +36,9 @@ export interface JsonHttp {
   post<T>(path: string, body: unknown, options?: CallOptions): Promise<T>;
   blob(path: string, options?: CallOptions): Promise<Blob>;
 }
+
+/** How many similar samples a similar list shows. */
+export const SIMILAR_LIMIT = 20;
 
 /** Drops undefined and empty values so the gateway, which rejects unknown values, sees only real filters. */
 function toSearchParams(query: object): SearchParams {
@@ -108,6 +112,23 @@ function createCatalogueApi(http: JsonHttp) {
         signal,
         silent,
       });
+    },
+    /** Samples that sound like sample `id`, nearest first (one page of at most `limit`). */
+    similar(
+      id: number,
+      limit = SIMILAR_LIMIT,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<ListPage<Sample>> {
+      return http.get(API.similar(id), { searchParams: { limit }, signal, silent });
+    },
+    /** Samples that sound like an embedding computed here from a local file (only the numbers go). */
+    similarBySound(
+      body: SimilarBySoundBody,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<ListPage<Sample>> {
+      return http.post(API.similarBySound, { limit: SIMILAR_LIMIT, ...body }, { signal, silent });
     },
     /** The category tree (category → primary → secondary, with counts). */
     tree(signal?: AbortSignal): Promise<CategoryNode[]> {
