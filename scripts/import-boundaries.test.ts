@@ -64,7 +64,7 @@ describe('import boundaries (docs/ARCHITECTURE.md#what-may-import-what)', () => 
       'a worker importing the React app',
       'src/workers/bad.ts',
       "import { app } from '../ui/app.ts';",
-      'Workers import only src/shared and src/wasm',
+      'Workers import only src/shared, src/analysis and src/wasm',
     ],
     [
       'shared code importing a runtime library',

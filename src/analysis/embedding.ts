@@ -1,0 +1,204 @@
+// The timbre embedding: 64 descriptors of spectrum shape, texture, rhythm and envelope,
+// standardised with fixed constants and L2-normalised (docs/ANALYSIS.md "Timbre embedding").
+import { EMBEDDING_MEAN, EMBEDDING_SCALE } from './embedding-constants.ts';
+import { melBands, melPowers } from './mel.ts';
+import { acfAt, autocorrelation, type OnsetEnvelope } from './onset.ts';
+import type { Spectrogram } from './spectrum.ts';
+
+/** Number of floats in an embedding. */
+export const EMBEDDING_SIZE = 64;
+
+const MFCC_BANDS = 40;
+const MFCCS = 13;
+/** Octave sub-bands (Hz) of the spectral contrast. */
+const CONTRAST_EDGES = [0, 200, 400, 800, 1600, 3200, 6400, 11025];
+
+const mean = (xs: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
+  return xs.length ? s / xs.length : 0;
+};
+const std = (xs: ArrayLike<number>) => {
+  const m = mean(xs);
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += (xs[i]! - m) ** 2;
+  return xs.length ? Math.sqrt(s / xs.length) : 0;
+};
+const log = (x: number) => Math.log(Math.max(x, 1e-10));
+
+/** MFCCs c1..c13 of every frame (DCT-II of the log mel powers). */
+function mfccs(s: Spectrogram): Float64Array[] {
+  const powers = melPowers(s, melBands(s.size, s.rate, MFCC_BANDS, 30, 11000));
+  return powers.map((p) => {
+    const out = new Float64Array(MFCCS);
+    for (let c = 1; c <= MFCCS; c++) {
+      let sum = 0;
+      for (let b = 0; b < MFCC_BANDS; b++)
+        sum += Math.log10(p[b]! + 1e-10) * Math.cos((Math.PI * c * (b + 0.5)) / MFCC_BANDS);
+      out[c - 1] = sum / MFCC_BANDS;
+    }
+    return out;
+  });
+}
+
+/** Spectral shape per frame: centroid, bandwidth, 85 % roll-off, flatness, contrast per band. */
+function shapes(s: Spectrogram) {
+  const hz = (k: number) => (k * s.rate) / s.size;
+  const contrastBins = CONTRAST_EDGES.map((f) =>
+    Math.min(s.size / 2, Math.round((f * s.size) / s.rate)),
+  );
+  const rows = s.frames.map((m) => {
+    let total = 0,
+      weighted = 0,
+      logSum = 0;
+    for (let k = 1; k < m.length; k++) {
+      total += m[k]!;
+      weighted += m[k]! * hz(k);
+      logSum += log(m[k]!);
+    }
+    const centroid = total > 0 ? weighted / total : 0;
+    let spread = 0,
+      acc = 0,
+      rolloff = 0;
+    for (let k = 1; k < m.length; k++) {
+      spread += m[k]! * (hz(k) - centroid) ** 2;
+      acc += m[k]!;
+      if (!rolloff && acc >= 0.85 * total) rolloff = hz(k);
+    }
+    const contrast: number[] = [];
+    for (let b = 0; b + 1 < contrastBins.length; b++) {
+      const band = m.slice(Math.max(1, contrastBins[b]!), contrastBins[b + 1]! + 1).sort();
+      const q = Math.max(1, Math.round(band.length * 0.2));
+      contrast.push(
+        log(mean(band.subarray(band.length - q)) + 1e-9) - log(mean(band.subarray(0, q)) + 1e-9),
+      );
+    }
+    return {
+      energy: total,
+      centroid,
+      bandwidth: total > 0 ? Math.sqrt(spread / total) : 0,
+      rolloff,
+      flatness: total > 0 ? Math.exp(logSum / (m.length - 1)) / (total / (m.length - 1)) : 1,
+      contrast,
+    };
+  });
+  return rows;
+}
+
+/** Envelope facts of the mono signal: attack and decay times, crest factor. */
+function envelope(mono: Float32Array, rate: number) {
+  const hop = Math.round(rate * 0.005);
+  const levels: number[] = [];
+  for (let i = 0; i < mono.length; i += hop) {
+    let peak = 0;
+    for (let j = i; j < Math.min(mono.length, i + hop); j++)
+      peak = Math.max(peak, Math.abs(mono[j]!));
+    levels.push(peak);
+  }
+  const top = Math.max(1e-9, ...levels);
+  const peakAt = levels.indexOf(top);
+  const attack = levels.findIndex((l) => l >= 0.5 * top);
+  let decay = levels.length;
+  for (let i = peakAt; i < levels.length; i++)
+    if (levels[i]! < 0.1 * top) {
+      decay = i;
+      break;
+    }
+  let sum = 0;
+  for (let i = 0; i < mono.length; i++) sum += mono[i]! * mono[i]!;
+  const rms = Math.sqrt(sum / Math.max(1, mono.length));
+  return {
+    attack: (attack * hop) / rate,
+    decay: ((decay - peakAt) * hop) / rate,
+    crest: 20 * Math.log10(top / Math.max(rms, 1e-9)),
+  };
+}
+
+/** Raw (unstandardised) descriptors, in the order of EMBEDDING_MEAN. */
+export function rawDescriptors(
+  mono: Float32Array,
+  rate: number,
+  s: Spectrogram,
+  onsets: OnsetEnvelope,
+  width: number,
+): Float64Array {
+  const cs = mfccs(s);
+  const loud = shapes(s);
+  const weightsTotal = loud.reduce((a, r) => a + r.energy, 0) || 1;
+  // Frames weigh by their energy, so the silence after a hit does not set its timbre.
+  const w = loud.map((r) => r.energy / weightsTotal);
+  const wMean = (f: (i: number) => number) => w.reduce((a, wi, i) => a + wi * f(i), 0);
+  const wStd = (f: (i: number) => number) => {
+    const m = wMean(f);
+    return Math.sqrt(wMean((i) => (f(i) - m) ** 2));
+  };
+  const out: number[] = [];
+  for (let c = 0; c < MFCCS; c++) out.push(wMean((i) => cs[i]![c]!));
+  for (let c = 0; c < MFCCS; c++) out.push(wStd((i) => cs[i]![c]!));
+  for (let c = 0; c < MFCCS; c++)
+    out.push(wMean((i) => Math.abs(cs[i]![c]! - (cs[i - 1] ?? cs[i]!)[c]!)));
+  for (let b = 0; b < CONTRAST_EDGES.length - 1; b++) out.push(wMean((i) => loud[i]!.contrast[b]!));
+  out.push(
+    wMean((i) => log(loud[i]!.centroid + 1)),
+    wStd((i) => log(loud[i]!.centroid + 1)),
+  );
+  out.push(
+    wMean((i) => log(loud[i]!.bandwidth + 1)),
+    wMean((i) => log(loud[i]!.rolloff + 1)),
+  );
+  out.push(wMean((i) => log(loud[i]!.flatness)));
+  let crossings = 0;
+  for (let i = 1; i < mono.length; i++) if (mono[i - 1]! < 0 !== mono[i]! < 0) crossings++;
+  out.push(crossings / Math.max(1, mono.length));
+  const o = onsets.values;
+  const oMean = mean(o);
+  out.push(log(oMean + 1e-3), std(o) / (oMean || 1));
+  let peaks = 0;
+  for (let i = 1; i + 1 < o.length; i++)
+    if (o[i]! > o[i - 1]! && o[i]! >= o[i + 1]! && o[i]! > 2 * oMean) peaks++;
+  const seconds = mono.length / rate;
+  out.push(peaks / Math.max(seconds, 0.1));
+  const maxLag = Math.min(o.length - 1, Math.round(onsets.rate * 2));
+  const acf = maxLag > 4 ? autocorrelation(o, maxLag, false) : new Float64Array(1);
+  let clarity = 0;
+  for (let lag = Math.round(onsets.rate * 0.2); lag <= maxLag; lag++)
+    clarity = Math.max(clarity, acfAt(acf, lag));
+  out.push(clarity);
+  const env = envelope(mono, rate);
+  out.push(log(seconds), log(env.attack + 0.005), log(env.decay + 0.005), env.crest);
+  const dbs = loud.map((r) => 20 * Math.log10(r.energy + 1e-9));
+  const loudest = Math.max(...dbs);
+  const active = dbs.filter((d) => d > loudest - 60);
+  out.push(std(active), active.filter((d) => d < mean(active)).length / Math.max(1, active.length));
+  out.push(width);
+  const highBin = Math.round((4000 * s.size) / s.rate);
+  out.push(
+    wMean((i) => {
+      const m = s.frames[i]!;
+      let hi = 0,
+        all = 1e-12;
+      for (let k = 1; k < m.length; k++) {
+        all += m[k]! * m[k]!;
+        if (k >= highBin) hi += m[k]! * m[k]!;
+      }
+      return hi / all;
+    }),
+  );
+  return Float64Array.from(out);
+}
+
+/** Descriptors standardised with the fixed constants and L2-normalised (cosine = dot product). */
+export function embed(raw: Float64Array): Float32Array {
+  if (raw.length !== EMBEDDING_SIZE)
+    throw new Error(`expected ${EMBEDDING_SIZE} descriptors, got ${raw.length}`);
+  const out = new Float32Array(EMBEDDING_SIZE);
+  let norm = 0;
+  for (let i = 0; i < EMBEDDING_SIZE; i++) {
+    const z = (raw[i]! - EMBEDDING_MEAN[i]!) / EMBEDDING_SCALE[i]!;
+    out[i] = Number.isFinite(z) ? Math.max(-6, Math.min(6, z)) : 0;
+    norm += out[i]! * out[i]!;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < EMBEDDING_SIZE; i++) out[i]! /= norm;
+  return out;
+}
