@@ -1,4 +1,4 @@
-import { analyseSound } from '../analysis/index.ts';
+import { analyseSound, keyToLabel, type SoundAnalysis } from '../analysis/index.ts';
 import { AudioError } from '../shared/audio/audio-errors.ts';
 import type { FileAnalysis } from '../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../shared/constants.ts';
@@ -37,7 +37,7 @@ export async function analyseFile(
   const frames = Math.min(pcm.frames, Math.round(ANALYSED_SECONDS * pcm.sampleRate));
   const channels =
     frames === pcm.frames ? pcm.channels : pcm.channels.map((plane) => plane.subarray(0, frames));
-  let sound: ReturnType<typeof analyseSound>;
+  let sound: SoundAnalysis;
   try {
     sound = analyseSound({ channels, sampleRate: pcm.sampleRate });
   } catch (error) {
@@ -48,10 +48,10 @@ export async function analyseFile(
     sampleRate: pcm.sampleRate,
     duration: pcm.frames / pcm.sampleRate,
     kind: sound.kind,
-    bpm: sound.bpm ?? null,
-    key: sound.key ?? null,
-    lufs: Number.isFinite(sound.lufs) ? sound.lufs : null,
-    truePeakDb: Number.isFinite(sound.truePeakDb) ? sound.truePeakDb : null,
+    bpm: sound.bpm,
+    key: sound.key && keyToLabel(sound.key),
+    lufs: sound.lufs,
+    truePeakDb: sound.truePeakDb,
     embedding: sound.embedding,
     timings: { decode: t1 - t0, analyse: performance.now() - t1 },
   };

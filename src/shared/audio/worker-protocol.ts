@@ -78,8 +78,8 @@ export interface FileAnalysis {
   bpm: number | null;
   key: string | null;
   /** Integrated loudness (LUFS) and true peak (dBTP), as measured on the file. */
-  lufs: number | null;
-  truePeakDb: number | null;
+  lufs: number;
+  truePeakDb: number;
   embedding: Float32Array;
   /** Milliseconds spent decoding and analysing, for benchmarks. */
   timings: { decode: number; analyse: number };
