@@ -26,11 +26,14 @@ export async function analyseFile(
       'INVALID_AUDIO',
       `audio data of ${bytes.length} bytes (minimum ${DEFAULTS.minAudioBytes})`,
     );
-  const format = sniffFormat(bytes);
+  const format = sniffed(bytes);
   if (format === 'other')
     throw new AudioError('UNSUPPORTED_FORMAT', 'not a WAV, AIFF, MP3, FLAC or Ogg Vorbis file');
   const t0 = performance.now();
-  const pcm = await decodeAudio(bytes, options);
+  const pcm = await decodeAudio(bytes, options).catch((error: unknown) => {
+    // A file that looks like audio but will not decode is, to the user, a damaged file.
+    throw new AudioError('DECODE', `${format}: ${(error as Error)?.message ?? error}`);
+  });
   const t1 = performance.now();
   if (pcm.frames === 0 || pcm.channels.length === 0)
     throw new AudioError('INVALID_AUDIO', 'the file holds no audio frames');
@@ -55,4 +58,13 @@ export async function analyseFile(
     embedding: sound.embedding,
     timings: { decode: t1 - t0, analyse: performance.now() - t1 },
   };
+}
+
+/** The file's format; text (which the sniffer refuses as an error page) is "not audio" here. */
+function sniffed(bytes: Uint8Array): ReturnType<typeof sniffFormat> {
+  try {
+    return sniffFormat(bytes);
+  } catch (error) {
+    throw new AudioError('UNSUPPORTED_FORMAT', `not audio: ${(error as Error).message}`);
+  }
 }
