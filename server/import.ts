@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { CATEGORIES, type Category } from '../src/shared/api/catalogue.types.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
-import { importFolder } from './import/import-folder.ts';
+import { describeImport, importFolder } from './import/import-folder.ts';
 import { progressBar } from './import/progress-bar.ts';
 
 const USAGE = `Usage: npm run import -- <folder> [--brand NAME] [--category ${CATEGORIES.join('|')}]
@@ -40,6 +40,7 @@ async function main(): Promise<number> {
       secondaryName: values.secondary,
       onProgress: progressBar(),
     });
+    for (const imported of report.imported) console.log(describeImport(imported));
     for (const { file, reason } of report.skipped) console.error(`skipped ${file}: ${reason}`);
     console.log(`imported ${report.imported.length}, skipped ${report.skipped.length}`);
     return report.imported.length === 0 && report.skipped.length > 0 ? 1 : 0;

@@ -3,6 +3,7 @@ import { createContext } from './context.ts';
 import { createApp } from './app.ts';
 import { seedIfEmpty } from './library/seed-library.ts';
 import { encodePendingAuditions } from './library/seed-auditions.ts';
+import { analysePending } from './library/seed-analysis.ts';
 
 /** `npm start` / `npm run serve`: open the data directory, seed on first run, serve. */
 async function main(): Promise<void> {
@@ -14,12 +15,16 @@ async function main(): Promise<void> {
   if (seed.seeded) console.log(`[seed] demo library ready in ${(seed.ms / 1000).toFixed(1)} s`);
   // A first start already began encoding auditions in the background; after a restart, finish
   // whatever an interrupted run left (samples without a preview play in full meanwhile).
+  // The same for the audio analysis (and a database made before it existed: migration 030).
   if (!seed.seeded) {
     encodePendingAuditions(ctx)
       .then((count) => count > 0 && console.log(`[seed] encoded ${count} pending auditions`))
       .catch((error: unknown) =>
         console.warn(`[seed] audition encoding stopped: ${String(error)}`),
-      );
+      )
+      .then(() => analysePending(ctx))
+      .then((found) => found.size > 0 && console.log(`[seed] analysed ${found.size} sounds`))
+      .catch((error: unknown) => console.warn(`[seed] analysis stopped: ${String(error)}`));
   }
   const app = await createApp(ctx, { logger: true, serveClient: true });
   const shutdown = async () => {

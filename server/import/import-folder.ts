@@ -5,16 +5,18 @@ import type { AppContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { libraryWriter } from '../db/sqlite/library.sqlite.ts';
 import { spaceCjk } from '../catalogue/cjk-text.ts';
+import { startAnalysisPool } from '../library/analysis-pool.ts';
 import { encodePeaks } from '../library/peaks.ts';
 import { newAuditionCode } from '../library/sample-rows.ts';
-import { encodeAudition } from '../seed/mp3-audition.ts';
+import {
+  effectiveMetadata,
+  type EffectiveMetadata,
+  type StoredAnalysis,
+} from '../library/sound-analysis.ts';
 import { renderCover } from '../seed/png-cover.ts';
-import { AudioError } from '../../src/shared/audio/audio-errors.ts';
 import type { Category } from '../../src/shared/api/catalogue.types.ts';
 import type { SniffedFormat } from '../../src/shared/audio/worker-protocol.ts';
-import { DEFAULTS } from '../../src/shared/constants.ts';
-import { decodeAudio } from '../../src/wasm/decode-audio.ts';
-import { computePeaks } from '../../src/wasm/pcm/compute-peaks.ts';
+import type { DescribedAudio } from '../library/describe-audio.ts';
 
 /** File extensions the importer looks at (the format itself is sniffed from the bytes). */
 const IMPORT_EXTENSIONS = [
@@ -47,11 +49,29 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number, file: string) => void;
 }
 
+/** An imported file: its sample id, what the analysis found and the effective metadata. */
+export interface ImportedFile {
+  file: string;
+  id: number;
+  analysis: StoredAnalysis;
+  metadata: EffectiveMetadata;
+}
+
 /** What happened to each file. */
 interface ImportReport {
-  imported: { file: string; id: number }[];
+  imported: ImportedFile[];
   skipped: { file: string; reason: string }[];
 }
+
+// A folder ships no key, BPM or kind: each comes from the analysis (docs/LIBRARY.md).
+const NOTHING_SHIPPED: EffectiveMetadata = {
+  audioKey: null,
+  bpm: null,
+  kind: 'oneshot',
+  keySource: null,
+  bpmSource: null,
+  kindSource: 'detected',
+};
 
 /** Every audio file under `root`, recursively, sorted; symlinks are not followed. */
 function findAudioFiles(root: string): string[] {
@@ -73,9 +93,10 @@ function findAudioFiles(root: string): string[] {
 /**
  * Imports every audio file under `root`: each folder becomes a pack of `options.brand`; each
  * file is decoded (to check it and read its duration, rate, channels and bit depth), gets 256
- * peaks and an MP3 audition, and is inserted in its own transaction. A file that fails any step
- * is reported and skipped — nothing of it reaches the catalogue. A file already imported
- * (same bytes) is skipped too.
+ * peaks, an MP3 audition and its analysis (key, BPM, kind, loudness, embedding) on worker
+ * threads, and is inserted in its own transaction. A file that fails any step is reported and
+ * skipped — nothing of it reaches the catalogue. A file already imported (same bytes) is
+ * skipped too.
  */
 export async function importFolder(
   ctx: AppContext,
@@ -107,87 +128,103 @@ export async function importFolder(
       position: 10_001,
     });
   });
-  for (const [index, file] of files.entries()) {
-    const name = relative(root, file);
+  const pool = startAnalysisPool();
+  // Files are described two at a time on the pool (decode, peaks, MP3, analysis), read only when
+  // their turn comes (a folder may be larger than memory), and inserted in file order, so ids
+  // follow the sorted paths.
+  type Job = { bytes: Uint8Array; hash: string; work: Promise<DescribedAudio> | null };
+  const jobs = new Map<number, Job | Error>();
+  const start = (i: number): Job | Error | undefined => {
+    if (i >= files.length) return undefined;
+    let job = jobs.get(i);
+    if (job) return job;
     try {
-      const bytes = new Uint8Array(readFileSync(file));
+      const bytes = new Uint8Array(readFileSync(files[i]!));
       const hash = createHash('sha256').update(bytes).digest('hex');
-      if (known.get(hash)) throw new Error('already in the library');
-      const audio = await describe(bytes);
-      const packCode = packFor(ctx, writer, packs, root, file, options, now);
-      const id = transaction(ctx.db, () => {
-        const stem = basename(file, extname(file));
-        const tags = [audio.format, audio.kind];
-        return writer.sample(
-          {
-            packCode,
-            nameEn: stem,
-            nameZh: stem,
-            category: options.category,
-            primaryName: options.primaryName,
-            secondaryName: options.secondaryName,
-            audioKey: null,
-            bpm: null,
-            kind: audio.kind,
-            format: audio.format,
-            mediaType: MEDIA_TYPES[audio.format],
-            sampleRate: audio.sampleRate,
-            channels: audio.channels,
-            bitDepth: audio.bitDepth,
-            sizeBytes: bytes.byteLength,
-            duration: Math.round(audio.duration * 1000) / 1000,
-            tags,
-            blobHash: ctx.blobs.put(bytes),
-            fileName: basename(file),
-            auditionCode: newAuditionCode(),
-            auditionHash: ctx.blobs.put(audio.audition),
-            peaks: encodePeaks(audio.peaks),
-            popularity: 0,
-            createdAt: now,
-          },
-          {
-            name: spaceCjk(stem),
-            tags: tags.join(' '),
-            brand: spaceCjk(options.brand),
-            pack: spaceCjk(basename(join(file, '..'))),
-            type: spaceCjk(options.primaryName),
-            grp: spaceCjk(options.secondaryName),
-          },
-        );
-      });
-      report.imported.push({ file: name, id });
+      const work = known.get(hash) ? null : pool.describe(bytes);
+      work?.catch(() => undefined);
+      job = { bytes, hash, work };
     } catch (error) {
-      const reason =
-        error instanceof AudioError ? `${error.code}: ${error.message}` : (error as Error).message;
-      report.skipped.push({ file: name, reason });
+      job = error as Error;
     }
-    options.onProgress?.(index + 1, files.length, name);
+    jobs.set(i, job);
+    return job;
+  };
+  try {
+    for (const [index, file] of files.entries()) {
+      const job = start(index)!;
+      start(index + 1);
+      jobs.delete(index);
+      const name = relative(root, file);
+      try {
+        if (job instanceof Error) throw job;
+        const { bytes, hash } = job;
+        if (!job.work || known.get(hash)) throw new Error('already in the library');
+        const audio = await job.work;
+        const packCode = packFor(ctx, writer, packs, root, file, options, now);
+        const metadata = effectiveMetadata(NOTHING_SHIPPED, audio.analysis);
+        const id = transaction(ctx.db, () => {
+          const stem = basename(file, extname(file));
+          const tags = [audio.format, metadata.kind];
+          const sampleId = writer.sample(
+            {
+              packCode,
+              nameEn: stem,
+              nameZh: stem,
+              category: options.category,
+              primaryName: options.primaryName,
+              secondaryName: options.secondaryName,
+              ...metadata,
+              format: audio.format,
+              mediaType: MEDIA_TYPES[audio.format],
+              sampleRate: audio.sampleRate,
+              channels: audio.channels,
+              bitDepth: audio.bitDepth,
+              sizeBytes: bytes.byteLength,
+              duration: Math.round(audio.duration * 1000) / 1000,
+              tags,
+              blobHash: ctx.blobs.put(bytes),
+              fileName: basename(file),
+              auditionCode: newAuditionCode(),
+              auditionHash: ctx.blobs.put(audio.audition),
+              peaks: encodePeaks(audio.peaks),
+              popularity: 0,
+              createdAt: now,
+              analysis: audio.analysis,
+            },
+            {
+              name: spaceCjk(stem),
+              tags: tags.join(' '),
+              brand: spaceCjk(options.brand),
+              pack: spaceCjk(basename(join(file, '..'))),
+              type: spaceCjk(options.primaryName),
+              grp: spaceCjk(options.secondaryName),
+            },
+          );
+          writer.embeddingsChanged();
+          return sampleId;
+        });
+        report.imported.push({ file: name, id, analysis: audio.analysis, metadata });
+      } catch (error) {
+        // The worker sends an AudioError as "CODE: message".
+        report.skipped.push({
+          file: name,
+          reason: (error as Error).message.replace(/^worker failed: /, ''),
+        });
+      }
+      options.onProgress?.(index + 1, files.length, name);
+    }
+  } finally {
+    await pool.close();
   }
   return report;
 }
 
-/** Decodes and measures one file; throws AudioError for anything that is not playable audio. */
-async function describe(bytes: Uint8Array) {
-  if (bytes.length < DEFAULTS.minAudioBytes)
-    throw new AudioError(
-      'INVALID_AUDIO',
-      `${bytes.length} bytes (minimum ${DEFAULTS.minAudioBytes})`,
-    );
-  const pcm = await decodeAudio(bytes);
-  if (pcm.format === 'other')
-    throw new AudioError('UNSUPPORTED_FORMAT', 'not WAV, AIFF, FLAC, MP3 or Ogg Vorbis');
-  const duration = pcm.frames / pcm.sampleRate;
-  return {
-    format: pcm.format,
-    sampleRate: pcm.sampleRate,
-    channels: pcm.channels.length,
-    bitDepth: pcm.bitDepth,
-    duration,
-    // Loops are long; one-shots are short hits (a rule of thumb: the file carries no tag for it).
-    kind: duration >= 4 ? ('loop' as const) : ('oneshot' as const),
-    peaks: computePeaks(pcm.channels, DEFAULTS.spectrumPeaks),
-    audition: encodeAudition(pcm.channels, pcm.sampleRate),
-  };
+/** One line for the importer's output: what the analysis found in a file. */
+export function describeImport({ file, analysis, metadata }: ImportedFile): string {
+  const bpm = analysis.detectedBpm === null ? 'no tempo' : `${analysis.detectedBpm} BPM`;
+  const key = analysis.detectedKey ?? 'no key';
+  return `${file}: ${metadata.kind}, ${bpm}, ${key}, ${analysis.lufs} LUFS, ${analysis.truePeakDb} dBTP (detected)`;
 }
 
 /** The pack of a file's folder, made on first use (code from the folder path, cover generated). */

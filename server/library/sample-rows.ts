@@ -59,6 +59,11 @@ export function sampleRow(
     peaks: stored.peaks,
     popularity: sample.popularity,
     createdAt: sample.createdAt,
+    // The generator's metadata is complete: its "no key" for a kick is an answer too.
+    keySource: 'pack',
+    bpmSource: 'pack',
+    kindSource: 'pack',
+    analysis: null,
   };
 }
 

@@ -23,6 +23,8 @@ import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-large.ts';
 import { ftsText, newAuditionCode, sampleRow } from './sample-rows.ts';
 import { encodePendingAuditions } from './seed-auditions.ts';
+import { analysePending } from './seed-analysis.ts';
+import { effectiveMetadata } from './sound-analysis.ts';
 
 const BATCH = 100;
 
@@ -43,19 +45,30 @@ export async function seedSamples(
   // not share the CPU with it set YINKU_SEED_AUDITIONS=wait, or =off when they play no audio.
   const cloned = size === 'large' || size === 'huge';
   const deferAuditions = size === 'demo' || cloned;
+  // The analysis (~0.2 s of CPU per sample, cached by audio hash) is awaited where something
+  // needs it at once: the test sizes, and `large`/`huge`, whose volumes copy it. The demo's first
+  // start leaves it to the background, after the auditions (YINKU_SEED_ANALYSIS=wait|off).
+  const analysisMode = process.env.YINKU_SEED_ANALYSIS;
+  const deferAnalysis = size === 'demo' && analysisMode !== 'wait';
   await seedPlan(ctx, planLibrary(cloned ? 'demo' : size, ctx.clock.now()), {
     cache,
     cloneTo: size === 'large' ? largeSampleCount() : size === 'huge' ? HUGE_SAMPLE_COUNT : 0,
     auditions: !deferAuditions,
+    analysis: analysisMode !== 'off' && !deferAnalysis,
     onProgress,
   });
-  if (!deferAuditions || process.env.YINKU_SEED_AUDITIONS === 'off') return;
+  const auditions = deferAuditions && process.env.YINKU_SEED_AUDITIONS !== 'off';
+  const analysis = deferAnalysis && analysisMode !== 'off';
+  const background = async () => {
+    if (auditions) await encodePendingAuditions(ctx, onProgress);
+    if (analysis) await analysePending(ctx, { onProgress });
+  };
   if (process.env.YINKU_SEED_AUDITIONS === 'wait') {
-    await encodePendingAuditions(ctx, onProgress);
+    await background();
     return;
   }
-  encodePendingAuditions(ctx, onProgress).catch((error: unknown) => {
-    console.warn(`[seed] audition encoding stopped: ${String(error)}`);
+  background().catch((error: unknown) => {
+    console.warn(`[seed] background seeding stopped: ${String(error)}`);
   });
 }
 
@@ -82,6 +95,8 @@ export async function seedPlan(
     cloneTo?: number;
     /** Encode MP3 auditions now (default); false leaves them to encodePendingAuditions. */
     auditions?: boolean;
+    /** Analyse the audio now, before any cloning (default); false leaves it to analysePending. */
+    analysis?: boolean;
     onProgress?: (progress: SeedProgress) => void;
   } = {},
 ): Promise<void> {
@@ -99,6 +114,14 @@ export async function seedPlan(
     { cache: options.cache ?? null, auditions: options.auditions ?? true },
     (done) => options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
   );
+  if (options.analysis ?? true) {
+    const analyses = await analysePending(ctx, { onProgress: options.onProgress });
+    // Volumes reuse the rendered audio: they copy its analysis (and the effective values).
+    for (const [i, row] of rows.entries()) {
+      const analysis = analyses.get(row.blobHash);
+      if (analysis) rows[i] = { ...row, ...effectiveMetadata(row, analysis), analysis };
+    }
+  }
   const target = options.cloneTo ?? 0;
   if (target > rows.length) {
     cloneToLarge(ctx, writer, plan, rows, brandIds, target, (done) =>

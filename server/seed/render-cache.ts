@@ -38,7 +38,8 @@ export function openRenderCache(
   mkdirSync(dir, { recursive: true });
   // Entries of other synth versions can never be read again: drop them so the cache stays small.
   for (const name of readdirSync(root)) {
-    if (name === version.slice(0, 16)) continue;
+    // The analysis cache (server/library/analysis-cache.ts) keeps its own versions here.
+    if (name === version.slice(0, 16) || name.startsWith('analysis-')) continue;
     try {
       rmSync(join(root, name), { recursive: true, force: true });
     } catch {

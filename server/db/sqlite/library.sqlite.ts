@@ -1,4 +1,10 @@
 import type { Database } from '../database.ts';
+import type { MusicalKey } from '../../../src/shared/api/catalogue.types.ts';
+import {
+  encodeEmbedding,
+  type StoredAnalysis,
+  type ValueSource,
+} from '../../library/sound-analysis.ts';
 
 /** A sample row as the seeder and importer insert it (FTS text is built by the caller). */
 export interface SampleInsert {
@@ -8,7 +14,7 @@ export interface SampleInsert {
   category: string;
   primaryName: string;
   secondaryName: string;
-  audioKey: string | null;
+  audioKey: MusicalKey | null;
   bpm: number | null;
   kind: 'oneshot' | 'loop';
   format: string;
@@ -26,6 +32,12 @@ export interface SampleInsert {
   peaks: Uint8Array | null;
   popularity: number;
   createdAt: string;
+  /** Source of `audioKey`, `bpm` and `kind` ('pack' with a null value: the pack says none). */
+  keySource: ValueSource | null;
+  bpmSource: ValueSource | null;
+  kindSource: ValueSource;
+  /** The audio analysis, or null until it runs (analysePending). */
+  analysis: StoredAnalysis | null;
 }
 
 /** The six indexed columns of `samples_fts` (already CJK-spaced). */
@@ -67,6 +79,8 @@ export interface LibraryWriter {
   }): void;
   /** Inserts a sample and its FTS row (rowid = samples.id); returns the new id. */
   sample(row: SampleInsert, fts: SampleFtsText): number;
+  /** Marks the stored embeddings changed (the similar-sounds index reloads); in the same transaction. */
+  embeddingsChanged(): void;
 }
 
 /** Prepares the library insert statements on `db` (call inside a transaction per batch). */
@@ -86,9 +100,22 @@ export function libraryWriter(db: Database): LibraryWriter {
     `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
        audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
        duration, tags, blob_hash, file_name, audition_code, audition_hash, peaks, popularity,
-       created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       created_at, key_source, bpm_source, kind_source, detected_bpm, detected_key, detected_kind,
+       lufs, true_peak_db, embedding)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+             ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const bump = db.prepare(
+    "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'embeddings_version'",
+  );
+  // Clones share their base row's analysis: its embedding is encoded once, not per clone.
+  const encoded = new WeakMap<Float32Array, Uint8Array>();
+  const embeddingBlob = (analysis: StoredAnalysis | null): Uint8Array | null => {
+    if (!analysis) return null;
+    let blob = encoded.get(analysis.embedding);
+    if (!blob) encoded.set(analysis.embedding, (blob = encodeEmbedding(analysis.embedding)));
+    return blob;
+  };
   const insertFts = db.prepare(
     'INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -154,10 +181,22 @@ export function libraryWriter(db: Database): LibraryWriter {
           row.peaks,
           row.popularity,
           row.createdAt,
+          row.keySource,
+          row.bpmSource,
+          row.kindSource,
+          row.analysis?.detectedBpm ?? null,
+          row.analysis?.detectedKey ?? null,
+          row.analysis?.detectedKind ?? null,
+          row.analysis?.lufs ?? null,
+          row.analysis?.truePeakDb ?? null,
+          embeddingBlob(row.analysis),
         ).lastInsertRowid,
       );
       insertFts.run(id, fts.name, fts.tags, fts.brand, fts.pack, fts.type, fts.grp);
       return id;
+    },
+    embeddingsChanged() {
+      bump.run();
     },
   };
 }

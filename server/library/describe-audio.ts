@@ -1,0 +1,58 @@
+// Decoding, measuring and analysing one audio file: what the importer stores for each file
+// (runs on the analysis pool's worker threads, never on the gateway's event loop).
+import { analyseSound } from '../../src/analysis/index.ts';
+import { AudioError } from '../../src/shared/audio/audio-errors.ts';
+import { DEFAULTS } from '../../src/shared/constants.ts';
+import type { SniffedFormat } from '../../src/shared/audio/worker-protocol.ts';
+import { decodeAudio } from '../../src/wasm/decode-audio.ts';
+import { computePeaks } from '../../src/wasm/pcm/compute-peaks.ts';
+import { encodeAudition } from '../seed/mp3-audition.ts';
+import { toStoredAnalysis, type StoredAnalysis } from './sound-analysis.ts';
+
+/** A decoded, measured and analysed file. */
+export interface DescribedAudio {
+  format: Exclude<SniffedFormat, 'other'>;
+  sampleRate: number;
+  channels: number;
+  bitDepth: number | null;
+  duration: number;
+  peaks: Float32Array;
+  audition: Uint8Array;
+  analysis: StoredAnalysis;
+}
+
+/** Decodes PCM from a file's bytes; throws AudioError for anything that is not playable audio. */
+async function decodeChecked(bytes: Uint8Array) {
+  if (bytes.length < DEFAULTS.minAudioBytes)
+    throw new AudioError(
+      'INVALID_AUDIO',
+      `${bytes.length} bytes (minimum ${DEFAULTS.minAudioBytes})`,
+    );
+  const pcm = await decodeAudio(bytes);
+  if (pcm.format === 'other')
+    throw new AudioError('UNSUPPORTED_FORMAT', 'not WAV, AIFF, FLAC, MP3 or Ogg Vorbis');
+  return { ...pcm, format: pcm.format };
+}
+
+/** Everything the importer stores of one file: format facts, peaks, MP3 audition, analysis. */
+export async function describeAudio(bytes: Uint8Array): Promise<DescribedAudio> {
+  const pcm = await decodeChecked(bytes);
+  return {
+    format: pcm.format,
+    sampleRate: pcm.sampleRate,
+    channels: pcm.channels.length,
+    bitDepth: pcm.bitDepth,
+    duration: pcm.frames / pcm.sampleRate,
+    peaks: computePeaks(pcm.channels, DEFAULTS.spectrumPeaks),
+    audition: encodeAudition(pcm.channels, pcm.sampleRate),
+    analysis: toStoredAnalysis(
+      analyseSound({ channels: pcm.channels, sampleRate: pcm.sampleRate }),
+    ),
+  };
+}
+
+/** The analysis of a stored audio file's bytes. */
+export async function analyseBytes(bytes: Uint8Array): Promise<StoredAnalysis> {
+  const pcm = await decodeChecked(bytes);
+  return toStoredAnalysis(analyseSound({ channels: pcm.channels, sampleRate: pcm.sampleRate }));
+}
