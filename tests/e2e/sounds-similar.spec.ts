@@ -14,9 +14,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page, Request } from '@playwright/test';
 import { API } from '../../src/shared/api/paths.ts';
+import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
+import { sha256Hex } from '../helpers/accounts.ts';
 import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
 import { test, expect } from '../helpers/e2e.ts';
 import { peakLevel } from './audio-helpers.ts';
+import { DEMO_PASSWORD } from './shell-helpers.ts';
 import { dataRows, grid, listShown, NAVIGATION_TIMEOUT } from './sounds-helpers.ts';
 
 const LIST = '/sounds/genres/asset/Samples:Trap';
@@ -240,3 +243,52 @@ test('an imported folder’s loops show their detected BPM and key in their rows
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+/** Signs the page in as the demo creator through stored tokens (as the screenshot spec does). */
+async function signInCreator(page: Page): Promise<void> {
+  const login = await page.request.post(API.login, {
+    data: { email: 'creator@yinku.local', password: sha256Hex(DEMO_PASSWORD), loginType: 'EMAIL' },
+  });
+  const tokens = (await login.json()).data as { accessToken: string; refreshToken: string };
+  await page.addInitScript(
+    ({ tokens, accessKey }) => {
+      localStorage.setItem(accessKey, tokens.accessToken);
+      localStorage.setItem('yinku.refreshToken', tokens.refreshToken);
+      localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
+    },
+    { tokens, accessKey: ACCESS_TOKEN_KEY },
+  );
+}
+
+for (const width of [390, 760, 1400]) {
+  test(`screenshots: the similar list, and a file dragged over the search bar, ${width} px`, async ({
+    page,
+  }) => {
+    const out = join('test-results', 'screenshots');
+    mkdirSync(out, { recursive: true });
+    await signInCreator(page);
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.goto(LIST);
+    const source = dataRows(page).first();
+    await expect(source).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
+    // Every row action, Similar included, lies inside the window.
+    for (const button of await source.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    const name = await source.locator('strong').innerText();
+    await source.getByRole('button', { name: `查找与 ${name} 相似的采样` }).click();
+    await listShown(page, `与“${name}”相似的采样`);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(out, `sounds_similar.light.zh.${width}.png`) });
+    const { zone } = await searchBar(page);
+    const transfer = await fileTransfer(page, loopWav(120, 1), 'my groove.wav', 'audio/wav');
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await expect(zone.getByText('松开即可按声音搜索')).toBeVisible();
+    await page.screenshot({ path: join(out, `search-bar_file-dragged.light.zh.${width}.png`) });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    await listShown(page, '听起来像“my groove.wav”的采样');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(out, `sounds_search-by-sound.light.zh.${width}.png`) });
+  });
+}
