@@ -10,6 +10,7 @@ import { installClientAndNotFound } from './http/static-client.ts';
 import { registerAccountsRoutes } from './accounts/accounts.routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { registerTagRoutes } from './catalogue/tags.routes.ts';
+import { registerSimilarRoutes } from './catalogue/similar.routes.ts';
 import { registerPlaybackRoutes } from './playback/playback.routes.ts';
 import { registerDownloadsRoutes } from './downloads/downloads.routes.ts';
 import { registerCommerceRoutes } from './commerce/commerce.routes.ts';
@@ -53,6 +54,7 @@ export async function createApp(
   await registerAccountsRoutes(app, ctx);
   await registerCatalogueRoutes(app, ctx);
   await registerTagRoutes(app, ctx);
+  await registerSimilarRoutes(app, ctx);
   await registerPlaybackRoutes(app, ctx);
   await registerDownloadsRoutes(app, ctx);
   await registerCommerceRoutes(app, ctx);

@@ -19,9 +19,7 @@ async function main(): Promise<void> {
   if (!seed.seeded) {
     encodePendingAuditions(ctx)
       .then((count) => count > 0 && console.log(`[seed] encoded ${count} pending auditions`))
-      .catch((error: unknown) =>
-        console.warn(`[seed] audition encoding stopped: ${String(error)}`),
-      )
+      .catch((error: unknown) => console.warn(`[seed] audition encoding stopped: ${String(error)}`))
       .then(() => analysePending(ctx))
       .then((found) => found.size > 0 && console.log(`[seed] analysed ${found.size} sounds`))
       .catch((error: unknown) => console.warn(`[seed] analysis stopped: ${String(error)}`));

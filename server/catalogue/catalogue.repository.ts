@@ -148,6 +148,30 @@ interface StoredBlob {
   mediaType: string;
 }
 
+/** Stored embeddings of one kind, row by row: sample id, pack number, EMBEDDING_SIZE floats. */
+export interface EmbeddingGroup {
+  ids: Int32Array;
+  /** Index into EmbeddingSnapshot.packCodes. */
+  packs: Int32Array;
+  vectors: Float32Array;
+}
+
+/** Every stored embedding, grouped by kind (what the similar-sounds index searches). */
+export interface EmbeddingSnapshot {
+  /** Changes whenever an embedding is written (a stamp, not a count). */
+  version: string;
+  packCodes: string[];
+  groups: Record<SampleKind, EmbeddingGroup>;
+}
+
+/** What the similar-sounds call needs of the sample it starts from. */
+interface SampleEmbedding {
+  kind: SampleKind;
+  packCode: string;
+  /** null: not analysed yet. */
+  embedding: Float32Array | null;
+}
+
 /** Storage behind the catalogue and playback routes. */
 export interface CatalogueRepository {
   /** One page of samples matching the request. */
@@ -184,6 +208,12 @@ export interface CatalogueRepository {
   searchVocabulary(): Promise<VocabularyTerm[]>;
   /** Every name autocomplete offers: taxonomy, genres, tags, packs, brands. */
   suggestionEntries(): Promise<SuggestionEntry[]>;
+  /** Sample rows by id in the order given (ids that do not exist are left out). */
+  samplesByIds(ids: number[], viewerId: number | null): Promise<SampleRow[]>;
+  /** Every stored embedding; the same object until an embedding is written. */
+  embeddings(): Promise<EmbeddingSnapshot>;
+  /** A sample's kind, pack and embedding, or null when there is no such sample. */
+  sampleEmbedding(id: number): Promise<SampleEmbedding | null>;
   /** The SPKI DER public key `keyId` registered by `userId`, or null. */
   clientKey(keyId: string, userId: number): Promise<Uint8Array | null>;
 }

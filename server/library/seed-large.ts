@@ -91,6 +91,7 @@ export function cloneToLarge(
         }
       }
     }
+    writer.embeddingsChanged();
   });
   onDone(total);
 }

@@ -141,7 +141,7 @@ test('a WAV dropped on the search bar lists samples that sound like it; its byte
   await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
   await zone.dispatchEvent('dragover', { dataTransfer: transfer });
   await expect(zone.getByText('松开即可按声音搜索')).toBeVisible();
-  const posted = page.waitForRequest((r) => r.url().endsWith(API.similarBySound));
+  const posted = page.waitForRequest((r) => r.url().endsWith(API.similarSearch));
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
   const request = await posted;
   await expect(page).toHaveURL(/\/sounds\/search-by-sound$/);

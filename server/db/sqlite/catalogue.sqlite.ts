@@ -7,6 +7,7 @@ import type {
   SampleRow,
 } from '../../catalogue/catalogue.repository.ts';
 import { cachedTagCounts } from './catalogue-tags.sqlite.ts';
+import { sqliteEmbeddings } from './catalogue-embeddings.sqlite.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import { samplePages } from './catalogue-page.sqlite.ts';
 import {
@@ -137,6 +138,11 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
   return {
     ...sqliteSearchHelp(db),
+    ...sqliteEmbeddings(db),
+
+    async samplesByIds(ids, viewerId) {
+      return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
+    },
     async listSamples(request) {
       const total = pages.count(request);
       if (total === 0) return { rows: [], total };

@@ -123,6 +123,7 @@ export function libraryWriter(db: Database): LibraryWriter {
     clear() {
       for (const table of ['samples_fts', 'samples', 'packs', 'taxonomy', 'brands'])
         db.exec(`DELETE FROM ${table}`);
+      bump.run();
     },
     brand(name, nameZh) {
       const found = findBrand.get(name);

@@ -184,16 +184,6 @@ export interface AudioListQuery {
   pageSize?: number;
 }
 
-/**
- * Body of `POST /api/v2/tt-audios/similar`: the sound's embedding, computed on the client from a
- * file that never leaves the machine, and optionally its kind (docs/SOUNDS.md, "Search by sound").
- */
-export interface SimilarBySoundBody {
-  embedding: number[];
-  kind?: SampleKind;
-  limit?: number;
-}
-
 /** A tag of the library's vocabulary with its names and how many samples of a scope carry it. */
 export interface TagCount {
   /** The tag as stored and as the `tags` filter takes it (lower-case English). */
@@ -262,4 +252,29 @@ export interface SearchListPage<T> {
    * library: the gateway searched `to` (each such word replaced by its closest library word).
    */
   correction?: { from: string; to: string };
+}
+
+/** Similar sounds: how many an answer holds by default, and at most (docs/api/catalogue.md). */
+export const SIMILAR_LIMITS = { default: 20, max: 100 } as const;
+
+/**
+ * The answer of both similar-sounds calls: the list shape (page 1, `pageSize` the limit asked,
+ * `total` the records found), best match first, and each record's cosine similarity (−1..1) in
+ * `scores`, in the same order.
+ */
+export interface SimilarPage {
+  records: Sample[];
+  total: number;
+  page: number;
+  pageSize: number;
+  scores: number[];
+}
+
+/** The body of a search by sound: an embedding the client computed from its own file. */
+export interface SimilarSearchPayload {
+  /** EMBEDDING_SIZE finite numbers (src/analysis), as analyseSound answers them. */
+  embedding: number[];
+  /** Only sounds of this kind; absent: both kinds. */
+  kind?: SampleKind;
+  limit?: number;
 }

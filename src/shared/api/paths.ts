@@ -20,10 +20,10 @@ export const API = {
   /** Autocomplete over instruments, genres, tags, packs and brands (gateway extension). */
   suggest: '/api/v2/tt-audios/suggest',
   tags: '/api/v2/tt-audios/tags',
-  /** Samples that sound like a stored one, nearest first (gateway extension). */
+  /** The sounds nearest a sample (gateway extension). */
   similar: (id: number | string) => `/api/v2/tt-audios/${id}/similar`,
-  /** Samples that sound like an embedding the client computed from a local file (gateway extension). */
-  similarBySound: '/api/v2/tt-audios/similar',
+  /** Search by sound: the sounds nearest an embedding (gateway extension). */
+  similarSearch: '/api/v2/tt-audios/similar',
   spectrum: (id: number | string) => `/api/v2/tt-audios/spectrum/${id}`,
   play: (id: number | string) => `/api/v2/tt-audios/play/${id}`,
   audition: (code: string) => `/api/v2/tt-audios/play-audition/${encodeURIComponent(code)}`,

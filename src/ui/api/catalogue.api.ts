@@ -7,7 +7,9 @@ import {
   type Sample,
   type SearchListPage,
   type SearchSuggestion,
-  type SimilarBySoundBody,
+  SIMILAR_LIMITS,
+  type SimilarPage,
+  type SimilarSearchPayload,
   type Spectrum,
   type TagCount,
   type TagQuery,
@@ -36,9 +38,6 @@ export interface JsonHttp {
   post<T>(path: string, body: unknown, options?: CallOptions): Promise<T>;
   blob(path: string, options?: CallOptions): Promise<Blob>;
 }
-
-/** How many similar samples a similar list shows. */
-export const SIMILAR_LIMIT = 20;
 
 /** Drops undefined and empty values so the gateway, which rejects unknown values, sees only real filters. */
 function toSearchParams(query: object): SearchParams {
@@ -116,19 +115,23 @@ function createCatalogueApi(http: JsonHttp) {
     /** Samples that sound like sample `id`, nearest first (one page of at most `limit`). */
     similar(
       id: number,
-      limit = SIMILAR_LIMIT,
+      limit: number = SIMILAR_LIMITS.default,
       signal?: AbortSignal,
       silent = false,
-    ): Promise<ListPage<Sample>> {
+    ): Promise<SimilarPage> {
       return http.get(API.similar(id), { searchParams: { limit }, signal, silent });
     },
     /** Samples that sound like an embedding computed here from a local file (only the numbers go). */
     similarBySound(
-      body: SimilarBySoundBody,
+      body: SimilarSearchPayload,
       signal?: AbortSignal,
       silent = false,
-    ): Promise<ListPage<Sample>> {
-      return http.post(API.similarBySound, { limit: SIMILAR_LIMIT, ...body }, { signal, silent });
+    ): Promise<SimilarPage> {
+      return http.post(
+        API.similarSearch,
+        { limit: SIMILAR_LIMITS.default, ...body },
+        { signal, silent },
+      );
     },
     /** The category tree (category → primary → secondary, with counts). */
     tree(signal?: AbortSignal): Promise<CategoryNode[]> {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioError } from '../../../shared/audio/audio-errors.ts';
-import type { ListPage, Sample } from '../../../shared/index.ts';
 import type { FileAnalysis } from '../../../shared/audio/worker-protocol.ts';
 import * as runtime from '../../audio/audio-runtime.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
@@ -131,7 +130,13 @@ describe('search by sound in the page', () => {
     });
     const asked = vi
       .spyOn(catalogueApi, 'similarBySound')
-      .mockResolvedValue({ records: [sample(3), sample(4)], total: 2 } as ListPage<Sample>);
+      .mockResolvedValue({
+        records: [sample(3), sample(4)],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        scores: [0.9, 0.8],
+      });
     renderSounds(<SoundSearchPage />, { path: '/sounds/search-by-sound' });
     expect(await screen.findByText('Kick 3')).toBeTruthy();
     expect(screen.getByText('Kick 4')).toBeTruthy();

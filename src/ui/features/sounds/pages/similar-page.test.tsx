@@ -4,7 +4,6 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ListPage, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { makeTheme } from '../../../theme/index.ts';
 import { SampleList } from '../components/SampleList.tsx';
@@ -42,7 +41,13 @@ describe('Similar samples', () => {
   it('a row’s Similar button opens the list named after it, in the usual grid', async () => {
     const asked = vi
       .spyOn(catalogueApi, 'similar')
-      .mockResolvedValue({ records: [sample(8), sample(9)], total: 2 } as ListPage<Sample>);
+      .mockResolvedValue({
+        records: [sample(8), sample(9)],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        scores: [0.9, 0.8],
+      });
     renderAt(['/list']);
     await userEvent.click(screen.getByRole('button', { name: '查找与 Kick 5 相似的采样' }));
     expect(await screen.findByRole('heading', { name: '与“Kick 5”相似的采样' })).toBeTruthy();
@@ -56,7 +61,10 @@ describe('Similar samples', () => {
     vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
       records: [],
       total: 0,
-    } as unknown as ListPage<Sample>);
+      page: 1,
+      pageSize: 20,
+      scores: [],
+    });
     const { unmount } = renderAt(['/sounds/similar/12']);
     expect(screen.getByRole('heading', { name: '与采样 #12 相似的采样' })).toBeTruthy();
     expect(await screen.findByText('还没有听起来相似的采样。')).toBeTruthy();
