@@ -117,30 +117,32 @@ describe('search by sound in the page', () => {
     expect(screen.getByRole('button', { name: '用音频文件搜索' })).toBeTruthy();
   });
 
-  it('lists what sounds like the file, sending only its embedding and kind', async () => {
-    useSoundSearch.setState({
-      query: {
-        id: 7,
-        fileName: 'groove.wav',
-        embedding: [0.1, 0.2],
-        kind: 'loop',
-        bpm: 96,
-        key: 'C',
-      },
-    });
-    const asked = vi
-      .spyOn(catalogueApi, 'similarBySound')
-      .mockResolvedValue({
+  it(
+    'lists what sounds like the file, sending only its embedding and kind',
+    { timeout: 20_000 },
+    async () => {
+      useSoundSearch.setState({
+        query: {
+          id: 7,
+          fileName: 'groove.wav',
+          embedding: [0.1, 0.2],
+          kind: 'loop',
+          bpm: 96,
+          key: 'C',
+        },
+      });
+      const asked = vi.spyOn(catalogueApi, 'similarBySound').mockResolvedValue({
         records: [sample(3), sample(4)],
         total: 2,
         page: 1,
         pageSize: 20,
         scores: [0.9, 0.8],
       });
-    renderSounds(<SoundSearchPage />, { path: '/sounds/search-by-sound' });
-    expect(await screen.findByText('Kick 3')).toBeTruthy();
-    expect(screen.getByText('Kick 4')).toBeTruthy();
-    expect(asked.mock.calls[0]![0]).toEqual({ embedding: [0.1, 0.2], kind: 'loop' });
-    expect(screen.getByTestId('sound-summary').textContent).toBe('循环 · BPM 96 · 调性 C');
-  });
+      renderSounds(<SoundSearchPage />, { path: '/sounds/search-by-sound' });
+      expect(await screen.findByText('Kick 3')).toBeTruthy();
+      expect(screen.getByText('Kick 4')).toBeTruthy();
+      expect(asked.mock.calls[0]![0]).toEqual({ embedding: [0.1, 0.2], kind: 'loop' });
+      expect(screen.getByTestId('sound-summary').textContent).toBe('循环 · BPM 96 · 调性 C');
+    },
+  );
 });

@@ -137,6 +137,13 @@ const Wave = styled.div`
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
+  /* Phones: four actions (audition, like, download, similar) at 28 px leave the name ~150 px. */
+  @media (max-width: ${PHONE_MAX}px) {
+    & > button {
+      width: 28px;
+      height: 28px;
+    }
+  }
 `;
 
 /** What a row tells its list. */

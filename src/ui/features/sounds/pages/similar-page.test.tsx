@@ -38,24 +38,26 @@ function renderAt(entries: Parameters<typeof MemoryRouter>[0]['initialEntries'])
 }
 
 describe('Similar samples', () => {
-  it('a row’s Similar button opens the list named after it, in the usual grid', async () => {
-    const asked = vi
-      .spyOn(catalogueApi, 'similar')
-      .mockResolvedValue({
+  it(
+    'a row’s Similar button opens the list named after it, in the usual grid',
+    { timeout: 20_000 },
+    async () => {
+      const asked = vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
         records: [sample(8), sample(9)],
         total: 2,
         page: 1,
         pageSize: 20,
         scores: [0.9, 0.8],
       });
-    renderAt(['/list']);
-    await userEvent.click(screen.getByRole('button', { name: '查找与 Kick 5 相似的采样' }));
-    expect(await screen.findByRole('heading', { name: '与“Kick 5”相似的采样' })).toBeTruthy();
-    const grid = await screen.findByRole('grid', { name: '与“Kick 5”相似的采样' });
-    expect(await screen.findByText('Kick 8')).toBeTruthy();
-    expect(grid.querySelectorAll('[data-sample-id]')).toHaveLength(2);
-    expect(asked.mock.calls[0]![0]).toBe(5);
-  });
+      renderAt(['/list']);
+      await userEvent.click(screen.getByRole('button', { name: '查找与 Kick 5 相似的采样' }));
+      expect(await screen.findByRole('heading', { name: '与“Kick 5”相似的采样' })).toBeTruthy();
+      const grid = await screen.findByRole('grid', { name: '与“Kick 5”相似的采样' });
+      expect(await screen.findByText('Kick 8')).toBeTruthy();
+      expect(grid.querySelectorAll('[data-sample-id]')).toHaveLength(2);
+      expect(asked.mock.calls[0]![0]).toBe(5);
+    },
+  );
 
   it('a link without the name says the number; a malformed id is no sample', async () => {
     vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
