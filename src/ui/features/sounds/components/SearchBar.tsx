@@ -60,7 +60,13 @@ const DropHint = styled.span`
   justify-content: center;
   gap: ${({ theme }) => theme.space(2)};
   border-radius: 18px;
-  background: ${({ theme }) => theme.colors.primarySoft};
+  /* The soft main colour is translucent: laid over the surface so the field's text is hidden. */
+  background:
+    linear-gradient(
+      ${({ theme }) => theme.colors.primarySoft},
+      ${({ theme }) => theme.colors.primarySoft}
+    ),
+    ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.primary};
   font-weight: 600;
   pointer-events: none;
@@ -167,7 +173,14 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
     [text, userInfo],
   );
   const remote = useRemoteSuggestions(text);
-  const drop = useSoundDrop();
+  // A search by sound closes the list like any search, and lets the layout hide the bar.
+  const searched = () => {
+    setOpen(false);
+    setActive(-1);
+    input.current?.blur();
+    onDone?.();
+  };
+  const drop = useSoundDrop(searched);
   const groups = useMemo(() => {
     const localGroups = local.map((group) => ({
       id: group.id,
@@ -252,7 +265,7 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <SoundFileButton />
+        <SoundFileButton onSearched={searched} />
         {drop.over && (
           <DropHint role="status">
             <Icon name="upload" size={18} />
@@ -260,7 +273,7 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
           </DropHint>
         )}
       </Field>
-      {open && flat.length > 0 && (
+      {open && flat.length > 0 && !drop.over && (
         <List id={listId} role="listbox" aria-label={t('search.suggestions')}>
           {groups.map((group, g) => (
             <div key={group.id} role="group" aria-label={group.title}>

@@ -11,7 +11,14 @@ const ACCEPT = 'audio/*,.wav,.wave,.aif,.aiff,.mp3,.flac,.ogg,.oga';
  * Picks an audio file to search by sound: an icon in the search bar, or a labelled button on the
  * results page (`labelled`). Shows a spinner while a file is analysed.
  */
-export function SoundFileButton({ labelled = false }: { labelled?: boolean }) {
+export function SoundFileButton({
+  labelled = false,
+  onSearched,
+}: {
+  labelled?: boolean;
+  /** Runs once a picked file's search has started. */
+  onSearched?: () => void;
+}) {
   const { t } = useTranslation('sounds');
   const input = useRef<HTMLInputElement>(null);
   const analysing = useSoundSearch((s) => s.analysing);
@@ -27,7 +34,8 @@ export function SoundFileButton({ labelled = false }: { labelled?: boolean }) {
         const files = Array.from(event.target.files ?? []);
         // Emptied, so choosing the same file again searches again.
         event.target.value = '';
-        if (files.length > 0) void searchBySound(files);
+        if (files.length > 0)
+          void searchBySound(files).then((started) => started && onSearched?.());
       }}
     />
   );

@@ -8,9 +8,10 @@ const carriesFiles = (event: DragEvent) =>
 /**
  * Makes an element a drop zone for search by sound: `over` while files are dragged over it
  * (children entering and leaving are counted, so it does not flicker), a drop searches by the
- * dropped file. Text or links dragged over it are left to the browser.
+ * dropped file; `onSearched` runs once that search has started (the bar closes its list). Text
+ * or links dragged over it are left to the browser.
  */
-export function useSoundDrop() {
+export function useSoundDrop(onSearched?: () => void) {
   const [over, setOver] = useState(false);
   const depth = useRef(0);
   const handlers = {
@@ -35,7 +36,9 @@ export function useSoundDrop() {
       event.preventDefault();
       depth.current = 0;
       setOver(false);
-      void searchBySound(Array.from(event.dataTransfer.files));
+      void searchBySound(Array.from(event.dataTransfer.files)).then(
+        (started) => started && onSearched?.(),
+      );
     },
   };
   return { over, handlers };
