@@ -2,6 +2,6 @@
 // (docs/ANALYSIS.md "Timbre embedding"). Placeholders until the first measurement.
 
 /** Centre of each raw descriptor. */
-export const EMBEDDING_MEAN: readonly number[] = new Array<number>(64).fill(0);
+export const EMBEDDING_MEAN: readonly number[] = Array.from({ length: 64 }, () => 0);
 /** Spread of each raw descriptor. */
-export const EMBEDDING_SCALE: readonly number[] = new Array<number>(64).fill(1);
+export const EMBEDDING_SCALE: readonly number[] = Array.from({ length: 64 }, () => 1);

@@ -26,63 +26,103 @@ const std = (xs: ArrayLike<number>) => {
 };
 const log = (x: number) => Math.log(Math.max(x, 1e-10));
 
+// DCT-II rows for c1..c13 over the mel bands, computed once.
+const DCT = Array.from({ length: MFCCS }, (_, c) =>
+  Float64Array.from(
+    { length: MFCC_BANDS },
+    (_, b) => Math.cos((Math.PI * (c + 1) * (b + 0.5)) / MFCC_BANDS) / MFCC_BANDS,
+  ),
+);
+
 /** MFCCs c1..c13 of every frame (DCT-II of the log mel powers). */
 function mfccs(s: Spectrogram): Float64Array[] {
   const powers = melPowers(s, melBands(s.size, s.rate, MFCC_BANDS, 30, 11000));
+  const logs = new Float64Array(MFCC_BANDS);
   return powers.map((p) => {
+    for (let b = 0; b < MFCC_BANDS; b++) logs[b] = Math.log10(p[b]! + 1e-10);
     const out = new Float64Array(MFCCS);
-    for (let c = 1; c <= MFCCS; c++) {
+    for (let c = 0; c < MFCCS; c++) {
+      const row = DCT[c]!;
       let sum = 0;
-      for (let b = 0; b < MFCC_BANDS; b++)
-        sum += Math.log10(p[b]! + 1e-10) * Math.cos((Math.PI * c * (b + 0.5)) / MFCC_BANDS);
-      out[c - 1] = sum / MFCC_BANDS;
+      for (let b = 0; b < MFCC_BANDS; b++) sum += logs[b]! * row[b]!;
+      out[c] = sum;
     }
     return out;
   });
 }
 
-/** Spectral shape per frame: centroid, bandwidth, 85 % roll-off, flatness, contrast per band. */
-function shapes(s: Spectrogram) {
-  const hz = (k: number) => (k * s.rate) / s.size;
-  const contrastBins = CONTRAST_EDGES.map((f) =>
-    Math.min(s.size / 2, Math.round((f * s.size) / s.rate)),
-  );
-  const rows = s.frames.map((m) => {
+/** Spectral shape of one frame. */
+interface Shape {
+  energy: number;
+  centroid: number;
+  bandwidth: number;
+  rolloff: number;
+  flatness: number;
+  /** Per octave band: log of the mean magnitude minus the mean log (0 for a flat band). */
+  contrast: Float64Array;
+  /** Share of the power above 4 kHz. */
+  high: number;
+}
+
+/** Spectral shape per frame: centroid, bandwidth, 85 % roll-off, flatness, band contrast. */
+function shapes(s: Spectrogram): Shape[] {
+  const binHz = s.rate / s.size;
+  const bands = CONTRAST_EDGES.length - 1;
+  const bandOf = new Int8Array(s.size / 2 + 1);
+  for (let k = 0; k < bandOf.length; k++) {
+    let b = 0;
+    while (b + 1 < bands && k * binHz >= CONTRAST_EDGES[b + 1]!) b++;
+    bandOf[k] = b;
+  }
+  const highBin = Math.round(4000 / binHz);
+  const sums = new Float64Array(bands);
+  const logSums = new Float64Array(bands);
+  const counts = new Float64Array(bands);
+  for (let k = 1; k < bandOf.length; k++) counts[bandOf[k]!]!++;
+  return s.frames.map((m) => {
+    sums.fill(0);
+    logSums.fill(0);
     let total = 0,
       weighted = 0,
-      logSum = 0;
+      power = 0,
+      high = 0;
     for (let k = 1; k < m.length; k++) {
-      total += m[k]!;
-      weighted += m[k]! * hz(k);
-      logSum += log(m[k]!);
+      const v = m[k]!;
+      total += v;
+      weighted += v * k;
+      const lv = Math.log(v + 1e-10);
+      const b = bandOf[k]!;
+      sums[b]! += v;
+      logSums[b]! += lv;
+      power += v * v;
+      if (k >= highBin) high += v * v;
     }
-    const centroid = total > 0 ? weighted / total : 0;
+    const centroidBin = total > 0 ? weighted / total : 0;
     let spread = 0,
       acc = 0,
       rolloff = 0;
     for (let k = 1; k < m.length; k++) {
-      spread += m[k]! * (hz(k) - centroid) ** 2;
+      spread += m[k]! * (k - centroidBin) ** 2;
       acc += m[k]!;
-      if (!rolloff && acc >= 0.85 * total) rolloff = hz(k);
+      if (!rolloff && acc >= 0.85 * total) rolloff = k * binHz;
     }
-    const contrast: number[] = [];
-    for (let b = 0; b + 1 < contrastBins.length; b++) {
-      const band = m.slice(Math.max(1, contrastBins[b]!), contrastBins[b + 1]! + 1).sort();
-      const q = Math.max(1, Math.round(band.length * 0.2));
-      contrast.push(
-        log(mean(band.subarray(band.length - q)) + 1e-9) - log(mean(band.subarray(0, q)) + 1e-9),
-      );
+    const contrast = new Float64Array(bands);
+    let logTotal = 0;
+    for (let b = 0; b < bands; b++) {
+      contrast[b] = Math.log(sums[b]! / counts[b]! + 1e-10) - logSums[b]! / counts[b]!;
+      logTotal += logSums[b]!;
     }
+    const n = m.length - 1;
     return {
       energy: total,
-      centroid,
-      bandwidth: total > 0 ? Math.sqrt(spread / total) : 0,
+      centroid: centroidBin * binHz,
+      bandwidth: total > 0 ? Math.sqrt(spread / total) * binHz : 0,
       rolloff,
-      flatness: total > 0 ? Math.exp(logSum / (m.length - 1)) / (total / (m.length - 1)) : 1,
+      flatness: total > 0 ? Math.exp(logTotal / n) / (total / n + 1e-10) : 1,
       contrast,
+      high: power > 0 ? high / power : 0,
     };
   });
-  return rows;
 }
 
 /** Envelope facts of the mono signal: attack and decay times, crest factor. */
@@ -171,19 +211,7 @@ export function rawDescriptors(
   const active = dbs.filter((d) => d > loudest - 60);
   out.push(std(active), active.filter((d) => d < mean(active)).length / Math.max(1, active.length));
   out.push(width);
-  const highBin = Math.round((4000 * s.size) / s.rate);
-  out.push(
-    wMean((i) => {
-      const m = s.frames[i]!;
-      let hi = 0,
-        all = 1e-12;
-      for (let k = 1; k < m.length; k++) {
-        all += m[k]! * m[k]!;
-        if (k >= highBin) hi += m[k]! * m[k]!;
-      }
-      return hi / all;
-    }),
-  );
+  out.push(wMean((i) => loud[i]!.high));
   return Float64Array.from(out);
 }
 

@@ -53,6 +53,13 @@ function validate(input: AnalysisInput): void {
     throw new RangeError('analyseSound: channels differ in length');
 }
 
+/** `c` itself, or a copy with NaN and ±Infinity samples set to 0 (a damaged decode). */
+function finiteOnly(c: Float32Array): Float32Array {
+  for (let i = 0; i < c.length; i++)
+    if (!Number.isFinite(c[i]!)) return c.map((x) => (Number.isFinite(x) ? x : 0));
+  return c;
+}
+
 /** Side-to-mid energy ratio of a stereo pair (0 for mono): how wide the sound is. */
 function stereoWidth(channels: Float32Array[]): number {
   if (channels.length < 2) return 0;
@@ -72,14 +79,12 @@ function stereoWidth(channels: Float32Array[]): number {
  */
 export function analyseSound(input: AnalysisInput): SoundAnalysis {
   validate(input);
-  const channels = input.channels.map((c) =>
-    c.every(Number.isFinite) ? c : c.map((x) => (Number.isFinite(x) ? x : 0)),
-  );
+  const channels = input.channels.map(finiteOnly);
   const mono = resample(mixDown(channels), input.sampleRate, ANALYSIS_RATE);
-  const kind = classifyKind(mono, ANALYSIS_RATE);
-  const loop = kind === 'loop';
   const spectra = spectrogram(mono, ANALYSIS_RATE, FRAME, HOP);
-  const onsets = onsetEnvelope(spectra, loop);
+  const onsets = onsetEnvelope(spectra);
+  const kind = classifyKind(mono, ANALYSIS_RATE, onsets);
+  const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;
   const key = estimateKey(chroma(spectrogram(mono, ANALYSIS_RATE, CHROMA_FRAME, CHROMA_HOP)));
   const raw = rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));

@@ -1,27 +1,75 @@
 // One-shot or loop (docs/ANALYSIS.md "One-shot or loop").
+import { onsetPeaks, type OnsetEnvelope } from './onset.ts';
 
-/** Shortest loop (s): a bar at 200 BPM is 1.2 s; the library's loops last 2–8 s. */
+/** Shortest loop (s): one bar at 160 BPM; the library's loops last 2–8 s. */
 const MIN_LOOP_SECONDS = 1.5;
-/** Tail window (s) whose level is compared with the whole sound's. */
-const TAIL_SECONDS = 0.05;
-/** A tail quieter than the whole by more than this (dB) has died away: a one-shot. */
-const TAIL_DROP_DB = 24;
+/** The end's last 2 ms against the 30 ms before: a one-shot's fade-out drops more than this (dB). */
+const FADE_DB = -12;
+/** Onset peaks at least this share of the strongest count as events. */
+const EVENT_RELATIVE = 0.15;
+/** Events (after the first 50 ms) a loop needs, and the share of their strength on its grid. */
+const MIN_EVENTS = 3;
+const MIN_ON_GRID = 0.8;
+/** Tempos a loop may have (BPM) and the bar counts it may last. */
+const MIN_BPM = 60;
+const MAX_BPM = 200;
+const BAR_COUNTS = [1, 2, 4, 8];
 
 const rms = (x: Float32Array, from: number, to: number) => {
   let sum = 0;
-  for (let i = from; i < to; i++) sum += x[i]! * x[i]!;
+  for (let i = Math.max(0, from); i < to; i++) sum += x[i]! * x[i]!;
   return Math.sqrt(sum / Math.max(1, to - from));
 };
 
+/** dB of the last 2 ms against the 30 ms before them: near 0 when the sound runs on. */
+export function endDrop(mono: Float32Array, rate: number): number {
+  const ms = (x: number) => Math.round((x * rate) / 1000);
+  const n = mono.length;
+  const last = rms(mono, n - ms(2), n);
+  const before = rms(mono, n - ms(32), n - ms(2));
+  return 20 * Math.log10((last + 1e-9) / (before + 1e-9));
+}
+
 /**
- * 'loop' when the sound is long enough for a bar and still sounds at its end as loudly as it
- * does overall (a loop's end runs into its start); 'oneshot' when it decays to silence.
+ * The share of the events' strength that falls on the sixteenth-note grid of the best bar count:
+ * a loop lasts whole bars and starts on a downbeat, so its notes sit on a grid anchored at 0
+ * whose step divides its length; the notes of a one-shot (tremolo, gliss) do not.
  */
-export function classifyKind(mono: Float32Array, rate: number): 'oneshot' | 'loop' {
-  if (mono.length < MIN_LOOP_SECONDS * rate) return 'oneshot';
-  const whole = rms(mono, 0, mono.length);
-  if (whole === 0) return 'oneshot';
-  const tail = Math.round(TAIL_SECONDS * rate);
-  const end = rms(mono, mono.length - tail, mono.length);
-  return 20 * Math.log10(Math.max(end, 1e-12) / whole) > -TAIL_DROP_DB ? 'loop' : 'oneshot';
+export function gridFit(onsets: OnsetEnvelope, seconds: number): { share: number; events: number } {
+  const events = onsetPeaks(onsets, EVENT_RELATIVE).filter(
+    (p) => p.time > 0.05 && p.time < seconds - 0.02,
+  );
+  let share = 0;
+  for (const bars of BAR_COUNTS) {
+    const bpm = (bars * 240) / seconds;
+    if (bpm < MIN_BPM || bpm > MAX_BPM) continue;
+    const step = seconds / (16 * bars);
+    const tolerance = Math.max(0.02, 0.15 * step);
+    let on = 0;
+    let total = 0;
+    for (const e of events) {
+      const x = e.time / step;
+      total += e.strength;
+      if (Math.abs(x - Math.round(x)) * step <= tolerance) on += e.strength;
+    }
+    if (total > 0) share = Math.max(share, on / total);
+  }
+  return { share, events: events.length };
+}
+
+/**
+ * 'loop' when the sound lasts at least a bar and either runs on at its end (no fade-out: a
+ * loop's end flows into its start) or has several events on a bar grid that divides its length;
+ * otherwise 'oneshot'.
+ */
+export function classifyKind(
+  mono: Float32Array,
+  rate: number,
+  onsets: OnsetEnvelope,
+): 'oneshot' | 'loop' {
+  const seconds = mono.length / rate;
+  if (seconds < MIN_LOOP_SECONDS) return 'oneshot';
+  if (endDrop(mono, rate) > FADE_DB) return 'loop';
+  const fit = gridFit(onsets, seconds);
+  return fit.events >= MIN_EVENTS && fit.share >= MIN_ON_GRID ? 'loop' : 'oneshot';
 }

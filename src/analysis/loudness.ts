@@ -43,27 +43,32 @@ function kWeighting(rate: number): [Biquad, Biquad] {
   return [shelf, highPass];
 }
 
-/** The K-weighted square of each sample of `x`, both stages in one pass. */
-function kWeightedSquares(x: Float32Array, rate: number): Float64Array {
+/** Sums of the K-weighted squares of `x` over consecutive segments of `step` samples. */
+function kWeightedSegments(x: Float32Array, rate: number, step: number): Float64Array {
   const [s, h] = kWeighting(rate);
-  const out = new Float64Array(x.length);
+  const out = new Float64Array(Math.ceil(x.length / step));
   let x1 = 0,
     x2 = 0,
     y1 = 0,
     y2 = 0,
     z1 = 0,
     z2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const xi = x[i]!;
-    const y = s.b0 * xi + s.b1 * x1 + s.b2 * x2 - s.a1 * y1 - s.a2 * y2;
-    x2 = x1;
-    x1 = xi;
-    const z = y - 2 * y1 + y2 - h.a1 * z1 - h.a2 * z2;
-    y2 = y1;
-    y1 = y;
-    z2 = z1;
-    z1 = z;
-    out[i] = z * z;
+  for (let seg = 0; seg < out.length; seg++) {
+    let sum = 0;
+    const end = Math.min(x.length, (seg + 1) * step);
+    for (let i = seg * step; i < end; i++) {
+      const xi = x[i]!;
+      const y = s.b0 * xi + s.b1 * x1 + s.b2 * x2 - s.a1 * y1 - s.a2 * y2;
+      x2 = x1;
+      x1 = xi;
+      const z = y - 2 * y1 + y2 - h.a1 * z1 - h.a2 * z2;
+      y2 = y1;
+      y1 = y;
+      z2 = z1;
+      z1 = z;
+      sum += z * z;
+    }
+    out[seg] = sum;
   }
   return out;
 }
@@ -72,25 +77,25 @@ function kWeightedSquares(x: Float32Array, rate: number): Float64Array {
 export function integratedLoudness(channels: Float32Array[], rate: number): number {
   const frames = channels[0]?.length ?? 0;
   if (frames === 0) return LUFS_FLOOR;
-  const block = Math.round(0.4 * rate);
-  const step = Math.round(0.1 * rate);
+  // Blocks of 400 ms overlap by 75 %: each is four consecutive 100 ms segments.
+  const step = Math.max(1, Math.round(0.1 * rate));
+  const fullBlocks = Math.floor(frames / step) - 3;
   // A file shorter than one block is measured as one block of what it has.
-  const starts: number[] = [];
-  if (frames <= block) starts.push(0);
-  else for (let at = 0; at + block <= frames; at += step) starts.push(at);
-  const length = Math.min(block, frames);
-  const power = new Float64Array(starts.length); // Σ over channels of each block's mean square
+  const blocks = Math.max(1, fullBlocks);
+  const length = fullBlocks >= 1 ? 4 * step : frames;
+  const power = new Float64Array(blocks); // Σ over channels of each block's mean square
   for (let c = 0; c < channels.length; c++) {
     // Surround channels 4 and 5 (Ls, Rs of 5.1) weigh 1.41; the LFE (3) is left out.
     const weight = channels.length >= 6 ? ([1, 1, 1, 0, 1.41, 1.41][c] ?? 1) : 1;
     if (weight === 0) continue;
-    const sq = kWeightedSquares(channels[c]!, rate);
-    // Running sums give every overlapping block's energy in one pass.
-    const cumulative = new Float64Array(frames + 1);
-    for (let i = 0; i < frames; i++) cumulative[i + 1] = cumulative[i]! + sq[i]!;
-    starts.forEach((at, j) => {
-      power[j]! += (weight * (cumulative[at + length]! - cumulative[at]!)) / length;
-    });
+    const seg = kWeightedSegments(channels[c]!, rate, step);
+    for (let j = 0; j < blocks; j++) {
+      const sum =
+        fullBlocks >= 1
+          ? seg[j]! + seg[j + 1]! + seg[j + 2]! + seg[j + 3]!
+          : seg.reduce((a, b) => a + b, 0);
+      power[j]! += (weight * sum) / length;
+    }
   }
   const lufs = (p: number) => -0.691 + 10 * Math.log10(p);
   const gated = (threshold: number) => [...power].filter((p) => lufs(p) > threshold);
@@ -116,27 +121,41 @@ const PHASES = [1, 2, 3].map((p) => {
   return taps;
 });
 
+/** A sample this close to the sample peak (−4.4 dB) may have an inter-sample peak above it. */
+const NEAR_PEAK = 0.6;
+
 /**
  * True peak (dBTP): the largest magnitude of the signal 4× oversampled. Interpolation runs only
- * where a neighbouring sample is within 6 dB of the sample peak, since an inter-sample peak
- * that overshoots more than 6 dB needs content at the Nyquist no recording keeps.
+ * between samples of which one lies within 4.4 dB of the sample peak: a larger inter-sample
+ * overshoot needs content at the Nyquist frequency no recording keeps.
  */
 export function truePeakDb(channels: Float32Array[]): number {
   let samplePeak = 0;
   for (const c of channels)
-    for (let i = 0; i < c.length; i++) samplePeak = Math.max(samplePeak, Math.abs(c[i]!));
+    for (let i = 0; i < c.length; i++) {
+      const v = Math.abs(c[i]!);
+      if (v > samplePeak) samplePeak = v;
+    }
   if (samplePeak === 0) return PEAK_FLOOR_DB;
-  const threshold = samplePeak / 2;
+  const threshold = samplePeak * NEAR_PEAK;
   let peak = samplePeak;
   const half = PHASE_TAPS / 2;
+  const [p1, p2, p3] = PHASES as [Float64Array, Float64Array, Float64Array];
   for (const c of channels) {
-    for (let i = 0; i + 1 < c.length; i++) {
+    const last = c.length - 1;
+    for (let i = 0; i < last; i++) {
       if (Math.abs(c[i]!) < threshold && Math.abs(c[i + 1]!) < threshold) continue;
-      for (const taps of PHASES) {
-        let sum = 0;
-        for (let m = 0; m < PHASE_TAPS; m++) sum += (c[i + half - m] ?? 0) * taps[m]!;
-        peak = Math.max(peak, Math.abs(sum));
+      let s1 = 0,
+        s2 = 0,
+        s3 = 0;
+      for (let m = 0; m < PHASE_TAPS; m++) {
+        const j = i + half - m;
+        const x = j >= 0 && j <= last ? c[j]! : 0;
+        s1 += x * p1[m]!;
+        s2 += x * p2[m]!;
+        s3 += x * p3[m]!;
       }
+      peak = Math.max(peak, Math.abs(s1), Math.abs(s2), Math.abs(s3));
     }
   }
   return Math.max(PEAK_FLOOR_DB, 20 * Math.log10(peak));

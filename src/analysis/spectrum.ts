@@ -44,7 +44,7 @@ export function spectrogram(
   const fft = fftOf(size);
   const window = hann(size);
   const input = new Float64Array(size);
-  const out = fft.createComplexArray() as number[];
+  const out = new Float64Array(2 * size);
   const count = Math.max(1, Math.ceil((signal.length - size) / hop) + 1);
   const frames: Float32Array[] = [];
   const bins = size / 2 + 1;
