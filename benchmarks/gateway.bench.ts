@@ -20,6 +20,7 @@ import type { LibrarySize } from '../server/config.ts';
 import { authHeaders, createUser } from '../tests/helpers/accounts.ts';
 import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
 import { measureWithRetries, ratioFigure, type Figure } from './stats.ts';
+import { similarLatencyFigures, SIMILAR_BUDGET_MS } from './similar.bench.ts';
 
 /** Server time the UI can wait for a page of rows and still feel instant (ms). */
 const RESPONSE_LIMIT_MS = 100;
@@ -166,6 +167,13 @@ async function sizeFigures(
         return out;
       });
     });
+    // Similar sounds on the same gateway, with their own budgets (similar.bench.ts).
+    const label = rowsLabel as keyof typeof SIMILAR_BUDGET_MS;
+    figures.push(
+      ...(await measureWithRetries(() =>
+        similarLatencyFigures(gateway, user.accessToken, label, runs),
+      )),
+    );
     return { figures, latencies };
   } finally {
     await gateway.close();

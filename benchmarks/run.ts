@@ -13,6 +13,7 @@ import { openBenchPage } from './bench-page.ts';
 import { openRealPath } from './real-path.bench.ts';
 import { gatewayFigures } from './gateway.bench.ts';
 import { scrollFigures } from './scroll.bench.ts';
+import { similarFigures } from './similar.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
 const quick = process.argv.includes('--quick');
@@ -64,6 +65,8 @@ async function main(): Promise<number> {
   }
   // Scrolling the 100,000-row list (issue 5): its own gateway with the large library.
   figures.push(...(await scrollFigures({ quick })));
+  // Similar sounds: precision on the demo library (its latency is in the gateway figures).
+  figures.push(...(await similarFigures()));
   figures.push(...(await gatewayFigures({ quick })));
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);

@@ -3,34 +3,41 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { openDatabase, type Database } from './db/database.ts';
 import type { Repository } from './db/repository.ts';
-import { createSqliteRepository } from './db/sqlite/sqlite-repository.ts';
+import { openStorage, type Storage } from './db/open-storage.ts';
 import { openBlobStore, type BlobStore } from './blob-store.ts';
 
 /** Everything a route module needs, created once per gateway. */
 export interface AppContext {
   config: GatewayConfig;
   clock: Clock;
-  /** The embedded database (only storage code and the seeder touch it directly). */
-  db: Database;
+  /** All storage, through ports that name no SQL dialect (docs/ARCHITECTURE.md#storage). */
   repo: Repository;
   blobs: BlobStore;
   /** HMAC secret for access tokens, kept in `<dataDir>/secret.key`. */
   tokenSecret: Buffer;
+  /** Closes the storage; call once, after the server has stopped. */
+  close(): Promise<void>;
 }
 
-/** Opens the data directory: database (migrated), blob store and token secret. */
-export function createContext(config: GatewayConfig, options: { clock?: Clock } = {}): AppContext {
+/** Opens the data directory: storage (migrated), blob store and token secret. */
+export async function createContext(
+  config: GatewayConfig,
+  options: {
+    clock?: Clock;
+    /** Storage the caller opened (tests keep its oracle); otherwise `openStorage` opens it. */
+    storage?: Storage;
+  } = {},
+): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
-  const db = openDatabase(join(config.dataDir, 'yinku.sqlite'));
+  const storage = options.storage ?? (await openStorage(config));
   return {
     config,
     clock: options.clock ?? systemClock,
-    db,
-    repo: createSqliteRepository(db),
+    repo: storage.repo,
     blobs: openBlobStore(join(config.dataDir, 'blobs')),
     tokenSecret: loadSecret(config.dataDir),
+    close: storage.close,
   };
 }
 

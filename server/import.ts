@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     console.error(`--category must be one of ${CATEGORIES.join(', ')}`);
     return 2;
   }
-  const ctx = createContext(loadConfig());
+  const ctx = await createContext(loadConfig());
   try {
     const report = await importFolder(ctx, resolve(positionals[0]!), {
       brand: values.brand,
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
     console.log(`imported ${report.imported.length}, skipped ${report.skipped.length}`);
     return report.imported.length === 0 && report.skipped.length > 0 ? 1 : 0;
   } finally {
-    ctx.db.close();
+    await ctx.close();
   }
 }
 

@@ -53,14 +53,14 @@ describe('formatLogRecord', () => {
 describe('the gateway log', () => {
   let ctx: AppContext | undefined;
   let dir = '';
-  afterEach(() => {
-    ctx?.db.close();
+  afterEach(async () => {
+    await ctx?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   async function run(format: LogFormat): Promise<string[]> {
     dir = mkdtempSync(join(tmpdir(), 'yinku-log-'));
-    ctx = createContext({ ...loadConfig({}), dataDir: dir, librarySize: 'none', port: 0 });
+    ctx = await createContext({ ...loadConfig({}), dataDir: dir, librarySize: 'none', port: 0 });
     const lines: string[] = [];
     const app = await createApp(ctx, { logger: { format, out: { write: (t) => lines.push(t) } } });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,7 +8,7 @@ import { analysePending } from './library/seed-analysis.ts';
 /** `npm start` / `npm run serve`: open the data directory, seed on first run, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const ctx = createContext(config);
+  const ctx = await createContext(config);
   const seed = await seedIfEmpty(ctx, config.librarySize, ({ phase, done, total }) => {
     if (done === total || done % 100 === 0) console.log(`[seed] ${phase} ${done}/${total}`);
   });
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const app = await createApp(ctx, { logger: true, serveClient: true });
   const shutdown = async () => {
     await app.close();
-    ctx.db.close();
+    await ctx.close();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -11,14 +11,25 @@ import type {
 } from '../../src/shared/api/catalogue.types.ts';
 import type { Language } from '../../src/shared/languages.ts';
 
+/**
+ * A keyword search as the repository receives it. Each word matches a word of a sample's names,
+ * tags, brand, pack or group that starts with it; a word with CJK characters matches them as a
+ * run, character by character. `all`: every word must match (the search box); `any`: one is
+ * enough. Relevance ranks names above tags above the rest (docs/ARCHITECTURE.md#storage).
+ */
+export interface KeywordSearch {
+  words: string[];
+  mode: 'all' | 'any';
+}
+
 /** Sample-level conditions of a list or search (every field optional, all must hold). */
 export interface SampleFilter {
   category?: Category;
   primaryName?: string;
   secondaryName?: string;
   packCode?: string;
-  /** An FTS5 MATCH expression (built by `toMatchQuery`), never raw user text. */
-  match?: string;
+  /** A keyword search, as words (`keywordSearch`): no query syntax of any storage. */
+  search?: KeywordSearch;
   /** Any of these appears, word for word, in the tags, the primary or the secondary name. */
   styles?: string[];
   /** Every one of these appears, word for word, in the tags. */

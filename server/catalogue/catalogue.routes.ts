@@ -22,7 +22,7 @@ import { languageOf, ok } from '../http/envelope.ts';
 import { requireUser } from '../http/auth-context.ts';
 import type { ListRequest, RelationScope } from './catalogue.repository.ts';
 import { listQuerySchema, parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
-import { toMatchQuery } from './cjk-text.ts';
+import { keywordSearch } from './cjk-text.ts';
 import { suggest } from './search-suggestions.ts';
 import { correctKeyword, Vocabulary, type VocabularyTerm } from './search-vocabulary.ts';
 import { toPack, toSample } from './catalogue-shapes.ts';
@@ -117,9 +117,9 @@ export async function registerCatalogueRoutes(
     const result = await run(base);
     if (mode === 'search' && result.total === 0 && parsed.keyword) {
       const corrected = correctKeyword(parsed.keyword, await libraryWords());
-      const match = corrected ? toMatchQuery(corrected) : null;
-      if (corrected && match) {
-        const retried = await run({ ...base, filter: { ...base.filter, match } });
+      const search = corrected ? keywordSearch(corrected) : null;
+      if (corrected && search) {
+        const retried = await run({ ...base, filter: { ...base.filter, search } });
         if (retried.total > 0)
           return {
             ...retried,

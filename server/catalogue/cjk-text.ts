@@ -1,15 +1,13 @@
-// SQLite's unicode61 tokenizer keeps a run of CJK characters, and any digits or Latin letters
-// touching it, as ONE token, so "古筝" would not match "古筝拨弦" (docs/STACK-NOTES.md#sqlite-fts5-and-chinese) and "版" not "第5版".
-// Indexing and querying with a space around every CJK character makes each one a token; a query
-// for a CJK word then runs as a phrase of its characters.
-const CJK_RANGES = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';
-const CJK = new RegExp(`[${CJK_RANGES}]`, 'u');
-const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
+import type { KeywordSearch } from './catalogue.repository.ts';
 
-/** Text as stored in the FTS index: every CJK character a word of its own. */
-export function spaceCjk(text: string): string {
-  return text.normalize('NFKC').replace(CJK_EACH, ' $1 ').replace(/ {2,}/g, ' ').trim();
-}
+/**
+ * CJK scripts (kana, CJK ideographs, Hangul) as a regex class body. A search matches them
+ * character by character: they are written without spaces between words
+ * (docs/STACK-NOTES.md#sqlite-fts5-and-chinese).
+ */
+export const CJK_RANGES =
+  '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af';
+const CJK = new RegExp(`[${CJK_RANGES}]`, 'u');
 
 /** Whether the text contains any CJK character. */
 export function hasCjk(text: string): boolean {
@@ -17,17 +15,19 @@ export function hasCjk(text: string): boolean {
 }
 
 /**
- * Control and format characters (NUL included) as spaces: FTS5 reads its expression as a C
- * string, so a NUL inside a quoted word ended it ("unterminated string", a 500). The one rule both
- * the keyword boundary (`cleanKeyword`) and the word splitter below apply.
+ * Control and format characters (NUL included) as spaces: no storage's search syntax is trusted
+ * with them (SQLite's FTS5 read a NUL inside a quoted word as the end of its expression:
+ * "unterminated string", a 500). The one rule both the keyword boundary (`cleanKeyword`) and the
+ * word splitter below apply.
  */
 export function withoutControlChars(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ');
 }
 
 /**
- * The words of what a user typed, lower-cased, at most 12: separators, FTS5 operator characters
- * and control or format characters all split words, so none reaches a query.
+ * The words of what a user typed, NFKC, lower-cased, at most 12: separators, query-operator
+ * characters (quotes, `*`, `^`, brackets, `-`, …) and control or format characters all split
+ * words, so none reaches a storage's query.
  */
 export function keywordWords(input: string): string[] {
   return withoutControlChars(input.normalize('NFKC').toLowerCase())
@@ -39,28 +39,16 @@ export function keywordWords(input: string): string[] {
 }
 
 /**
- * An FTS5 MATCH expression for what a user typed: every word must match (or, with `'OR'`, any
- * word); Latin words match as prefixes (`808*`), CJK words as a phrase of their characters.
- * Returns null when nothing is left. Every token is quoted, so FTS5 operators and SQL-looking
- * input are plain text.
+ * What a user typed as a keyword search the repository can run: its words (`keywordWords`), every
+ * one required. Null when nothing is left. No query syntax: the storage adapter turns the words
+ * into its own (docs/ARCHITECTURE.md#storage).
  */
-export function toMatchQuery(input: string, joiner: 'AND' | 'OR' = 'AND'): string | null {
+export function keywordSearch(input: string): KeywordSearch | null {
   const words = keywordWords(input);
-  if (words.length === 0) return null;
-  return words
-    .map((word) => (hasCjk(word) ? `"${spaceCjk(word)}"` : `"${word}"*`))
-    .join(` ${joiner} `);
+  return words.length === 0 ? null : { words, mode: 'all' };
 }
 
-/**
- * An FTS5 phrase matching `text` word for word (CJK characters one by one, punctuation as word
- * breaks: `hip-hop` is "hip hop"), or null when it has no letters or digits.
- */
-export function toPhrase(text: string): string | null {
-  const words = text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  return words ? `"${spaceCjk(words)}"` : null;
+/** Whether the text has any letter or digit (a style or tag name must). */
+export function hasWordChars(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text.normalize('NFKC'));
 }

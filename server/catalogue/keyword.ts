@@ -1,7 +1,7 @@
 import { withoutControlChars } from './cjk-text.ts';
 
 /**
- * What a user typed as a search keyword, made safe to build an FTS5 expression from: control and
+ * What a user typed as a search keyword, made safe to split into search words: control and
  * format characters become spaces (`withoutControlChars`), then the ends are trimmed. Null when
  * nothing is left.
  */

@@ -20,7 +20,7 @@ describe('parseListQuery', () => {
     expect(list.request.sort).toBe('MOST_POPULAR');
     const search = parseListQuery({ ...base, keyword: ' 古筝 808 ' }, 'search');
     expect(search.request.sort).toBe('RELEVANCE');
-    expect(search.request.filter.match).toBe('"古 筝" AND "808"*');
+    expect(search.request.filter.search).toEqual({ words: ['古筝', '808'], mode: 'all' });
     expect(search.keyword).toBe('古筝 808');
   });
 

@@ -16,7 +16,7 @@ import {
 import { badRequest } from '../http/api-error.ts';
 import { pagingProperties } from '../http/validation.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
-import { toMatchQuery, toPhrase } from './cjk-text.ts';
+import { hasWordChars, keywordSearch } from './cjk-text.ts';
 import { cleanKeyword } from './keyword.ts';
 import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
 
@@ -87,7 +87,7 @@ function words(field: string, value: string): string[] {
     ),
   ];
   if (items.length === 0) throw badRequest(field, '不能为空', 'must name at least one value');
-  if (items.some((item) => toPhrase(item) === null))
+  if (items.some((item) => !hasWordChars(item)))
     throw badRequest(field, '每项需要包含文字或数字', 'every value must contain letters or digits');
   if (items.length > 20) throw badRequest(field, '最多 20 项', 'at most 20 values');
   return items;
@@ -137,14 +137,15 @@ export function parseListQuery(query: RawListQuery, mode: ListMode): ParsedListQ
     bpmMax: query.bpmMax,
   };
   if (query.keyword !== undefined) {
-    const match = keyword ? toMatchQuery(keyword) : null;
-    if (!match) throw badRequest('keyword', '需要包含文字或数字', 'must contain letters or digits');
-    filter.match = match;
+    const search = keyword ? keywordSearch(keyword) : null;
+    if (!search)
+      throw badRequest('keyword', '需要包含文字或数字', 'must contain letters or digits');
+    filter.search = search;
   }
   if (query.styles !== undefined) filter.styles = words('styles', query.styles);
   if (query.tags !== undefined) filter.tags = words('tags', query.tags);
   const sort = query.sort ?? (mode === 'search' ? 'RELEVANCE' : 'MOST_POPULAR');
-  if (sort === 'RELEVANCE' && filter.match === undefined)
+  if (sort === 'RELEVANCE' && filter.search === undefined)
     throw badRequest('sort', 'RELEVANCE 需要 keyword', 'RELEVANCE needs a keyword');
   return {
     range,

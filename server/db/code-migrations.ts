@@ -1,4 +1,4 @@
-import { spaceCjk } from '../catalogue/cjk-text.ts';
+import { spaceCjk } from './sqlite/fts-text.sqlite.ts';
 import type { Database } from './database.ts';
 
 const RESPACE_BATCH = 5_000;

@@ -3,6 +3,7 @@ import type { CatalogueRepository } from '../catalogue/catalogue.repository.ts';
 import type { DownloadsRepository } from '../downloads/downloads.repository.ts';
 import type { CommerceRepository } from '../commerce/commerce.repository.ts';
 import type { MusicRepository } from '../music/music.repository.ts';
+import type { LibraryRepository } from '../library/library.repository.ts';
 
 /**
  * The one storage interface routes use. Every method is async so a PostgreSQL adapter can
@@ -14,4 +15,5 @@ export interface Repository {
   downloads: DownloadsRepository;
   commerce: CommerceRepository;
   music: MusicRepository;
+  library: LibraryRepository;
 }

@@ -52,7 +52,7 @@ beforeAll(async () => {
   // A real gateway on an empty library (server code may not import tests/helpers).
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-import-data-'));
   const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
-  const ctx = createContext(config);
+  const ctx = await createContext(config);
   const app = await createApp(ctx, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   gateway = {
@@ -77,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.app.close();
-  gateway?.ctx.db.close();
+  await gateway?.ctx.close();
   rmSync(gateway.dataDir, { recursive: true, force: true });
   rmSync(folder, { recursive: true, force: true });
 });

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import type { AppContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
-import { libraryWriter } from '../db/sqlite/library.sqlite.ts';
-import { spaceCjk } from '../catalogue/cjk-text.ts';
 import { startAnalysisPool } from '../library/analysis-pool.ts';
+import type { DescribedAudio } from '../library/describe-audio.ts';
 import { encodePeaks } from '../library/peaks.ts';
 import { newAuditionCode } from '../library/sample-rows.ts';
 import {
@@ -16,7 +14,6 @@ import {
 import { renderCover } from '../seed/png-cover.ts';
 import type { Category } from '../../src/shared/api/catalogue.types.ts';
 import type { SniffedFormat } from '../../src/shared/audio/worker-protocol.ts';
-import type { DescribedAudio } from '../library/describe-audio.ts';
 
 /** File extensions the importer looks at (the format itself is sniffed from the bytes). */
 const IMPORT_EXTENSIONS = [
@@ -94,7 +91,7 @@ function findAudioFiles(root: string): string[] {
  * Imports every audio file under `root`: each folder becomes a pack of `options.brand`; each
  * file is decoded (to check it and read its duration, rate, channels and bit depth), gets 256
  * peaks, an MP3 audition and its analysis (key, BPM, kind, loudness, embedding) on worker
- * threads, and is inserted in its own transaction. A file that fails any step is reported and
+ * threads, and is written in one batch of its own. A file that fails any step is reported and
  * skipped — nothing of it reaches the catalogue. A file already imported (same bytes) is
  * skipped too.
  */
@@ -106,67 +103,57 @@ export async function importFolder(
   if (!statSync(root).isDirectory()) throw new Error(`${root} is not a folder`);
   const files = findAudioFiles(root);
   const report: ImportReport = { imported: [], skipped: [] };
-  const writer = libraryWriter(ctx.db);
-  const known = ctx.db.prepare('SELECT id FROM samples WHERE blob_hash = ?');
+  const library = ctx.repo.library;
   const now = new Date(ctx.clock.now()).toISOString();
   const packs = new Map<string, string>();
   // The category tree lists only names it knows: add ours (after the built-in ones) if missing.
-  transaction(ctx.db, () => {
-    const { category, primaryName, secondaryName } = options;
-    writer.taxonomy({
-      category,
-      primaryName,
-      secondaryName: '',
-      nameZh: primaryName,
-      position: 10_000,
-    });
-    writer.taxonomy({
-      category,
-      primaryName,
-      secondaryName,
-      nameZh: secondaryName,
-      position: 10_001,
-    });
+  const { category, primaryName, secondaryName } = options;
+  await library.writeBatch({
+    taxonomy: [
+      { category, primaryName, secondaryName: '', nameZh: primaryName, position: 10_000 },
+      { category, primaryName, secondaryName, nameZh: secondaryName, position: 10_001 },
+    ],
   });
   const pool = startAnalysisPool();
   // Files are described two at a time on the pool (decode, peaks, MP3, analysis), read only when
-  // their turn comes (a folder may be larger than memory), and inserted in file order, so ids
+  // their turn comes (a folder may be larger than memory), and written in file order, so ids
   // follow the sorted paths.
   type Job = { bytes: Uint8Array; hash: string; work: Promise<DescribedAudio> | null };
-  const jobs = new Map<number, Job | Error>();
-  const start = (i: number): Job | Error | undefined => {
+  const jobs = new Map<number, Promise<Job>>();
+  const start = (i: number): Promise<Job> | undefined => {
     if (i >= files.length) return undefined;
     let job = jobs.get(i);
-    if (job) return job;
-    try {
-      const bytes = new Uint8Array(readFileSync(files[i]!));
-      const hash = createHash('sha256').update(bytes).digest('hex');
-      const work = known.get(hash) ? null : pool.describe(bytes);
-      work?.catch(() => undefined);
-      job = { bytes, hash, work };
-    } catch (error) {
-      job = error as Error;
+    if (!job) {
+      job = (async () => {
+        const bytes = new Uint8Array(readFileSync(files[i]!));
+        const hash = createHash('sha256').update(bytes).digest('hex');
+        const known = await library.hasSampleWithBlob(hash);
+        const work = known ? null : pool.describe(bytes);
+        work?.catch(() => undefined);
+        return { bytes, hash, work };
+      })();
+      job.catch(() => undefined);
+      jobs.set(i, job);
     }
-    jobs.set(i, job);
     return job;
   };
   try {
     for (const [index, file] of files.entries()) {
-      const job = start(index)!;
+      const name = relative(root, file);
+      const next = start(index)!;
       start(index + 1);
       jobs.delete(index);
-      const name = relative(root, file);
       try {
-        if (job instanceof Error) throw job;
-        const { bytes, hash } = job;
-        if (!job.work || known.get(hash)) throw new Error('already in the library');
+        const job = await next;
+        // Checked again: an earlier file of this run may have had the same bytes.
+        if (!job.work || (await library.hasSampleWithBlob(job.hash)))
+          throw new Error('already in the library');
         const audio = await job.work;
-        const packCode = packFor(ctx, writer, packs, root, file, options, now);
+        const packCode = await packFor(ctx, packs, root, file, options, now);
+        const stem = basename(file, extname(file));
         const metadata = effectiveMetadata(NOTHING_SHIPPED, audio.analysis);
-        const id = transaction(ctx.db, () => {
-          const stem = basename(file, extname(file));
-          const tags = [audio.format, metadata.kind];
-          const sampleId = writer.sample(
+        const [id] = await library.writeBatch({
+          samples: [
             {
               packCode,
               nameEn: stem,
@@ -180,10 +167,10 @@ export async function importFolder(
               sampleRate: audio.sampleRate,
               channels: audio.channels,
               bitDepth: audio.bitDepth,
-              sizeBytes: bytes.byteLength,
+              sizeBytes: job.bytes.byteLength,
               duration: Math.round(audio.duration * 1000) / 1000,
-              tags,
-              blobHash: ctx.blobs.put(bytes),
+              tags: [audio.format, metadata.kind],
+              blobHash: ctx.blobs.put(job.bytes),
               fileName: basename(file),
               auditionCode: newAuditionCode(),
               auditionHash: ctx.blobs.put(audio.audition),
@@ -191,26 +178,21 @@ export async function importFolder(
               popularity: 0,
               createdAt: now,
               analysis: audio.analysis,
+              search: {
+                name: stem,
+                brand: options.brand,
+                pack: basename(join(file, '..')),
+                type: options.primaryName,
+                grp: options.secondaryName,
+              },
             },
-            {
-              name: spaceCjk(stem),
-              tags: tags.join(' '),
-              brand: spaceCjk(options.brand),
-              pack: spaceCjk(basename(join(file, '..'))),
-              type: spaceCjk(options.primaryName),
-              grp: spaceCjk(options.secondaryName),
-            },
-          );
-          writer.embeddingsChanged();
-          return sampleId;
+          ],
         });
-        report.imported.push({ file: name, id, analysis: audio.analysis, metadata });
+        report.imported.push({ file: name, id: id!, analysis: audio.analysis, metadata });
       } catch (error) {
         // The worker sends an AudioError as "CODE: message".
-        report.skipped.push({
-          file: name,
-          reason: (error as Error).message.replace(/^worker failed: /, ''),
-        });
+        const reason = (error as Error).message.replace(/^worker failed: /, '');
+        report.skipped.push({ file: name, reason });
       }
       options.onProgress?.(index + 1, files.length, name);
     }
@@ -228,15 +210,14 @@ export function describeImport({ file, analysis, metadata }: ImportedFile): stri
 }
 
 /** The pack of a file's folder, made on first use (code from the folder path, cover generated). */
-function packFor(
+async function packFor(
   ctx: AppContext,
-  writer: ReturnType<typeof libraryWriter>,
   packs: Map<string, string>,
   root: string,
   file: string,
   options: ImportOptions,
   now: string,
-): string {
+): Promise<string> {
   const dir = join(file, '..');
   const existing = packs.get(dir);
   if (existing) return existing;
@@ -244,24 +225,26 @@ function packFor(
     .update(`${options.brand}\0${relative(root, dir) || basename(root)}`)
     .digest('hex');
   const code = `imp-${digest.slice(0, 12)}`;
-  const found = ctx.db.prepare('SELECT code FROM packs WHERE code = ?').get(code);
-  if (!found) {
-    transaction(ctx.db, () => {
-      const name = relative(root, dir) || basename(root);
-      writer.pack({
-        code,
-        nameEn: name,
-        nameZh: name,
-        descriptionEn: `Imported from ${name}`,
-        descriptionZh: `导入自 ${name}`,
-        brandId: writer.brand(options.brand, options.brand),
-        category: options.category,
-        primaryName: options.primaryName,
-        coverHash: ctx.blobs.put(renderCover(parseInt(digest.slice(0, 8), 16), options.category)),
-        tags: [],
-        popularity: 0,
-        createdAt: now,
-      });
+  if (!(await ctx.repo.library.hasPack(code))) {
+    const name = relative(root, dir) || basename(root);
+    await ctx.repo.library.writeBatch({
+      brands: [{ name: options.brand, nameZh: options.brand }],
+      packs: [
+        {
+          code,
+          nameEn: name,
+          nameZh: name,
+          descriptionEn: `Imported from ${name}`,
+          descriptionZh: `导入自 ${name}`,
+          brand: options.brand,
+          category: options.category,
+          primaryName: options.primaryName,
+          coverHash: ctx.blobs.put(renderCover(parseInt(digest.slice(0, 8), 16), options.category)),
+          tags: [],
+          popularity: 0,
+          createdAt: now,
+        },
+      ],
     });
   }
   packs.set(dir, code);

@@ -1,23 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { spaceCjk } from '../catalogue/cjk-text.ts';
-import type { SampleFtsText, SampleInsert } from '../db/sqlite/library.sqlite.ts';
+import type { SampleInsert, SampleSearchText } from './library.repository.ts';
 import type { PlannedSample } from '../seed/library-plan.ts';
 import { BRANDS } from '../seed/packs.ts';
 
-/** The FTS text of a sample: every column holds the English and Chinese names (CJK spaced). */
-export function ftsText(
+/** The search text of a sample: every field holds the English and Chinese names. */
+export function searchText(
   sample: PlannedSample,
   nameEn = sample.nameEn,
   nameZh = sample.nameZh,
-): SampleFtsText {
+): SampleSearchText {
   const brand = BRANDS[sample.pack.brand]!;
   return {
-    name: spaceCjk(`${nameEn} ${nameZh}`),
-    tags: spaceCjk(sample.tags.join(' ')),
-    brand: spaceCjk(`${brand.name} ${brand.zh}`),
-    pack: spaceCjk(`${sample.pack.nameEn} ${sample.pack.nameZh}`),
-    type: spaceCjk(`${sample.pack.primary.name} ${sample.pack.primary.zh}`),
-    grp: spaceCjk(`${sample.secondary.name} ${sample.secondary.zh}`),
+    name: `${nameEn} ${nameZh}`,
+    brand: `${brand.name} ${brand.zh}`,
+    pack: `${sample.pack.nameEn} ${sample.pack.nameZh}`,
+    type: `${sample.pack.primary.name} ${sample.pack.primary.zh}`,
+    grp: `${sample.secondary.name} ${sample.secondary.zh}`,
   };
 }
 

@@ -4,8 +4,7 @@
 // (awaited for the test sizes and before `large` clones its rows, in the background for `demo`),
 // and each start finishes what an interrupted one left.
 import type { AppContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
-import { sqliteAnalysisStore } from '../db/sqlite/analysis.sqlite.ts';
+import type { PendingAnalysis } from './library.repository.ts';
 import { openAnalysisCache, type AnalysisCache } from './analysis-cache.ts';
 import { startAnalysisPool } from './analysis-pool.ts';
 import type { SeedProgress } from './seed-library.ts';
@@ -28,9 +27,9 @@ export async function analysePending(
     onProgress?: (progress: SeedProgress) => void;
   } = {},
 ): Promise<Map<string, StoredAnalysis>> {
-  const store = sqliteAnalysisStore(ctx.db);
-  const rowsOf = new Map<string, { rows: ReturnType<typeof store.pending>; popularity: number }>();
-  for (const row of store.pending()) {
+  const library = ctx.repo.library;
+  const rowsOf = new Map<string, { rows: PendingAnalysis[]; popularity: number }>();
+  for (const row of await library.pendingAnalyses()) {
     const entry = rowsOf.get(row.blobHash) ?? { rows: [], popularity: 0 };
     entry.rows.push(row);
     entry.popularity = Math.max(entry.popularity, row.popularity);
@@ -46,15 +45,18 @@ export async function analysePending(
   // Worker threads take a moment to start: only when something is not cached.
   const pool = cached.every(Boolean) ? null : startAnalysisPool();
   const done: Array<[string, StoredAnalysis]> = [];
-  const flush = () => {
-    transaction(ctx.db, () => {
-      for (const [hash, analysis] of done.splice(0)) {
-        for (const row of rowsOf.get(hash)?.rows ?? [])
-          store.store(row.id, effectiveMetadata(row.current, analysis), analysis);
-        found.set(hash, analysis);
-      }
-      store.changed();
-    });
+  const flush = async () => {
+    const batch = done.splice(0);
+    await library.storeAnalyses(
+      batch.flatMap(([hash, analysis]) =>
+        (rowsOf.get(hash)?.rows ?? []).map((row) => ({
+          id: row.id,
+          metadata: effectiveMetadata(row.current, analysis),
+          analysis,
+        })),
+      ),
+    );
+    for (const [hash, analysis] of batch) found.set(hash, analysis);
     options.onProgress?.({ phase: 'analysis', done: found.size, total: blobs.length });
   };
   try {
@@ -74,11 +76,11 @@ export async function analysePending(
           }
         }
         if (analysis) done.push([hash, analysis]);
-        if (done.length >= BATCH) flush();
+        if (done.length >= BATCH) await flush();
       }
     };
     await Promise.all(Array.from({ length: 4 }, runOne));
-    if (done.length > 0) flush();
+    if (done.length > 0) await flush();
   } finally {
     await pool?.close();
   }

@@ -2,9 +2,9 @@
 // the gateway serves while this runs; a sample gets its public audition code only once its MP3
 // is stored, so no audition link ever points at a missing file.
 import type { AppContext } from '../context.ts';
-import { transaction } from '../db/database.ts';
 import { startRenderPool } from '../seed/render-pool.ts';
 import type { SeedProgress } from './seed-library.ts';
+import type { AuditionResult } from './library.repository.ts';
 import { newAuditionCode } from './sample-rows.ts';
 
 const BATCH = 25;
@@ -21,35 +21,36 @@ export async function encodePendingAuditions(
   // One pass groups the waiting rows by audio blob (there is no index on blob_hash, and the
   // `large` library has ~100 rows per blob), most popular blob first.
   const idsOf = new Map<string, { ids: number[]; popularity: number }>();
-  const waiting = ctx.db
-    .prepare('SELECT id, blob_hash, popularity FROM samples WHERE audition_hash IS NULL')
-    .all();
-  for (const row of waiting) {
-    const hash = String(row.blob_hash);
-    const entry = idsOf.get(hash) ?? { ids: [], popularity: 0 };
-    entry.ids.push(Number(row.id));
-    entry.popularity = Math.max(entry.popularity, Number(row.popularity));
-    idsOf.set(hash, entry);
+  for (const row of await ctx.repo.library.pendingAuditions()) {
+    const entry = idsOf.get(row.blobHash) ?? { ids: [], popularity: 0 };
+    entry.ids.push(row.id);
+    entry.popularity = Math.max(entry.popularity, row.popularity);
+    idsOf.set(row.blobHash, entry);
   }
   const pending = [...idsOf.keys()].sort(
     (a, b) => (idsOf.get(b)?.popularity ?? 0) - (idsOf.get(a)?.popularity ?? 0),
   );
   if (pending.length === 0) return 0;
-  const update = ctx.db.prepare(
-    'UPDATE samples SET audition_hash = ?, audition_code = ? WHERE id = ? AND audition_hash IS NULL',
-  );
   const pool = startRenderPool();
   const done: Array<[blobHash: string, mp3: Uint8Array]> = [];
   let encoded = 0;
+  // Writes run one after another in the order the batches filled (the runners below overlap).
+  let writing = Promise.resolve();
   const flush = () => {
-    transaction(ctx.db, () => {
-      for (const [blobHash, mp3] of done.splice(0)) {
-        const mp3Hash = ctx.blobs.put(mp3);
-        for (const id of idsOf.get(blobHash)?.ids ?? []) update.run(mp3Hash, newAuditionCode(), id);
-        encoded++;
-      }
+    const results: AuditionResult[] = [];
+    const blobs = done.splice(0);
+    for (const [blobHash, mp3] of blobs) {
+      const auditionHash = ctx.blobs.put(mp3);
+      for (const id of idsOf.get(blobHash)?.ids ?? [])
+        results.push({ id, auditionHash, auditionCode: newAuditionCode() });
+    }
+    writing = writing.then(async () => {
+      await ctx.repo.library.storeAuditions(results);
+      encoded += blobs.length;
+      onProgress?.({ phase: 'auditions', done: encoded, total: pending.length });
     });
-    onProgress?.({ phase: 'auditions', done: encoded, total: pending.length });
+    // Marked handled here; the rejection still reaches the `await writing` below.
+    writing.catch(() => undefined);
   };
   try {
     let next = 0;
@@ -62,6 +63,7 @@ export async function encodePendingAuditions(
     };
     await Promise.all(Array.from({ length: 4 }, runOne));
     if (done.length > 0) flush();
+    await writing;
   } finally {
     await pool.close();
   }

@@ -17,14 +17,11 @@ export async function seedIfEmpty(
   size: LibrarySize,
   onProgress?: (progress: SeedProgress) => void,
 ): Promise<{ seeded: boolean; ms: number }> {
-  const done = ctx.db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get();
-  if (done) return { seeded: false, ms: 0 };
+  if ((await ctx.repo.library.seededAt()) !== null) return { seeded: false, ms: 0 };
   const started = performance.now();
   await seedAccounts(ctx);
   await seedProducts(ctx);
   if (size !== 'none') await seedSamples(ctx, size, onProgress);
-  ctx.db
-    .prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?), ('library_size', ?)")
-    .run(new Date(ctx.clock.now()).toISOString(), size);
+  await ctx.repo.library.markSeeded(new Date(ctx.clock.now()).toISOString(), size);
   return { seeded: true, ms: performance.now() - started };
 }

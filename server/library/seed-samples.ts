@@ -1,12 +1,13 @@
 import type { AppContext } from '../context.ts';
 import type { LibrarySize } from '../config.ts';
 import type { SeedProgress } from './seed-library.ts';
-import { transaction } from '../db/database.ts';
-import {
-  libraryWriter,
-  type LibraryWriter,
-  type SampleInsert,
-} from '../db/sqlite/library.sqlite.ts';
+import type {
+  LibraryBatch,
+  PackInsert,
+  SampleInsert,
+  SampleWrite,
+  TaxonomyInsert,
+} from './library.repository.ts';
 import {
   planLibrary,
   type LibraryPlan,
@@ -21,10 +22,10 @@ import type { RenderResult } from '../seed/render-sample.ts';
 import { TAXONOMY } from '../seed/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-large.ts';
-import { ftsText, newAuditionCode, sampleRow } from './sample-rows.ts';
+import { newAuditionCode, sampleRow, searchText } from './sample-rows.ts';
 import { encodePendingAuditions } from './seed-auditions.ts';
 import { analysePending } from './seed-analysis.ts';
-import { effectiveMetadata } from './sound-analysis.ts';
+import { effectiveMetadata, type EffectiveMetadata } from './sound-analysis.ts';
 
 const BATCH = 100;
 
@@ -100,16 +101,11 @@ export async function seedPlan(
     onProgress?: (progress: SeedProgress) => void;
   } = {},
 ): Promise<void> {
-  const writer = libraryWriter(ctx.db);
   // Seeding runs only while the database is marked unseeded, so any library rows are the
   // remains of an interrupted first start: replace them rather than collide with them.
-  const brandIds = transaction(ctx.db, () => {
-    writer.clear();
-    return insertCatalogue(ctx, writer, plan.packs);
-  });
+  await ctx.repo.library.writeBatch(catalogueRows(ctx, plan.packs), { replace: true });
   const rows = await renderAndInsert(
     ctx,
-    writer,
     plan.samples,
     { cache: options.cache ?? null, auditions: options.auditions ?? true },
     (done) => options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
@@ -119,57 +115,65 @@ export async function seedPlan(
     // Volumes reuse the rendered audio: they copy its analysis (and the effective values).
     for (const [i, row] of rows.entries()) {
       const analysis = analyses.get(row.blobHash);
-      if (analysis) rows[i] = { ...row, ...effectiveMetadata(row, analysis), analysis };
+      if (analysis) rows[i] = { ...row, ...effectiveMetadata(metadataOf(row), analysis), analysis };
     }
   }
   const target = options.cloneTo ?? 0;
   if (target > rows.length) {
-    cloneToLarge(ctx, writer, plan, rows, brandIds, target, (done) =>
+    await cloneToLarge(ctx, plan, rows, target, (done) =>
       options.onProgress?.({ phase: 'large', done, total: target }),
     );
   }
 }
 
-/** Inserts brands, the taxonomy and the packs (with rendered covers); returns brand ids. */
-function insertCatalogue(ctx: AppContext, writer: LibraryWriter, packs: PlannedPack[]): number[] {
-  const brandIds = BRANDS.map((b) => writer.brand(b.name, b.zh));
+/** A written row's effective metadata and sources ('pack' where the row names none). */
+const metadataOf = (row: SampleInsert): EffectiveMetadata => ({
+  audioKey: row.audioKey,
+  bpm: row.bpm,
+  kind: row.kind,
+  keySource: row.keySource === undefined ? 'pack' : row.keySource,
+  bpmSource: row.bpmSource === undefined ? 'pack' : row.bpmSource,
+  kindSource: row.kindSource ?? 'pack',
+});
+
+/** Brands, the taxonomy and the packs (covers rendered and stored as blobs), as one batch. */
+function catalogueRows(ctx: AppContext, packs: PlannedPack[]): LibraryBatch {
+  const taxonomy: TaxonomyInsert[] = [];
   let position = 0;
   for (const primary of TAXONOMY) {
     const base = { category: primary.category, primaryName: primary.name };
-    writer.taxonomy({ ...base, secondaryName: '', nameZh: primary.zh, position: position++ });
+    taxonomy.push({ ...base, secondaryName: '', nameZh: primary.zh, position: position++ });
     for (const child of primary.children)
-      writer.taxonomy({
+      taxonomy.push({
         ...base,
         secondaryName: child.name,
         nameZh: child.zh,
         position: position++,
       });
   }
-  for (const pack of packs) insertPack(ctx, writer, pack, brandIds);
-  return brandIds;
+  return {
+    brands: BRANDS.map((b) => ({ name: b.name, nameZh: b.zh })),
+    taxonomy,
+    packs: packs.map((pack) => packRow(ctx, pack)),
+  };
 }
 
-/** Inserts one pack row with its cover image stored as a blob. */
-function insertPack(
-  ctx: AppContext,
-  writer: LibraryWriter,
-  pack: PlannedPack,
-  brandIds: number[],
-): void {
-  writer.pack({
+/** One pack row, its cover image stored as a blob. */
+function packRow(ctx: AppContext, pack: PlannedPack): PackInsert {
+  return {
     code: pack.code,
     nameEn: pack.nameEn,
     nameZh: pack.nameZh,
     descriptionEn: pack.descriptionEn,
     descriptionZh: pack.descriptionZh,
-    brandId: brandIds[pack.brand]!,
+    brand: BRANDS[pack.brand]!.name,
     category: pack.category,
     primaryName: pack.primary.name,
     coverHash: ctx.blobs.put(renderCover(pack.coverSeed, pack.category)),
     tags: pack.tags,
     popularity: pack.popularity,
     createdAt: pack.createdAt,
-  });
+  };
 }
 
 /**
@@ -178,7 +182,6 @@ function insertPack(
  */
 async function renderAndInsert(
   ctx: AppContext,
-  writer: LibraryWriter,
   samples: PlannedSample[],
   { cache, auditions }: { cache: RenderCache | null; auditions: boolean },
   onDone: (done: number) => void,
@@ -189,31 +192,38 @@ async function renderAndInsert(
   const results: Array<RenderResult | undefined> = Array.from({ length: samples.length });
   const rows: SampleInsert[] = [];
   let inserted = 0;
+  // Batches are written one after another in plan order (so ids are stable), while the runners
+  // below keep rendering.
+  let writing = Promise.resolve();
   const flush = (force: boolean) => {
     let end = inserted;
     while (end < samples.length && results[end]) end++;
     if (end - inserted < BATCH && !(force && end > inserted)) return;
-    transaction(ctx.db, () => {
-      for (let i = inserted; i < end; i++) {
-        const result = results[i] as RenderResult;
-        results[i] = undefined;
-        const row = sampleRow(
-          samples[i]!,
-          {
-            wavHash: ctx.blobs.put(result.wav),
-            mp3Hash: result.mp3 ? ctx.blobs.put(result.mp3) : null,
-            sizeBytes: result.wav.byteLength,
-            duration: result.duration,
-            peaks: encodePeaks(result.peaks),
-          },
-          result.mp3 ? newAuditionCode() : null,
-        );
-        writer.sample(row, ftsText(samples[i]!));
-        rows.push(row);
-      }
-    });
+    const batch: SampleWrite[] = [];
+    for (let i = inserted; i < end; i++) {
+      const result = results[i] as RenderResult;
+      results[i] = undefined;
+      const row = sampleRow(
+        samples[i]!,
+        {
+          wavHash: ctx.blobs.put(result.wav),
+          mp3Hash: result.mp3 ? ctx.blobs.put(result.mp3) : null,
+          sizeBytes: result.wav.byteLength,
+          duration: result.duration,
+          peaks: encodePeaks(result.peaks),
+        },
+        result.mp3 ? newAuditionCode() : null,
+      );
+      batch.push({ ...row, search: searchText(samples[i]!) });
+      rows.push(row);
+    }
     inserted = end;
-    onDone(inserted);
+    writing = writing.then(async () => {
+      await ctx.repo.library.writeBatch({ samples: batch });
+      onDone(end);
+    });
+    // Marked handled here; the rejection still reaches the `await writing` below.
+    writing.catch(() => undefined);
   };
   try {
     // A bounded number of jobs in flight keeps memory flat while both workers stay busy.
@@ -233,6 +243,7 @@ async function renderAndInsert(
     };
     await Promise.all(Array.from({ length: 6 }, runOne));
     flush(true);
+    await writing;
   } finally {
     await pool?.close();
   }

@@ -131,10 +131,7 @@ describe('POST client-key', () => {
       body: { publicKey: 'A'.repeat(5000) },
     });
     expect(huge.status).toBe(400);
-    const count = gateway.ctx.db
-      .prepare('SELECT COUNT(*) AS n FROM client_keys WHERE user_id = ?')
-      .get(user.id);
-    expect(count?.n).toBe(0);
+    expect(await gateway.oracle.clientKeyCount(user.id)).toBe(0);
   });
 
   it('needs a token', async () => {

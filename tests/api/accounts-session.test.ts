@@ -46,11 +46,9 @@ describe('POST login', () => {
     expect(reply.body).toMatchObject({ code: 200, msg: 'success' });
   });
 
-  it('stores passwords as argon2id of the client hash', () => {
-    const row = gateway.ctx.db
-      .prepare('SELECT password_hash FROM users WHERE email = ?')
-      .get('demo@yinku.local');
-    expect(String(row?.password_hash)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  it('stores passwords as argon2id of the client hash', async () => {
+    const row = await gateway.ctx.repo.accounts.findCredentials('demo@yinku.local');
+    expect(String(row?.passwordHash)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('answers unknown accounts exactly like wrong passwords, in both languages', async () => {

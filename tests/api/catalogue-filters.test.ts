@@ -5,6 +5,13 @@ import type { Sample, TagCount } from '../../src/shared/api/catalogue.types.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
 import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
+import {
+  asNewSample,
+  firstSample,
+  sampleIdsWhere,
+  samplesWhere,
+  tagCountsWhere,
+} from '../helpers/oracle.ts';
 
 // The filter bar's gateway calls: several keys at once (a key with its relative or compatible
 // keys) and the tag vocabulary with counts (docs/api/catalogue.md).
@@ -20,39 +27,24 @@ afterAll(async () => {
   await gw?.close();
 });
 
-const ids = (sql: string, ...params: (string | number)[]): number[] =>
-  gw.ctx.db
-    .prepare(sql)
-    .all(...params)
-    .map((row) => Number(row.id))
-    .sort((a, b) => a - b);
 const listIds = async (query: Record<string, string | number>) =>
   (await getData<ListPage<Sample>>(gw, withQuery(API.audios, { pageSize: 100, ...query }))).records
     .map((s) => s.id)
     .sort((a, b) => a - b);
 
-/** Tag counts computed the slow, obvious way: every sample's JSON tags. */
-function expectedCounts(where = '1 = 1', ...params: (string | number)[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const row of gw.ctx.db.prepare(`SELECT tags FROM samples s WHERE ${where}`).all(...params))
-    for (const tag of JSON.parse(String(row.tags)) as string[])
-      counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  return counts;
-}
-
 describe('key filter with several keys', () => {
   it('matches any of a comma-separated list of keys, and one key as before', async () => {
-    const keys = gw.ctx.db
-      .prepare('SELECT DISTINCT audio_key AS k FROM samples WHERE audio_key IS NOT NULL LIMIT 3')
-      .all()
-      .map((row) => String(row.k));
+    const keyed = await samplesWhere(gw, (s) => s.audioKey !== null);
+    const keys = [...new Set(keyed.map((s) => s.audioKey!))].slice(0, 3);
     expect(keys.length).toBeGreaterThanOrEqual(2);
     const [first, second] = keys as [string, string];
     expect(await listIds({ key: first })).toEqual(
-      ids('SELECT id FROM samples WHERE audio_key = ?', first),
+      await sampleIdsWhere(gw, (s) => s.audioKey === first),
     );
     const both = await listIds({ key: `${first},${second}` });
-    expect(both).toEqual(ids('SELECT id FROM samples WHERE audio_key IN (?, ?)', first, second));
+    expect(both).toEqual(
+      await sampleIdsWhere(gw, (s) => s.audioKey === first || s.audioKey === second),
+    );
     expect(both.length).toBeGreaterThan((await listIds({ key: first })).length);
     // A repeated key and spaces change nothing.
     expect(await listIds({ key: `${first}, ${second},${first}` })).toEqual(both);
@@ -61,11 +53,11 @@ describe('key filter with several keys', () => {
       gw,
       withQuery(API.audios, { range: 'packs', key: `${first},${second}`, pageSize: 100 }),
     );
-    const expectedPacks = gw.ctx.db
-      .prepare('SELECT DISTINCT pack_code AS c FROM samples WHERE audio_key IN (?, ?)')
-      .all(first, second)
-      .map((row) => String(row.c))
-      .sort();
+    const expectedPacks = [
+      ...new Set(
+        keyed.filter((s) => s.audioKey === first || s.audioKey === second).map((s) => s.packCode),
+      ),
+    ].sort();
     expect(packs.records.map((p) => p.packCode).sort()).toEqual(expectedPacks);
   });
 
@@ -78,7 +70,7 @@ describe('key filter with several keys', () => {
 describe('GET tt-audios/tags (tag vocabulary)', () => {
   it('counts every tag of the library, most used first, with zh and en names', async () => {
     const tags = await getData<TagCount[]>(gw, API.tags);
-    const expected = expectedCounts();
+    const expected = await tagCountsWhere(gw);
     expect(new Map(tags.map((t) => [t.tag, t.count]))).toEqual(expected);
     expect(tags.every((t, i) => i === 0 || tags[i - 1]!.count >= t.count)).toBe(true);
     const kick = tags.find((t) => t.tag === 'kick');
@@ -97,21 +89,22 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
       withQuery(API.tags, { category: 'instruments', primaryName: 'Drums' }),
     );
     expect(new Map(drums.map((t) => [t.tag, t.count]))).toEqual(
-      expectedCounts("category = 'instruments' AND primary_name = 'Drums'"),
+      await tagCountsWhere(gw, (s) => s.category === 'instruments' && s.primaryName === 'Drums'),
     );
-    const pack = String(gw.ctx.db.prepare('SELECT pack_code AS c FROM samples LIMIT 1').get()!.c);
+    const pack = (await firstSample(gw)).packCode;
     const inPack = await getData<TagCount[]>(gw, withQuery(API.tags, { packCode: pack }));
     expect(new Map(inPack.map((t) => [t.tag, t.count]))).toEqual(
-      expectedCounts('pack_code = ?', pack),
+      await tagCountsWhere(gw, (s) => s.packCode === pack),
     );
   });
 
   it('counts again when the library changes, not when a user likes something', async () => {
     const before = await getData<TagCount[]>(gw, API.tags);
     expect(before.some((t) => t.tag === 'fresh-tag')).toBe(false);
-    gw.ctx.db.exec(`CREATE TEMP TABLE added AS SELECT * FROM samples LIMIT 1;
-      UPDATE added SET id = NULL, audition_code = NULL, tags = '["fresh-tag","kick"]';
-      INSERT INTO samples SELECT * FROM added; DROP TABLE added;`);
+    const copy = { ...asNewSample(await firstSample(gw)), auditionCode: null };
+    const [added] = await gw.ctx.repo.library.writeBatch({
+      samples: [{ ...copy, tags: ['fresh-tag', 'kick'] }],
+    });
     const after = await getData<TagCount[]>(gw, API.tags);
     expect(after.find((t) => t.tag === 'fresh-tag')).toEqual({
       tag: 'fresh-tag',
@@ -121,22 +114,18 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
     expect(after.find((t) => t.tag === 'kick')!.count).toBe(
       before.find((t) => t.tag === 'kick')!.count + 1,
     );
-    gw.ctx.db.prepare('DELETE FROM samples WHERE tags = \'["fresh-tag","kick"]\'').run();
+    await gw.oracle.deleteSamples([added!]);
   });
 
   it('counts a signed-in user’s liked samples; the list needs a token', async () => {
-    const liked = ids("SELECT id FROM samples WHERE category = 'genres' LIMIT 3");
+    const liked = (await sampleIdsWhere(gw, (s) => s.category === 'genres')).slice(0, 3);
     for (const id of liked)
-      gw.ctx.db
-        .prepare(
-          "INSERT INTO sample_likes (user_id, sample_id, created_at) VALUES (?, ?, datetime('now'))",
-        )
-        .run(user.id, id);
+      expect(await gw.ctx.repo.downloads.toggleSampleLike(user.id, id, Date.now())).toBe(true);
     const tags = await getData<TagCount[]>(gw, withQuery(API.tags, { relation: 'likes' }), {
       token: user.accessToken,
     });
     expect(new Map(tags.map((t) => [t.tag, t.count]))).toEqual(
-      expectedCounts(`id IN (${liked.join(',')})`),
+      await tagCountsWhere(gw, (s) => liked.includes(s.id)),
     );
     const anonymous = await callJson(gw, withQuery(API.tags, { relation: 'likes' }));
     expect(anonymous.status).toBe(401);

@@ -6,6 +6,8 @@ import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
 import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
+import { countSamples, firstSample, packsWhere, sampleById } from '../helpers/oracle.ts';
+import type { StoredSample } from '../../server/db/oracle.repository.ts';
 
 let gw: TestGateway;
 let user: TestUser;
@@ -18,8 +20,6 @@ afterAll(async () => {
   await gw?.close();
 });
 
-const count = (sql: string, ...params: (string | number)[]): number =>
-  Number(gw.ctx.db.prepare(sql).get(...params)?.n ?? 0);
 const samples = (query: Record<string, string | number> = {}) =>
   getData<ListPage<Sample>>(gw, withQuery(API.audios, { pageSize: 100, ...query }));
 const isSorted = <T>(items: T[], inOrder: (a: T, b: T) => boolean) =>
@@ -27,44 +27,40 @@ const isSorted = <T>(items: T[], inOrder: (a: T, b: T) => boolean) =>
 
 describe('GET tt-audios (samples)', () => {
   it('answers a page of samples shaped as Sample, named in the request language', async () => {
-    const total = count('SELECT COUNT(*) AS n FROM samples');
+    const total = await countSamples(gw);
     expect(total).toBeGreaterThan(10);
     const zh = await getData<ListPage<Sample>>(gw, withQuery(API.audios, { pageSize: 5 }));
     expect(zh).toMatchObject({ total, page: 1, pageSize: 5 });
     expect(zh.records).toHaveLength(5);
     const sample = zh.records[0]!;
-    const row = gw.ctx.db
-      .prepare(
-        `SELECT s.*, p.name_zh AS pack_zh, b.name AS brand FROM samples s
-         JOIN packs p ON p.code = s.pack_code JOIN brands b ON b.id = p.brand_id WHERE s.id = ?`,
-      )
-      .get(sample.id)!;
+    const row = await sampleById(gw, sample.id);
+    const [pack] = await packsWhere(gw, (p) => p.code === row.packCode);
     expect(sample).toMatchObject({
-      icon: API.packCover(String(row.pack_code)),
-      audioName: row.name_zh,
-      names: { zh: row.name_zh, en: row.name_en },
-      audioBrand: row.brand,
-      audioType: row.primary_name,
-      audioGroup: row.secondary_name,
+      icon: API.packCover(row.packCode),
+      audioName: row.nameZh,
+      names: { zh: row.nameZh, en: row.nameEn },
+      audioBrand: pack!.brand,
+      audioType: row.primaryName,
+      audioGroup: row.secondaryName,
       relayAudioUrl: API.play(sample.id),
-      packCode: row.pack_code,
-      packName: row.pack_zh,
+      packCode: row.packCode,
+      packName: pack!.nameZh,
       download: false,
       likes: false,
       audioData: {
         format: row.format,
-        sampleRate: row.sample_rate,
+        sampleRate: row.sampleRate,
         channels: row.channels,
-        sizeBytes: row.size_bytes,
+        sizeBytes: row.sizeBytes,
         kind: row.kind,
-        tags: JSON.parse(String(row.tags)),
+        tags: row.tags,
       },
     });
-    expect(sample.duration).toBeCloseTo(Number(row.duration), 6);
+    expect(sample.duration).toBeCloseTo(row.duration, 6);
     const en = await getData<ListPage<Sample>>(gw, withQuery(API.audios, { pageSize: 5 }), {
       language: 'en',
     });
-    expect(en.records[0]!.audioName).toBe(row.name_en);
+    expect(en.records[0]!.audioName).toBe(row.nameEn);
   });
 
   it('defaults to MOST_POPULAR and pages without gaps or overlaps', async () => {
@@ -111,38 +107,30 @@ describe('GET tt-audios (samples)', () => {
   });
 
   it('filters by category, names, pack, kind, key, bpm, styles and tags', async () => {
-    const row = gw.ctx.db
-      .prepare(
-        "SELECT * FROM samples WHERE bpm IS NOT NULL AND audio_key IS NOT NULL AND tags != '[]' LIMIT 1",
-      )
-      .get()!;
-    const cases: [Record<string, string | number>, string, (string | number)[]][] = [
-      [{ category: String(row.category) }, 'category = ?', [String(row.category)]],
+    const row = await firstSample(
+      gw,
+      (s) => s.bpm !== null && s.audioKey !== null && s.tags.length > 0,
+    );
+    const cases: [Record<string, string | number>, (s: StoredSample) => boolean][] = [
+      [{ category: row.category }, (s) => s.category === row.category],
       [
-        { category: String(row.category), primaryName: String(row.primary_name) },
-        'category = ? AND primary_name = ?',
-        [String(row.category), String(row.primary_name)],
+        { category: row.category, primaryName: row.primaryName },
+        (s) => s.category === row.category && s.primaryName === row.primaryName,
       ],
-      [
-        { secondaryName: String(row.secondary_name) },
-        'secondary_name = ?',
-        [String(row.secondary_name)],
-      ],
-      [{ packCode: String(row.pack_code) }, 'pack_code = ?', [String(row.pack_code)]],
-      [{ kind: 'loop' }, "kind = 'loop'", []],
-      [{ key: String(row.audio_key) }, 'audio_key = ?', [String(row.audio_key)]],
-      [{ bpmMin: 100, bpmMax: 130 }, 'bpm BETWEEN 100 AND 130', []],
+      [{ secondaryName: row.secondaryName }, (s) => s.secondaryName === row.secondaryName],
+      [{ packCode: row.packCode }, (s) => s.packCode === row.packCode],
+      [{ kind: 'loop' }, (s) => s.kind === 'loop'],
+      [{ key: row.audioKey! }, (s) => s.audioKey === row.audioKey],
+      [{ bpmMin: 100, bpmMax: 130 }, (s) => s.bpm !== null && s.bpm >= 100 && s.bpm <= 130],
     ];
-    for (const [query, where, params] of cases) {
+    for (const [query, where] of cases) {
       const page = await samples(query);
-      expect(page.total, JSON.stringify(query)).toBe(
-        count(`SELECT COUNT(*) AS n FROM samples WHERE ${where}`, ...params),
-      );
+      expect(page.total, JSON.stringify(query)).toBe(await countSamples(gw, where));
       expect(page.total, JSON.stringify(query)).toBeGreaterThan(0);
     }
     const bpm = await samples({ bpmMin: 100, bpmMax: 130 });
     expect(bpm.records.every((s) => s.audioBpm! >= 100 && s.audioBpm! <= 130)).toBe(true);
-    const tag = (JSON.parse(String(row.tags)) as string[])[0]!;
+    const tag = row.tags[0]!;
     const tagged = await samples({ tags: tag.toUpperCase() });
     expect(tagged.total).toBeGreaterThan(0);
     expect(tagged.records.every((s) => s.audioData.tags.includes(tag))).toBe(true);
@@ -166,11 +154,11 @@ describe('GET tt-audios (samples)', () => {
   });
 
   it('treats SQL-looking text as data', async () => {
-    const before = count('SELECT COUNT(*) AS n FROM samples');
+    const before = await countSamples(gw);
     const page = await samples({ primaryName: "'; DROP TABLE samples; --" });
     expect(page).toMatchObject({ total: 0, records: [] });
     await samples({ keyword: "'; DROP TABLE samples; --" });
-    expect(count('SELECT COUNT(*) AS n FROM samples')).toBe(before);
+    expect(await countSamples(gw)).toBe(before);
   });
 });
 
@@ -235,27 +223,23 @@ describe('GET tt-audios (packs) and pack detail', () => {
       gw,
       withQuery(API.audios, { range: 'packs', pageSize: 100 }),
     );
-    expect(page.total).toBe(count('SELECT COUNT(*) AS n FROM packs'));
+    expect(page.total).toBe((await packsWhere(gw)).length);
     expect(isSorted(page.records, (a, b) => a.popularity >= b.popularity)).toBe(true);
     for (const pack of page.records.slice(0, 5)) {
       expect(pack.cover).toBe(API.packCover(pack.packCode));
-      expect(pack.sampleCount).toBe(
-        count('SELECT COUNT(*) AS n FROM samples WHERE pack_code = ?', pack.packCode),
-      );
+      expect(pack.sampleCount).toBe(await countSamples(gw, (s) => s.packCode === pack.packCode));
     }
     const category = page.records[0]!.category;
     const filtered = await getData<ListPage<Pack>>(
       gw,
       withQuery(API.audios, { range: 'packs', category, pageSize: 100 }),
     );
-    expect(filtered.total).toBe(
-      count('SELECT COUNT(*) AS n FROM packs WHERE category = ?', category),
-    );
+    expect(filtered.total).toBe((await packsWhere(gw, (p) => p.category === category)).length);
     expect(filtered.records.every((p) => p.category === category)).toBe(true);
   });
 
   it('answers one pack, 404 for an unknown code, 400 for a malformed one', async () => {
-    const code = String(gw.ctx.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
+    const { code } = (await packsWhere(gw))[0]!;
     const pack = await getData<Pack>(gw, API.pack(code), { language: 'en' });
     expect(pack.packCode).toBe(code);
     expect(pack.names.en).toBe(pack.name);
@@ -265,14 +249,14 @@ describe('GET tt-audios (packs) and pack detail', () => {
   });
 
   it('serves the cover PNG with a long cache and revalidation by ETag', async () => {
-    const row = gw.ctx.db.prepare('SELECT code, cover_hash FROM packs LIMIT 1').get()!;
-    const response = await request(gw, API.packCover(String(row.code)));
+    const row = (await packsWhere(gw))[0]!;
+    const response = await request(gw, API.packCover(row.code));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toContain('max-age=31536000');
     const bytes = Buffer.from(await response.arrayBuffer());
-    expect(bytes.equals(gw.ctx.blobs.read(String(row.cover_hash)))).toBe(true);
-    const again = await request(gw, API.packCover(String(row.code)), {
+    expect(bytes.equals(gw.ctx.blobs.read(String(row.coverHash)))).toBe(true);
+    const again = await request(gw, API.packCover(row.code), {
       headers: { 'if-none-match': response.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
@@ -288,33 +272,30 @@ describe('GET tt-instruments-style', () => {
         tree.some((node) => node.category === c),
       ),
     );
-    expect(tree.reduce((n, node) => n + node.count, 0)).toBe(
-      count('SELECT COUNT(*) AS n FROM samples'),
-    );
+    expect(tree.reduce((n, node) => n + node.count, 0)).toBe(await countSamples(gw));
     for (const node of tree) {
       expect(node.count).toBe(node.children.reduce((n, p) => n + p.count, 0));
       for (const primary of node.children) {
         expect(primary.count).toBe(primary.children.reduce((n, s) => n + s.count, 0));
         for (const secondary of primary.children) {
           expect(secondary.count).toBe(
-            count(
-              'SELECT COUNT(*) AS n FROM samples WHERE category = ? AND primary_name = ? AND secondary_name = ?',
-              node.category,
-              primary.name,
-              secondary.name,
+            await countSamples(
+              gw,
+              (s) =>
+                s.category === node.category &&
+                s.primaryName === primary.name &&
+                s.secondaryName === secondary.name,
             ),
           );
         }
       }
     }
-    const named = gw.ctx.db
-      .prepare("SELECT * FROM taxonomy WHERE secondary_name = '' LIMIT 1")
-      .get();
+    const named = (await gw.ctx.repo.catalogue.taxonomy()).find((t) => t.secondaryName === '');
     if (named) {
       const primary = tree
         .find((node) => node.category === named.category)
-        ?.children.find((p) => p.name === named.primary_name);
-      if (primary) expect(primary.names.zh).toBe(named.name_zh);
+        ?.children.find((p) => p.name === named.primaryName);
+      if (primary) expect(primary.names.zh).toBe(named.nameZh);
     }
   });
 

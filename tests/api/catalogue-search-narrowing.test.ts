@@ -116,10 +116,10 @@ describe('GET tt-audios/suggest', () => {
     expect((await suggest('hip')).some((s) => s.kind === 'tag' && s.keyword === 'hip-hop')).toBe(
       true,
     );
-    const brand = gw.ctx.db.prepare('SELECT name, name_zh FROM brands LIMIT 1').get()!;
-    const brands = await suggest(String(brand.name_zh));
+    const brand = (await gw.oracle.brands())[0]!;
+    const brands = await suggest(brand.nameZh);
     expect(brands).toContainEqual(
-      expect.objectContaining({ kind: 'brand', label: brand.name_zh, alt: brand.name }),
+      expect.objectContaining({ kind: 'brand', label: brand.nameZh, alt: brand.name }),
     );
   });
 

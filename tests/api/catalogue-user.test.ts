@@ -6,7 +6,8 @@ import type { UserItemRemoveResult } from '../../src/shared/api/download.types.t
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, setQuota, withQuery } from '../helpers/catalogue.ts';
+import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
+import { samplesWhere, setQuota } from '../helpers/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;
@@ -16,25 +17,21 @@ let owned: { id: number; pack: string; category: string; primary: string; second
 beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
   user = await createUser(gw);
-  setQuota(gw, user.id, null);
-  const rows = gw.ctx.db
-    .prepare(
-      `SELECT id, pack_code, category, primary_name, secondary_name FROM samples
-       WHERE pack_code = (SELECT pack_code FROM samples GROUP BY pack_code HAVING COUNT(*) >= 3 LIMIT 1)
-       ORDER BY id LIMIT 2`,
-    )
-    .all();
-  const other = gw.ctx.db
-    .prepare(
-      'SELECT id, pack_code, category, primary_name, secondary_name FROM samples WHERE category != ? ORDER BY id DESC LIMIT 1',
-    )
-    .get(String(rows[0]!.category))!;
+  await setQuota(gw, user.id, null);
+  // Two samples of a pack that has at least three, and the last sample of another category.
+  const all = await samplesWhere(gw);
+  const inPack = (code: string) => all.filter((s) => s.packCode === code);
+  const pack = [...new Set(all.map((s) => s.packCode))]
+    .sort()
+    .find((code) => inPack(code).length >= 3)!;
+  const rows = inPack(pack).slice(0, 2);
+  const other = all.filter((s) => s.category !== rows[0]!.category).at(-1)!;
   owned = [...rows, other].map((row) => ({
-    id: Number(row.id),
-    pack: String(row.pack_code),
-    category: String(row.category),
-    primary: String(row.primary_name),
-    secondary: String(row.secondary_name),
+    id: row.id,
+    pack: row.packCode,
+    category: row.category,
+    primary: row.primaryName,
+    secondary: row.secondaryName,
   }));
   const token = { token: user.accessToken };
   for (const { id } of owned) {
@@ -195,7 +192,7 @@ describe('POST tt-audios/user/remove', () => {
 
   it('removes samples and packs from the warehouse and the likes', async () => {
     const who = await createUser(gw);
-    setQuota(gw, who.id, null);
+    await setQuota(gw, who.id, null);
     const token = { token: who.accessToken };
     const [a, b] = owned;
     for (const id of [a!.id, b!.id]) {

@@ -11,17 +11,15 @@ import type {
 } from '../../src/shared/api/download.types.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, quotaOf, request, setQuota } from '../helpers/catalogue.ts';
+import { callJson, expectApiError, request } from '../helpers/catalogue.ts';
+import { quotaOf, sampleIdsWhere, setQuota } from '../helpers/oracle.ts';
 
 let gw: TestGateway;
 let ids: number[];
 
 beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
-  ids = gw.ctx.db
-    .prepare('SELECT id FROM samples ORDER BY id LIMIT 10')
-    .all()
-    .map((row) => Number(row.id));
+  ids = (await sampleIdsWhere(gw)).slice(0, 10);
 });
 afterAll(async () => {
   await gw?.close();
@@ -34,15 +32,11 @@ const batch = (user: TestUser, body: unknown, language?: 'zh' | 'en') =>
     language,
   });
 
-const pendingGrants = (user: TestUser) =>
-  Number(
-    gw.ctx.db
-      .prepare(
-        `SELECT COUNT(DISTINCT sample_id) AS n FROM download_grants
-         WHERE user_id = ? AND status = 'pending'`,
-      )
-      .get(user.id)!.n,
-  );
+/** Distinct samples with a pending grant of the user. */
+const pendingGrants = async (user: TestUser) => {
+  const grants = await gw.oracle.downloadGrants(user.id);
+  return new Set(grants.filter((g) => g.status === 'pending').map((g) => g.sampleId)).size;
+};
 
 /** Fetches and commits one granted sample, as the client does after the batch grant. */
 async function commit(user: TestUser, id: number): Promise<void> {
@@ -64,7 +58,7 @@ async function commit(user: TestUser, id: number): Promise<void> {
 describe('batch authorise', () => {
   it('grants every item when the balance covers them, charging only on commit', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 5);
+    await setQuota(gw, user.id, 5);
     const answer = await batch(user, { ids: ids.slice(0, 3) });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
@@ -75,33 +69,33 @@ describe('batch authorise', () => {
       downloadQuota: 5,
       available: 5,
     });
-    expect(pendingGrants(user)).toBe(3);
-    expect(quotaOf(gw, user.id)).toBe(5);
+    expect(await pendingGrants(user)).toBe(3);
+    expect(await quotaOf(gw, user.id)).toBe(5);
     for (const id of ids.slice(0, 3)) await commit(user, id);
-    expect(quotaOf(gw, user.id)).toBe(2);
+    expect(await quotaOf(gw, user.id)).toBe(2);
   });
 
   it('refuses a batch larger than the balance and grants none of it', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 4);
+    await setQuota(gw, user.id, 4);
     const answer = await batch(user, { ids: ids.slice(0, 6) }, 'en');
     expectApiError(answer, 402, 'QUOTA_EXCEEDED');
     expect(answer.body.msg).toContain('needs 6 downloads and 4 are left');
-    expect(pendingGrants(user)).toBe(0);
+    expect(await pendingGrants(user)).toBe(0);
     // Nothing was reserved: the single-item call still has the whole balance.
     const single = await callJson<boolean>(gw, API.downloadAuthorize(ids[0]!), {
       token: user.accessToken,
     });
     expect(single.body.data).toBe(true);
-    expect(quotaOf(gw, user.id)).toBe(4);
+    expect(await quotaOf(gw, user.id)).toBe(4);
   });
 
   it('counts owned samples as free and repeats once', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 2);
+    await setQuota(gw, user.id, 2);
     await batch(user, { ids: [ids[0]!] });
     await commit(user, ids[0]!);
-    expect(quotaOf(gw, user.id)).toBe(1);
+    expect(await quotaOf(gw, user.id)).toBe(1);
     const answer = await batch(user, { ids: [ids[0]!, ids[1]!, ids[1]!] });
     expect(answer.body.data).toMatchObject({
       granted: true,
@@ -114,7 +108,7 @@ describe('batch authorise', () => {
 
   it('quotes without granting on a dry run, even when the balance is short', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 2);
+    await setQuota(gw, user.id, 2);
     const answer = await batch(user, { ids: ids.slice(0, 5), dryRun: true });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({
@@ -123,24 +117,24 @@ describe('batch authorise', () => {
       downloadQuota: 2,
       available: 2,
     });
-    expect(pendingGrants(user)).toBe(0);
+    expect(await pendingGrants(user)).toBe(0);
   });
 
   it('keeps grants pending outside the batch reserved', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 3);
+    await setQuota(gw, user.id, 3);
     await callJson(gw, API.downloadAuthorize(ids[9]!), { token: user.accessToken });
     const short = await batch(user, { ids: ids.slice(0, 3) });
     expectApiError(short, 402, 'QUOTA_EXCEEDED');
     // Re-authorising a batch that holds its own pending grant reuses it instead of counting twice.
     const fits = await batch(user, { ids: [ids[9]!, ids[0]!, ids[1]!] });
     expect(fits.body.data).toMatchObject({ granted: true, cost: 3, available: 3 });
-    expect(pendingGrants(user)).toBe(3);
+    expect(await pendingGrants(user)).toBe(3);
   });
 
   it('costs nothing on an unlimited plan', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, null);
+    await setQuota(gw, user.id, null);
     const answer = await batch(user, { ids: ids.slice(0, 8) });
     expect(answer.body.data).toMatchObject({
       granted: true,
@@ -152,23 +146,23 @@ describe('batch authorise', () => {
 
   it('lets exactly one of two batches racing for the last downloads through', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 4);
+    await setQuota(gw, user.id, 4);
     const answers = await Promise.all([
       batch(user, { ids: ids.slice(0, 3) }),
       batch(user, { ids: ids.slice(3, 6) }),
       batch(user, { ids: ids.slice(6, 9) }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 402, 402]);
-    expect(pendingGrants(user)).toBe(3);
+    expect(await pendingGrants(user)).toBe(3);
   });
 
   it('names unknown samples and grants nothing', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 10);
+    await setQuota(gw, user.id, 10);
     const answer = await batch(user, { ids: [ids[0]!, 2_000_000_000] }, 'en');
     expectApiError(answer, 404, 'NOT_FOUND');
     expect(answer.body.msg).toContain('2000000000');
-    expect(pendingGrants(user)).toBe(0);
+    expect(await pendingGrants(user)).toBe(0);
   });
 
   it('rejects malformed bodies with a 400 naming the field, and visitors with a 401', async () => {

@@ -11,25 +11,15 @@ import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { manualClock } from '../../server/clock.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
-import {
-  callJson,
-  expectApiError,
-  getData,
-  quotaOf,
-  request,
-  setQuota,
-  withQuery,
-} from '../helpers/catalogue.ts';
+import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
+import { packsWhere, quotaOf, sampleById, sampleIdsWhere, setQuota } from '../helpers/oracle.ts';
 
 let gw: TestGateway;
 let ids: number[];
 
 beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
-  ids = gw.ctx.db
-    .prepare('SELECT id FROM samples ORDER BY id LIMIT 8')
-    .all()
-    .map((row) => Number(row.id));
+  ids = (await sampleIdsWhere(gw)).slice(0, 8);
 });
 afterAll(async () => {
   await gw?.close();
@@ -55,10 +45,8 @@ const warehouse = (user: TestUser) =>
   getData<ListPage<Sample>>(gw, withQuery(API.userAudios, { relation: 'stockroom' }), {
     token: user.accessToken,
   });
-const acquisitions = (user: TestUser) =>
-  Number(
-    gw.ctx.db.prepare('SELECT COUNT(*) AS n FROM acquisitions WHERE user_id = ?').get(user.id)!.n,
-  );
+const acquisitions = async (user: TestUser) =>
+  (await gw.ctx.repo.downloads.acquisitions(user.id)).length;
 
 /** The whole docs/PRODUCT.md §7 flow for one sample: authorise, fetch, report success. */
 async function download(user: TestUser, id: number, path = `/sounds/packs/x/${id}.wav`) {
@@ -80,24 +68,22 @@ describe('download flow', () => {
     expect((await authorize(user, id)).body).toMatchObject({ code: 200, data: true });
     const response = await request(gw, API.download(id), { token: user.accessToken });
     expect(response.status).toBe(200);
-    const row = gw.ctx.db
-      .prepare('SELECT blob_hash, media_type, file_name FROM samples WHERE id = ?')
-      .get(id)!;
-    expect(response.headers.get('content-type')).toBe(row.media_type);
+    const row = await sampleById(gw, id);
+    expect(response.headers.get('content-type')).toBe(row.mediaType);
     expect(response.headers.get('content-disposition')).toContain(
-      `filename*=UTF-8''${encodeURIComponent(String(row.file_name))}`,
+      `filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
     );
     const bytes = Buffer.from(await response.arrayBuffer());
-    expect(bytes.equals(gw.ctx.blobs.read(String(row.blob_hash)))).toBe(true);
+    expect(bytes.equals(gw.ctx.blobs.read(row.blobHash))).toBe(true);
   });
 
   it('commits: the item shows in the warehouse list, in sync and in the flags, charged once', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 5);
+    await setQuota(gw, user.id, 5);
     const id = ids[1]!;
     const result = await download(user, id, '/sounds/packs/Neon/Drums/kick.wav');
     expect(result).toEqual({ status: 'committed', charged: true, downloadQuota: 4 });
-    expect(quotaOf(gw, user.id)).toBe(4);
+    expect(await quotaOf(gw, user.id)).toBe(4);
     const list = await warehouse(user);
     expect(list.total).toBe(1);
     expect(list.records[0]).toMatchObject({
@@ -106,15 +92,13 @@ describe('download flow', () => {
       userFilePath: '/sounds/packs/Neon/Drums/kick.wav',
     });
     const sync = await getData<SyncItem[]>(gw, API.downloadSync, { token: user.accessToken });
-    const row = gw.ctx.db
-      .prepare('SELECT primary_name, secondary_name, file_name FROM samples WHERE id = ?')
-      .get(id)!;
+    const row = await sampleById(gw, id);
     expect(sync).toEqual([
       expect.objectContaining({
         resourceId: id,
-        audioType: row.primary_name,
-        audioGroup: row.secondary_name,
-        fileName: row.file_name,
+        audioType: row.primaryName,
+        audioGroup: row.secondaryName,
+        fileName: row.fileName,
         userFilePath: '/sounds/packs/Neon/Drums/kick.wav',
       }),
     ]);
@@ -129,12 +113,12 @@ describe('download flow', () => {
 
   it('POST sync forgets the paths of files gone from the desktop folder; they stay owned', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 5);
+    await setQuota(gw, user.id, 5);
     const [kept, gone] = [ids[2]!, ids[3]!];
     await download(user, kept, 'sounds/packs/Neon/Drums/kept.wav');
     await download(user, gone, 'sounds/packs/Neon/Drums/gone.wav');
     const other = await createUser(gw);
-    setQuota(gw, other.id, 5);
+    await setQuota(gw, other.id, 5);
     await download(other, gone, 'sounds/packs/Neon/Drums/theirs.wav');
 
     const sync = await getData<SyncItem[]>(gw, API.downloadSync, {
@@ -160,31 +144,23 @@ describe('download flow', () => {
 
   it('counts a new acquisition in the popularity of the sample and its pack, once', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, null);
+    await setQuota(gw, user.id, null);
     const id = ids[3]!;
-    const popularity = () =>
-      gw.ctx.db
-        .prepare(
-          `SELECT s.popularity AS sample, p.popularity AS pack
-           FROM samples s JOIN packs p ON p.code = s.pack_code WHERE s.id = ?`,
-        )
-        .get(id)!;
-    const before = popularity();
+    const popularity = async () => {
+      const sample = await sampleById(gw, id);
+      const [pack] = await packsWhere(gw, (p) => p.code === sample.packCode);
+      return { sample: sample.popularity, pack: pack!.popularity };
+    };
+    const before = await popularity();
     await download(user, id);
-    expect(popularity()).toEqual({
-      sample: Number(before.sample) + 1,
-      pack: Number(before.pack) + 1,
-    });
+    expect(await popularity()).toEqual({ sample: before.sample + 1, pack: before.pack + 1 });
     await download(user, id);
-    expect(popularity()).toEqual({
-      sample: Number(before.sample) + 1,
-      pack: Number(before.pack) + 1,
-    });
+    expect(await popularity()).toEqual({ sample: before.sample + 1, pack: before.pack + 1 });
   });
 
   it('grants exactly the quota to parallel authorisations', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 3);
+    await setQuota(gw, user.id, 3);
     const answers = await Promise.all(ids.map((id) => authorize(user, id)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 402)).toHaveLength(ids.length - 3);
@@ -192,20 +168,20 @@ describe('download flow', () => {
 
   it('re-downloads owned items for free, even with the quota used up', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 1);
+    await setQuota(gw, user.id, 1);
     const id = ids[2]!;
     await download(user, id);
-    expect(quotaOf(gw, user.id)).toBe(0);
+    expect(await quotaOf(gw, user.id)).toBe(0);
     expectApiError(await authorize(user, ids[3]!), 402, 'QUOTA_EXCEEDED');
     const again = await download(user, id, '/elsewhere/kick.wav');
     expect(again).toEqual({ status: 'committed', charged: false, downloadQuota: 0 });
-    expect(acquisitions(user)).toBe(1);
+    expect(await acquisitions(user)).toBe(1);
     expect((await warehouse(user)).records[0]!.userFilePath).toBe('/elsewhere/kick.wav');
   });
 
   it('refuses to authorise past the quota, counting pending grants', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 2);
+    await setQuota(gw, user.id, 2);
     expect((await authorize(user, ids[0]!)).body.data).toBe(true);
     // Authorising the same item again reuses its grant.
     expect((await authorize(user, ids[0]!)).body.data).toBe(true);
@@ -219,25 +195,25 @@ describe('download flow', () => {
     // A rollback frees its reservation.
     await report(user, ids[1]!, false);
     expect((await authorize(user, ids[2]!)).body.data).toBe(true);
-    expect(quotaOf(gw, user.id)).toBe(2);
+    expect(await quotaOf(gw, user.id)).toBe(2);
   });
 
   it('is unlimited when the quota is NULL', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, null);
+    await setQuota(gw, user.id, null);
     const result = await download(user, ids[4]!);
     expect(result).toEqual({ status: 'committed', charged: false, downloadQuota: null });
   });
 
   it('rolls back: nothing acquired, nothing charged, and the file is no longer served', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 3);
+    await setQuota(gw, user.id, 3);
     const id = ids[5]!;
     await authorize(user, id);
     const rolled = await report(user, id, false);
     expect(rolled.body.data).toEqual({ status: 'rolledBack', charged: false, downloadQuota: 3 });
-    expect(acquisitions(user)).toBe(0);
-    expect(quotaOf(gw, user.id)).toBe(3);
+    expect(await acquisitions(user)).toBe(0);
+    expect(await quotaOf(gw, user.id)).toBe(3);
     expect((await warehouse(user)).total).toBe(0);
     expectApiError(
       await callJson(gw, API.download(id), { token: user.accessToken }),
@@ -247,7 +223,7 @@ describe('download flow', () => {
     // A success report without a grant commits nothing.
     const late = await report(user, id, true, '/x.wav');
     expectApiError(late, 409, 'CONFLICT');
-    expect(acquisitions(user)).toBe(0);
+    expect(await acquisitions(user)).toBe(0);
   });
 
   it('lets a grant lapse after 30 minutes', async () => {
@@ -256,16 +232,55 @@ describe('download flow', () => {
     const timed = await startTestGateway({ size: 'none', clock });
     try {
       const user = await createUser(timed);
-      timed.ctx.db.exec(`
-        INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', 'B');
-        INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
-          VALUES ('p', 'P', 'P', 1, 'instruments', 'Drums', '2026-01-01');
-        INSERT INTO samples (id, pack_code, name_en, name_zh, category, primary_name, secondary_name,
-          kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash, file_name,
-          created_at)
-          VALUES (1, 'p', 'K', 'K', 'instruments', 'Drums', 'Kick', 'oneshot', 'wav', 'audio/wav',
-          44100, 1, 4, 0.1, '${timed.ctx.blobs.put(new Uint8Array([1, 2, 3, 4]))}', 'k.wav', '2026-01-01');
-      `);
+      const [id] = await timed.ctx.repo.library.writeBatch({
+        brands: [{ name: 'B', nameZh: 'B' }],
+        packs: [
+          {
+            code: 'p',
+            nameEn: 'P',
+            nameZh: 'P',
+            descriptionEn: '',
+            descriptionZh: '',
+            brand: 'B',
+            category: 'instruments',
+            primaryName: 'Drums',
+            coverHash: null,
+            tags: [],
+            popularity: 0,
+            createdAt: '2026-01-01',
+          },
+        ],
+        samples: [
+          {
+            packCode: 'p',
+            nameEn: 'K',
+            nameZh: 'K',
+            category: 'instruments',
+            primaryName: 'Drums',
+            secondaryName: 'Kick',
+            audioKey: null,
+            bpm: null,
+            kind: 'oneshot',
+            format: 'wav',
+            mediaType: 'audio/wav',
+            sampleRate: 44100,
+            channels: 1,
+            bitDepth: null,
+            sizeBytes: 4,
+            duration: 0.1,
+            tags: [],
+            blobHash: timed.ctx.blobs.put(new Uint8Array([1, 2, 3, 4])),
+            fileName: 'k.wav',
+            auditionCode: null,
+            auditionHash: null,
+            peaks: null,
+            popularity: 0,
+            createdAt: '2026-01-01',
+            search: { name: 'K', brand: 'B', pack: 'P', type: 'Drums', grp: 'Kick' },
+          },
+        ],
+      });
+      expect(id).toBe(1);
       const token = { token: user.accessToken };
       expect((await callJson(timed, API.downloadAuthorize(1), token)).body.data).toBe(true);
       clock.advance(31 * 60 * 1000);
@@ -301,7 +316,7 @@ describe('likes', () => {
 
   it('toggles a pack like (extension) and lists liked packs', async () => {
     const user = await createUser(gw);
-    const code = String(gw.ctx.db.prepare('SELECT code FROM packs LIMIT 1').get()!.code);
+    const { code } = (await packsWhere(gw))[0]!;
     const path = `${API.downloadLike('pack')}/${code}`;
     expect((await callJson(gw, path, { token: user.accessToken })).body.data).toBe(true);
     const packs = await getData<ListPage<Pack>>(
@@ -377,7 +392,7 @@ describe('download calls: tokens and bad input', () => {
 
   it('saveOrRollback validates its body and changes nothing on bad input', async () => {
     const user = await createUser(gw);
-    setQuota(gw, user.id, 2);
+    await setQuota(gw, user.id, 2);
     await authorize(user, ids[7]!);
     const base = {
       resourceId: ids[7]!,
@@ -407,8 +422,8 @@ describe('download calls: tokens and bad input', () => {
       body: '{"resourceId": 1,',
     });
     expectApiError(notJson, 400, 'BAD_REQUEST');
-    expect(acquisitions(user)).toBe(0);
-    expect(quotaOf(gw, user.id)).toBe(2);
+    expect(await acquisitions(user)).toBe(0);
+    expect(await quotaOf(gw, user.id)).toBe(2);
     // The grant survived the bad reports.
     const ok = await callJson<DownloadSaveResult>(gw, API.downloadSaveOrRollback, {
       token: user.accessToken,

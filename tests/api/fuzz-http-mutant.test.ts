@@ -21,14 +21,11 @@ vi.mock('../../server/catalogue/cjk-text.ts', async (importOriginal) => {
       .flatMap((word) => word.split(/\s+/u))
       .filter(Boolean)
       .slice(0, 12);
-  const toMatchQuery = (input: string, joiner: 'AND' | 'OR' = 'AND'): string | null => {
+  const keywordSearch = (input: string) => {
     const words = keywordWords(input);
-    if (words.length === 0) return null;
-    return words
-      .map((word) => (real.hasCjk(word) ? `"${real.spaceCjk(word)}"` : `"${word}"*`))
-      .join(` ${joiner} `);
+    return words.length === 0 ? null : { words, mode: 'all' as const };
   };
-  return { ...real, keywordWords, toMatchQuery };
+  return { ...real, keywordWords, keywordSearch };
 });
 
 const BUDGET = 5000;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePendingAuditions } from '../../server/library/seed-auditions.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
+import { samplesWhere } from '../helpers/oracle.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 // `demo` and `large` insert the library first and encode MP3 auditions afterwards; this runs the
@@ -20,14 +21,17 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-const rows = () =>
-  gateway.ctx.db
-    .prepare('SELECT id, blob_hash, audition_code, audition_hash FROM samples')
-    .all() as Array<Record<string, string | number | null>>;
+const rows = async () =>
+  (await samplesWhere(gateway)).map((s) => ({
+    id: s.id,
+    blob_hash: s.blobHash,
+    audition_code: s.auditionCode,
+    audition_hash: s.auditionHash,
+  }));
 
 describe('deferred audition encoding', () => {
-  it('inserts samples without an audition code until their MP3 exists', () => {
-    const before = rows();
+  it('inserts samples without an audition code until their MP3 exists', async () => {
+    const before = await rows();
     expect(before).toHaveLength(18);
     expect(before.every((r) => r.audition_code === null && r.audition_hash === null)).toBe(true);
   });
@@ -37,7 +41,7 @@ describe('deferred audition encoding', () => {
     const encoded = await encodePendingAuditions(gateway.ctx, (p) => progress.push(p.done));
     expect(encoded).toBe(6);
     expect(progress.at(-1)).toBe(6);
-    const after = rows();
+    const after = await rows();
     expect(new Set(after.map((r) => r.audition_code)).size).toBe(18);
     expect(after.every((r) => /^[A-Za-z0-9_-]{11}$/.test(String(r.audition_code)))).toBe(true);
     const byBlob = new Map<string, Set<string>>();
@@ -56,8 +60,8 @@ describe('deferred audition encoding', () => {
   });
 
   it('does nothing when every sample already has its audition', async () => {
-    const codes = rows().map((r) => r.audition_code);
+    const codes = (await rows()).map((r) => r.audition_code);
     expect(await encodePendingAuditions(gateway.ctx)).toBe(0);
-    expect(rows().map((r) => r.audition_code)).toEqual(codes);
+    expect((await rows()).map((r) => r.audition_code)).toEqual(codes);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, MUSICAL_KEYS } from '../../src/shared/api/catalogue.types.ts';
-import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
+import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
 import { readPeaks } from '../../server/library/peaks.ts';
 import { seedSamples } from '../../server/library/seed-samples.ts';
+import { packsWhere, samplesWhere } from '../helpers/oracle.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 // The preset suggestions of docs/PRODUCT.md §2: popular searches, styles and instruments.
@@ -38,82 +39,82 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-const all = (sql: string, ...params: Array<string | number>) =>
-  gateway.ctx.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+/** How many samples a keyword search of the repository finds. */
+const searchTotal = async (keyword: string): Promise<number> => {
+  const search = keywordSearch(keyword);
+  expect(search, keyword).not.toBeNull();
+  const page = await gateway.ctx.repo.catalogue.listSamples({
+    filter: { search: search! },
+    sort: 'MOST_POPULAR',
+    seed: 0,
+    page: 1,
+    pageSize: 1,
+    language: 'zh',
+    viewerId: null,
+  });
+  return page.total;
+};
 
 describe('the tiny demo library', () => {
-  it('fills every category with packs and samples', () => {
-    const rows = all('SELECT category, count(*) AS n FROM samples GROUP BY category');
-    const counts = Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
-    for (const category of CATEGORIES) expect(counts[category]).toBeGreaterThan(0);
-    const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
-    expect(total).toBeGreaterThanOrEqual(40);
-    expect(total).toBeLessThanOrEqual(60);
-    const packs = all('SELECT category FROM packs GROUP BY category');
-    expect(packs.map((p) => p.category).sort()).toEqual([...CATEGORIES].sort());
+  it('fills every category with packs and samples', async () => {
+    const samples = await samplesWhere(gateway);
+    for (const category of CATEGORIES)
+      expect(samples.filter((s) => s.category === category).length).toBeGreaterThan(0);
+    expect(samples.length).toBeGreaterThanOrEqual(40);
+    expect(samples.length).toBeLessThanOrEqual(60);
+    const packCategories = new Set((await packsWhere(gateway)).map((p) => p.category));
+    expect([...packCategories].sort()).toEqual([...CATEGORIES].sort());
     console.log(`[library] tiny gateway started and seeded in ${(seedMs / 1000).toFixed(2)} s`);
   });
 
-  it('finds every preset suggestion in the full-text index', () => {
-    for (const preset of PRESETS) {
-      const match = toMatchQuery(preset);
-      expect(match, preset).not.toBeNull();
-      const hits = all('SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?', match as string);
-      expect(hits.length, `no sample matches "${preset}"`).toBeGreaterThan(0);
-    }
+  it('finds every preset suggestion in the keyword search', async () => {
+    for (const preset of PRESETS)
+      expect(await searchTotal(preset), `no sample matches "${preset}"`).toBeGreaterThan(0);
   });
 
-  it('finds Chinese names with two-character words', () => {
-    for (const word of ['古筝', '底鼓', '军鼓', '铜锣', '二胡', '人声']) {
-      const hits = all(
-        'SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?',
-        toMatchQuery(word) as string,
-      );
-      expect(hits.length, word).toBeGreaterThan(0);
-    }
+  it('finds Chinese names with two-character words', async () => {
+    for (const word of ['古筝', '底鼓', '军鼓', '铜锣', '二胡', '人声'])
+      expect(await searchTotal(word), word).toBeGreaterThan(0);
   });
 
-  it('names the taxonomy in English and Chinese for every primary and secondary name used', () => {
-    const missing = all(
-      `SELECT DISTINCT s.category, s.primary_name, s.secondary_name FROM samples s
-       LEFT JOIN taxonomy t ON t.category = s.category AND t.primary_name = s.primary_name
-         AND t.secondary_name = s.secondary_name
-       WHERE t.name_zh IS NULL`,
+  it('names the taxonomy in English and Chinese for every primary and secondary name used', async () => {
+    const taxonomy = await gateway.ctx.repo.catalogue.taxonomy();
+    const named = new Set(taxonomy.map((t) => `${t.category}/${t.primaryName}/${t.secondaryName}`));
+    const used = (await samplesWhere(gateway)).map(
+      (s) => `${s.category}/${s.primaryName}/${s.secondaryName}`,
     );
-    expect(missing).toEqual([]);
-    const zh = all(
-      "SELECT name_zh FROM taxonomy WHERE primary_name = 'Drums' AND secondary_name = ''",
-    );
-    expect(zh[0]?.name_zh).toBe('鼓组');
+    expect([...new Set(used)].filter((place) => !named.has(place))).toEqual([]);
+    const drums = taxonomy.find((t) => t.primaryName === 'Drums' && t.secondaryName === '');
+    expect(drums?.nameZh).toBe('鼓组');
   });
 
-  it('stores every sample with consistent metadata', () => {
-    const samples = all('SELECT * FROM samples');
+  it('stores every sample with consistent metadata', async () => {
+    const samples = await samplesWhere(gateway);
     const codes = new Set<string>();
     for (const s of samples) {
       expect(s.format).toBe('wav');
-      expect(s.media_type).toBe('audio/wav');
-      expect([44100, 48000]).toContain(s.sample_rate);
+      expect(s.mediaType).toBe('audio/wav');
+      expect([44100, 48000]).toContain(s.sampleRate);
       expect([1, 2]).toContain(s.channels);
-      expect([16, 24]).toContain(s.bit_depth);
-      expect(s.name_zh).toMatch(/[\u4e00-\u9fff]/u);
+      expect([16, 24]).toContain(s.bitDepth);
+      expect(s.nameZh).toMatch(/[\u4e00-\u9fff]/u);
       // The name leaves tempo and key to their columns; the file name carries them.
-      const tempoAndKey = [s.bpm !== null && `${Number(s.bpm)} BPM`, s.audio_key].filter(Boolean);
-      expect(s.file_name).toBe(`${[String(s.name_en), ...tempoAndKey].join(' ')}.wav`);
-      expect(JSON.parse(String(s.tags)).length).toBeGreaterThan(0);
-      if (s.audio_key !== null) expect(MUSICAL_KEYS).toContain(s.audio_key);
+      const tempoAndKey = [s.bpm !== null && `${s.bpm} BPM`, s.audioKey].filter(Boolean);
+      expect(s.fileName).toBe(`${[s.nameEn, ...tempoAndKey].join(' ')}.wav`);
+      expect(s.tags.length).toBeGreaterThan(0);
+      if (s.audioKey !== null) expect(MUSICAL_KEYS).toContain(s.audioKey);
       if (s.kind === 'loop') {
         expect(Number(s.bpm)).toBeGreaterThan(0);
-        expect(Number(s.duration)).toBeGreaterThanOrEqual(2);
-        expect(Number(s.duration)).toBeLessThanOrEqual(8);
+        expect(s.duration).toBeGreaterThanOrEqual(2);
+        expect(s.duration).toBeLessThanOrEqual(8);
       } else {
         expect(s.bpm).toBeNull();
-        expect(Number(s.duration)).toBeGreaterThanOrEqual(0.2);
-        expect(Number(s.duration)).toBeLessThanOrEqual(3);
+        expect(s.duration).toBeGreaterThanOrEqual(0.2);
+        expect(s.duration).toBeLessThanOrEqual(3);
       }
-      expect(String(s.audition_code)).toMatch(/^[A-Za-z0-9_-]{8,16}$/);
-      codes.add(String(s.audition_code));
-      const peaks = readPeaks(s.peaks as Uint8Array);
+      expect(String(s.auditionCode)).toMatch(/^[A-Za-z0-9_-]{8,16}$/);
+      codes.add(String(s.auditionCode));
+      const peaks = readPeaks(s.peaks!);
       expect(peaks).toHaveLength(256);
       expect(Math.max(...peaks)).toBeGreaterThan(0.5);
       expect(peaks.every((p) => p >= 0 && p <= 1)).toBe(true);
@@ -121,47 +122,50 @@ describe('the tiny demo library', () => {
     expect(codes.size).toBe(samples.length);
   });
 
-  it('keeps every audio and audition blob under its sha-256', () => {
-    for (const s of all('SELECT blob_hash, audition_hash, size_bytes FROM samples')) {
-      const wav = gateway.ctx.blobs.read(String(s.blob_hash));
-      expect(createHash('sha256').update(wav).digest('hex')).toBe(s.blob_hash);
-      expect(wav.byteLength).toBe(s.size_bytes);
+  it('keeps every audio and audition blob under its sha-256', async () => {
+    for (const s of await samplesWhere(gateway)) {
+      const wav = gateway.ctx.blobs.read(s.blobHash);
+      expect(createHash('sha256').update(wav).digest('hex')).toBe(s.blobHash);
+      expect(wav.byteLength).toBe(s.sizeBytes);
       expect(wav.subarray(0, 4).toString('latin1')).toBe('RIFF');
-      const mp3 = gateway.ctx.blobs.read(String(s.audition_hash));
-      expect(createHash('sha256').update(mp3).digest('hex')).toBe(s.audition_hash);
+      const mp3 = gateway.ctx.blobs.read(String(s.auditionHash));
+      expect(createHash('sha256').update(mp3).digest('hex')).toBe(s.auditionHash);
       // MPEG audio frame sync: 11 set bits.
       expect(mp3[0]).toBe(0xff);
       expect((mp3[1] ?? 0) & 0xe0).toBe(0xe0);
     }
   });
 
-  it('gives every pack a PNG cover, a brand and descriptions in both languages', () => {
-    const packs = all(
-      'SELECT p.*, b.name AS brand, b.name_zh AS brand_zh FROM packs p JOIN brands b ON b.id = p.brand_id',
-    );
+  it('gives every pack a PNG cover, a brand and descriptions in both languages', async () => {
+    const packs = await packsWhere(gateway);
     expect(packs.length).toBeGreaterThanOrEqual(8);
     for (const p of packs) {
-      expect(p.cover_type).toBe('image/png');
-      const png = gateway.ctx.blobs.read(String(p.cover_hash));
-      expect(createHash('sha256').update(png).digest('hex')).toBe(p.cover_hash);
+      const cover = await gateway.ctx.repo.catalogue.packCover(p.code);
+      expect(cover).toEqual({ hash: p.coverHash, mediaType: 'image/png' });
+      const png = gateway.ctx.blobs.read(String(p.coverHash));
+      expect(createHash('sha256').update(png).digest('hex')).toBe(p.coverHash);
       expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
       expect(png.readUInt32BE(16)).toBe(256);
       expect(png.readUInt32BE(20)).toBe(256);
-      expect(String(p.description_en)).toContain(String(p.brand));
-      expect(String(p.description_zh)).toContain(String(p.brand_zh));
+      expect(p.descriptionEn).toContain(p.brand);
+      expect(p.descriptionZh).toContain(p.brandZh);
     }
   });
 
   // Last in this file: it re-seeds the gateway's library.
   it('replaces what an interrupted first start left instead of colliding with it', async () => {
-    const count = (table: string) =>
-      Number(
-        (gateway.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-      );
-    const before = ['samples', 'samples_fts', 'packs', 'brands', 'taxonomy'].map(count);
-    gateway.ctx.db.exec('DELETE FROM samples_fts WHERE rowid > 20');
-    gateway.ctx.db.exec('DELETE FROM samples WHERE id > 20');
-    await seedSamples(gateway.ctx, 'tiny');
-    expect(['samples', 'samples_fts', 'packs', 'brands', 'taxonomy'].map(count)).toEqual(before);
+    const { oracle, ctx } = gateway;
+    const counts = async () => [
+      (await oracle.samples()).length,
+      await oracle.searchIndexSize(),
+      (await oracle.packs()).length,
+      (await oracle.brands()).length,
+      (await ctx.repo.catalogue.taxonomy()).length,
+    ];
+    const before = await counts();
+    await oracle.deleteSamples((await oracle.samples()).map((s) => s.id).filter((id) => id > 20));
+    expect((await counts())[0]).toBe(20);
+    await seedSamples(ctx, 'tiny');
+    expect(await counts()).toEqual(before);
   });
 });

@@ -13,11 +13,8 @@ afterEach(async () => {
   delete process.env.YINKU_SONGS_SECONDS;
 });
 
-const titlesAndIds = (g: TestGateway) =>
-  g.ctx.db
-    .prepare('SELECT id, slot, title, blob_hash FROM songs ORDER BY slot')
-    .all()
-    .map((row) => ({ ...row }));
+const titlesAndIds = async (g: TestGateway) =>
+  (await g.oracle.songs()).map(({ id, slot, title, blobHash }) => ({ id, slot, title, blobHash }));
 
 describe('background generation', () => {
   it('starts the gateway at once and reports progress until the catalogue is ready', async () => {
@@ -60,13 +57,13 @@ describe('background generation', () => {
   it('fills only missing slots on a restart and keeps the stored songs', async () => {
     gateway = await startTestGateway({ size: 'none' });
     await startSongGeneration(gateway.ctx, { count: 2, seconds: 5 }).done;
-    const before = titlesAndIds(gateway);
+    const before = await titlesAndIds(gateway);
     expect(before.map((s) => s.slot)).toEqual([0, 1]);
     const again = startSongGeneration(gateway.ctx, { count: 3, seconds: 5 });
     expect(again.status()).toMatchObject({ total: 3 });
     await again.done;
     expect(again.status()).toEqual({ ready: true, generated: 3, total: 3 });
-    const after = titlesAndIds(gateway);
+    const after = await titlesAndIds(gateway);
     expect(after.slice(0, 2)).toEqual(before);
     expect(after[2]).toMatchObject({ slot: 2, title: 'Tidal Glass' });
   });
@@ -76,9 +73,9 @@ describe('background generation', () => {
     const generator = startSongGeneration(gateway.ctx, { count: 4, seconds: 30 });
     await generator.stop();
     expect(generator.status().ready).toBe(true);
-    const count = titlesAndIds(gateway).length;
+    const count = (await titlesAndIds(gateway)).length;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(titlesAndIds(gateway).length).toBe(count);
+    expect((await titlesAndIds(gateway)).length).toBe(count);
     expect(count).toBeLessThan(4);
   });
 });

@@ -281,9 +281,7 @@ describe('stream tokens', () => {
     });
     const url = list.body.data.records[0]!.streamUrl;
     expect((await stream('bytes=0-1', url)).status).toBe(206);
-    gateway.ctx.db
-      .prepare("DELETE FROM user_roles WHERE user_id = ? AND role_code = 'CREATOR'")
-      .run(demoted.id);
+    await gateway.oracle.revokeRole(demoted.id, 'CREATOR');
     expect((await stream('bytes=0-1', url)).status).toBe(403);
   });
 });

@@ -11,9 +11,9 @@ import {
   expectApiError,
   registerDeviceKey,
   request,
-  sampleWhere,
   type DeviceKey,
 } from '../helpers/catalogue.ts';
+import { firstSample, sampleById } from '../helpers/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   gw = await startTestGateway({ size: 'tiny' });
   user = await createUser(gw);
   device = await registerDeviceKey(gw, user.accessToken);
-  sampleId = sampleWhere<number>(gw, 'peaks IS NOT NULL AND audition_hash IS NOT NULL');
+  sampleId = (await firstSample(gw, (s) => s.peaks !== null && s.auditionHash !== null)).id;
 });
 afterAll(async () => {
   await gw?.close();
@@ -40,8 +40,8 @@ describe('GET tt-audios/spectrum/{id}', () => {
     expect(peaks).toHaveLength(256);
     expect(peaks.every((p) => p >= 0 && p <= 1)).toBe(true);
     expect(peaks.some((p) => p > 0.01)).toBe(true);
-    const blob = gw.ctx.db.prepare('SELECT peaks FROM samples WHERE id = ?').get(sampleId)!.peaks;
-    expect(peaks).toEqual(readPeaks(blob as Uint8Array));
+    const blob = (await sampleById(gw, sampleId)).peaks;
+    expect(peaks).toEqual(readPeaks(blob!));
   });
 
   it('is a 404 for an unknown id and a 400 for a malformed one or an unknown parameter', async () => {
@@ -59,15 +59,13 @@ describe('GET tt-audios/spectrum/{id}', () => {
 });
 
 describe('GET tt-audios/play-audition/{auditionCode}', () => {
-  const auditionOf = () => {
-    const row = gw.ctx.db
-      .prepare('SELECT audition_code, audition_hash FROM samples WHERE id = ?')
-      .get(sampleId)!;
-    return { code: String(row.audition_code), bytes: gw.ctx.blobs.read(String(row.audition_hash)) };
+  const auditionOf = async () => {
+    const row = await sampleById(gw, sampleId);
+    return { code: String(row.auditionCode), bytes: gw.ctx.blobs.read(String(row.auditionHash)) };
   };
 
   it('serves the plain MP3 publicly with a long cache', async () => {
-    const { code, bytes } = auditionOf();
+    const { code, bytes } = await auditionOf();
     const response = await request(gw, API.audition(code));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
@@ -84,7 +82,7 @@ describe('GET tt-audios/play-audition/{auditionCode}', () => {
   });
 
   it('answers byte ranges with 206 and refuses ranges past the end with 416', async () => {
-    const { code, bytes } = auditionOf();
+    const { code, bytes } = await auditionOf();
     const part = await request(gw, API.audition(code), { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);

@@ -5,7 +5,8 @@ import { API } from '../../src/shared/api/paths.ts';
 import { AES_IV_BYTES, AES_TAG_BYTES, PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { registerDeviceKey, request, sampleWhere, type DeviceKey } from '../helpers/catalogue.ts';
+import { registerDeviceKey, request, type DeviceKey } from '../helpers/catalogue.ts';
+import { firstSample } from '../helpers/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;
@@ -51,8 +52,7 @@ async function decrypt(
 
 describe('encrypted play round trip', () => {
   it('gives back exactly the stored file, with a fresh key and IV per answer', async () => {
-    const id = sampleWhere<number>(gw, "format = 'wav'");
-    const hash = sampleWhere<string>(gw, `id = ${id}`, 'blob_hash');
+    const { id, blobHash: hash } = await firstSample(gw, (s) => s.format === 'wav');
     const stored = gw.ctx.blobs.read(hash);
     const first = await play(id);
     expect(first.response.headers.get('content-type')).toBe('audio/wav');
@@ -80,9 +80,8 @@ describe('encrypted play round trip', () => {
     const big = Buffer.alloc(3 * 2 ** 20 + 7, 0);
     for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
     const hash = gw.ctx.blobs.put(big);
-    const id = sampleWhere<number>(gw, "format = 'wav'");
-    const previous = sampleWhere<string>(gw, `id = ${id}`, 'blob_hash');
-    gw.ctx.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(hash, id);
+    const { id, blobHash: previous } = await firstSample(gw, (s) => s.format === 'wav');
+    await gw.oracle.setSampleBlob(id, hash);
     try {
       const answer = await play(id);
       expect(answer.response.headers.get('content-length')).toBe(
@@ -92,12 +91,12 @@ describe('encrypted play round trip', () => {
       const plain = await decrypt(answer.wrappedKey, answer.iv, answer.body);
       expect(Buffer.from(plain).equals(big)).toBe(true);
     } finally {
-      gw.ctx.db.prepare('UPDATE samples SET blob_hash = ? WHERE id = ?').run(previous, id);
+      await gw.oracle.setSampleBlob(id, previous);
     }
   });
 
   it('fails cleanly when the ciphertext, the IV or the wrapped key is tampered with', async () => {
-    const { body, iv, wrappedKey } = await play(sampleWhere<number>(gw, '1'));
+    const { body, iv, wrappedKey } = await play((await firstSample(gw)).id);
     const flip = (bytes: Uint8Array<ArrayBuffer>, at: number) => {
       const copy = bytes.slice();
       copy[at] = copy[at]! ^ 0x01;
@@ -112,7 +111,7 @@ describe('encrypted play round trip', () => {
 
   it('wraps for the caller’s own key only: another device key cannot unwrap it', async () => {
     const other = await registerDeviceKey(gw, user.accessToken);
-    const { wrappedKey } = await play(sampleWhere<number>(gw, '1'));
+    const { wrappedKey } = await play((await firstSample(gw)).id);
     await expect(
       subtle.decrypt({ name: 'RSA-OAEP' }, other.privateKey, wrappedKey),
     ).rejects.toThrow();

@@ -3,11 +3,11 @@ import { EMBEDDING_SIZE } from '../../src/analysis/index.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample, SimilarPage } from '../../src/shared/api/catalogue.types.ts';
-import { decodeEmbedding } from '../../server/library/sound-analysis.ts';
 import { OWN_PACK_LIMIT } from '../../server/catalogue/similar-index.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
 import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
+import { asNewSample, samplesWhere } from '../helpers/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;
@@ -27,44 +27,45 @@ interface Row {
   embedding: Float32Array;
 }
 
-const analysed = (): Row[] =>
-  gw.ctx.db
-    .prepare('SELECT id, kind, pack_code, embedding FROM samples WHERE embedding IS NOT NULL')
-    .all()
-    .map((row) => ({
-      id: Number(row.id),
-      kind: String(row.kind),
-      packCode: String(row.pack_code),
-      embedding: decodeEmbedding(row.embedding as Uint8Array)!,
-    }));
+/** Every analysed sample, read straight from storage. */
+const analysed = async (): Promise<Row[]> =>
+  (await samplesWhere(gw, (s) => s.analysis != null)).map((s) => ({
+    id: s.id,
+    kind: s.kind,
+    packCode: s.packCode,
+    embedding: s.analysis!.embedding,
+  }));
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 const similar = (id: number, query: Record<string, number> = {}, token?: string) =>
   getData<SimilarPage>(gw, withQuery(API.similar(id), query), { token });
 const search = (body: unknown, token?: string) =>
   callJson<SimilarPage>(gw, API.similarSearch, { method: 'POST', body, token });
-const bumpEmbeddings = () =>
-  gw.ctx.db
-    .prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'embeddings_version'")
-    .run();
+/** Writes copies of a stored sample through the library port; answers their ids. */
+async function copiesOf(id: number, count: number, analysed: boolean): Promise<number[]> {
+  const [sample] = await samplesWhere(gw, (s) => s.id === id);
+  const row = { ...asNewSample(sample!), nameEn: `${sample!.nameEn} copy`, auditionCode: null };
+  if (!analysed) row.analysis = null;
+  return gw.ctx.repo.library.writeBatch({ samples: Array.from({ length: count }, () => row) });
+}
 
 describe('the seeded library is analysed', () => {
-  it('stores an embedding, loudness and detected kind for every sample', () => {
-    const counts = gw.ctx.db
-      .prepare(
-        `SELECT COUNT(*) AS n, COUNT(embedding) AS e, COUNT(lufs) AS l, COUNT(detected_kind) AS k,
-                SUM(kind_source = 'pack') AS pack FROM samples`,
-      )
-      .get()!;
-    expect(Number(counts.n)).toBeGreaterThan(10);
-    expect(counts).toMatchObject({ e: counts.n, l: counts.n, k: counts.n, pack: counts.n });
-    for (const row of analysed())
-      expect(Math.abs(Math.hypot(...row.embedding) - 1)).toBeLessThan(1e-4);
+  it("stores an embedding, loudness and detected kind for every sample, its metadata the pack's", async () => {
+    const samples = await samplesWhere(gw);
+    expect(samples.length).toBeGreaterThan(10);
+    for (const sample of samples) {
+      expect(sample).toMatchObject({ kindSource: 'pack', keySource: 'pack', bpmSource: 'pack' });
+      const analysis = sample.analysis!;
+      expect(analysis.embedding).toHaveLength(EMBEDDING_SIZE);
+      expect(Math.abs(Math.hypot(...analysis.embedding) - 1)).toBeLessThan(1e-4);
+      expect(analysis.lufs).toBeLessThan(0);
+      expect(['oneshot', 'loop']).toContain(analysis.detectedKind);
+    }
   });
 });
 
 describe('GET tt-audios/{id}/similar', () => {
   it('answers samples of the same kind, nearest first, in the list shape with scores', async () => {
-    const rows = analysed();
+    const rows = await analysed();
     const loop = rows.find((r) => r.kind === 'loop')!;
     const page = await similar(loop.id, { limit: 100 });
     const sameKind = rows.filter((r) => r.kind === 'loop' && r.id !== loop.id);
@@ -87,7 +88,7 @@ describe('GET tt-audios/{id}/similar', () => {
   });
 
   it('answers 20 by default and at most `limit`', async () => {
-    const oneshot = analysed().find((r) => r.kind === 'oneshot')!;
+    const oneshot = (await analysed()).find((r) => r.kind === 'oneshot')!;
     const fallback = await similar(oneshot.id);
     expect(fallback.pageSize).toBe(20);
     expect(fallback.records.length).toBeLessThanOrEqual(20);
@@ -95,19 +96,10 @@ describe('GET tt-audios/{id}/similar', () => {
   });
 
   it(`takes at most ${OWN_PACK_LIMIT} from the sample's own pack, though they are nearest`, async () => {
-    const base = analysed().find((r) => r.kind === 'oneshot')!;
+    const base = (await analysed()).find((r) => r.kind === 'oneshot')!;
     await similar(base.id); // the index is built now; the copies below must reach it
     // Five copies of the sample in its own pack: identical sounds, the nearest there can be.
-    const copy = gw.ctx.db.prepare(
-      `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
-         kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash,
-         file_name, created_at, embedding, kind_source)
-       SELECT pack_code, name_en || ' copy', name_zh, category, primary_name, secondary_name, kind,
-         format, media_type, sample_rate, channels, size_bytes, duration, blob_hash, file_name,
-         created_at, embedding, kind_source FROM samples WHERE id = ?`,
-    );
-    const copies = Array.from({ length: 5 }, () => Number(copy.run(base.id).lastInsertRowid));
-    bumpEmbeddings();
+    const copies = await copiesOf(base.id, 5, true);
     const page = await similar(base.id, { limit: 100 });
     const own = page.records.filter((r) => r.packCode === base.packCode);
     expect(own).toHaveLength(OWN_PACK_LIMIT);
@@ -115,31 +107,24 @@ describe('GET tt-audios/{id}/similar', () => {
     expect(page.scores.slice(0, OWN_PACK_LIMIT).every((s) => s > 0.999)).toBe(true);
     // Other packs fill the rest.
     expect(page.records.length).toBeGreaterThan(OWN_PACK_LIMIT);
-    gw.ctx.db.prepare(`DELETE FROM samples WHERE id IN (${copies.join(',')})`).run();
-    bumpEmbeddings();
+    await gw.oracle.deleteSamples(copies);
   });
 
   it('answers an empty list for a sample not analysed yet', async () => {
-    const row = analysed()[0]!;
-    const blob = gw.ctx.db.prepare('SELECT embedding FROM samples WHERE id = ?').get(row.id)!;
-    gw.ctx.db.prepare('UPDATE samples SET embedding = NULL WHERE id = ?').run(row.id);
-    bumpEmbeddings();
+    const row = (await analysed())[0]!;
+    const [pending] = await copiesOf(row.id, 1, false);
     try {
-      expect((await similar(row.id)).records).toEqual([]);
-      // Nor is it anyone's neighbour.
-      const other = analysed().find((r) => r.kind === row.kind)!;
-      const page = await similar(other.id, { limit: 100 });
-      expect(page.records.map((r) => r.id)).not.toContain(row.id);
+      expect((await similar(pending!)).records).toEqual([]);
+      // Nor is it anyone's neighbour, though it sounds exactly like `row`.
+      const page = await similar(row.id, { limit: 100 });
+      expect(page.records.map((r) => r.id)).not.toContain(pending);
     } finally {
-      gw.ctx.db
-        .prepare('UPDATE samples SET embedding = ? WHERE id = ?')
-        .run(blob.embedding, row.id);
-      bumpEmbeddings();
+      await gw.oracle.deleteSamples([pending!]);
     }
   });
 
   it('carries the viewer flags; a signed-out visitor is answered too', async () => {
-    const row = analysed()[0]!;
+    const row = (await analysed())[0]!;
     const first = (await similar(row.id, { limit: 1 })).records[0]!;
     expect(first).toMatchObject({ likes: false, download: false });
     const like = await callJson<boolean>(gw, API.downloadLike(first.id), {
@@ -157,7 +142,7 @@ describe('GET tt-audios/{id}/similar', () => {
     expectApiError(await callJson(gw, API.similar(99_999_999)), 404, 'NOT_FOUND');
     expectApiError(await callJson(gw, API.similar('abc')), 400, 'BAD_REQUEST', 'id');
     expectApiError(await callJson(gw, API.similar(0)), 400, 'BAD_REQUEST', 'id');
-    const id = analysed()[0]!.id;
+    const id = (await analysed())[0]!.id;
     for (const limit of ['0', '101', 'x'])
       expectApiError(
         await callJson(gw, `${API.similar(id)}?limit=${limit}`),
@@ -171,7 +156,7 @@ describe('GET tt-audios/{id}/similar', () => {
 
 describe('POST tt-audios/similar (search by sound)', () => {
   it('finds the sample whose embedding it is sent first, of the kind asked', async () => {
-    const row = analysed().find((r) => r.kind === 'loop')!;
+    const row = (await analysed()).find((r) => r.kind === 'loop')!;
     const answer = await search({ embedding: [...row.embedding], kind: 'loop', limit: 5 });
     expect(answer.status).toBe(200);
     const page = answer.body.data;
@@ -182,7 +167,7 @@ describe('POST tt-audios/similar (search by sound)', () => {
   });
 
   it('searches both kinds without one, and scales any non-zero vector to unit length', async () => {
-    const rows = analysed();
+    const rows = await analysed();
     const row = rows.find((r) => r.kind === 'oneshot')!;
     const page = (await search({ embedding: [...row.embedding].map((x) => x / 2), limit: 100 }))
       .body.data;
@@ -194,7 +179,7 @@ describe('POST tt-audios/similar (search by sound)', () => {
   });
 
   it('answers a signed-out visitor with the viewer flags off, a signed-in one with theirs', async () => {
-    const row = analysed()[0]!;
+    const row = (await analysed())[0]!;
     const body = { embedding: [...row.embedding], limit: 100 };
     const liked = (await search(body, user.accessToken)).body.data.records.filter((r) => r.likes);
     expect(liked.length).toBeGreaterThan(0);

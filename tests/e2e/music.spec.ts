@@ -13,8 +13,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { SongListPage } from '../../src/shared/api/music.types.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createSqliteRepository } from '../../server/db/sqlite/sqlite-repository.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openStorage } from '../../server/db/open-storage.ts';
 import { openBlobStore } from '../../server/blob-store.ts';
 import { systemClock } from '../../server/clock.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
@@ -26,16 +26,16 @@ const SONG_SECONDS = 20;
 test.beforeAll(async () => {
   const dataDir = process.env.YINKU_E2E_DATA_DIR;
   if (!dataDir) throw new Error('YINKU_E2E_DATA_DIR is not set: run through `playwright test`');
-  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
+  const storage = await openStorage({ ...loadConfig(), dataDir });
   try {
     const ctx = {
-      repo: createSqliteRepository(db),
+      repo: storage.repo,
       blobs: openBlobStore(join(dataDir, 'blobs')),
       clock: systemClock,
     };
     await startSongGeneration(ctx, { count: 3, seconds: SONG_SECONDS }).done;
   } finally {
-    db.close();
+    await storage.close();
   }
 });
 

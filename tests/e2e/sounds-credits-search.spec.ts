@@ -5,10 +5,10 @@
  * a subset of "kick", "kik" finds the kicks, and the search is one key away with bilingual
  * autocomplete and removable term chips.
  */
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Pack } from '../../src/shared/index.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openStorage, type Storage } from '../../server/db/open-storage.ts';
 import { expect, test } from '../helpers/e2e.ts';
 import { dataDir } from './shell-helpers.ts';
 import {
@@ -23,27 +23,34 @@ import {
 
 const DRUMS = '/sounds/instruments/asset/Samples:Drums';
 
-/** Runs `work` on the e2e gateway's database (WAL: the gateway keeps serving meanwhile). */
-function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(join(dataDir(), 'yinku.sqlite'));
+/** Runs `work` on the e2e gateway's storage, opened a second time (the gateway keeps serving). */
+async function withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openStorage({ ...loadConfig(), dataDir: dataDir() });
   try {
-    return work(db);
+    return await work(storage);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
+/** The id of the account registered under `email`. */
+async function userIdOf(storage: Storage, email: string): Promise<number> {
+  const user = await storage.repo.accounts.findCredentials(email);
+  if (!user) throw new Error(`no account ${email}`);
+  return user.id;
+}
+
 const setQuota = (email: string, quota: number) =>
-  withDatabase((db) =>
-    db.prepare('UPDATE users SET download_quota = ? WHERE email = ?').run(quota, email),
+  withStorage(async (storage) =>
+    storage.oracle.setDownloadQuota(await userIdOf(storage, email), quota),
   );
 const accountOf = (email: string) =>
-  withDatabase((db) => {
-    const user = db.prepare('SELECT id, download_quota FROM users WHERE email = ?').get(email)!;
-    const grants = db
-      .prepare('SELECT COUNT(*) AS n FROM download_grants WHERE user_id = ?')
-      .get(Number(user.id))!;
-    return { quota: Number(user.download_quota), grants: Number(grants.n) };
+  withStorage(async (storage) => {
+    const id = await userIdOf(storage, email);
+    return {
+      quota: Number(await storage.oracle.downloadQuota(id)),
+      grants: (await storage.oracle.downloadGrants(id)).length,
+    };
   });
 
 /** The top bar's balance link; its name is the balance in words at every width. */
@@ -88,7 +95,7 @@ test('bulk like asks before downloading, and nothing is spent when declined', as
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: `收藏 ${first}` })).toBeVisible();
   expect(await opfsFiles(page)).toEqual([]);
-  expect(accountOf(email)).toEqual({ quota: 20, grants: 0 });
+  expect(await accountOf(email)).toEqual({ quota: 20, grants: 0 });
 
   await panel.getByRole('button', { name: '批量收藏' }).click();
   await dialog.getByRole('button', { name: '下载并收藏' }).click();
@@ -108,7 +115,7 @@ test('a pack download with too few credits spends nothing and offers the plans',
   const pack = packs.find((p) => p.sampleCount >= 4);
   if (!pack) throw new Error('no pack of 4+ samples in the library');
   const left = pack.sampleCount - 2;
-  setQuota(email, left);
+  await setQuota(email, left);
   await page.goto(`/sounds/packs/track/${pack.packCode}/samples`);
   await expect(page.getByRole('heading', { name: pack.name })).toBeVisible();
   await expectBalance(page, `剩余 ${left} 次下载`);
@@ -120,13 +127,13 @@ test('a pack download with too few credits spends nothing and offers the plans',
     `下载次数不足：需要 ${pack.sampleCount} 次，可用 ${left} 次。没有下载任何文件，也没有扣除次数。`,
   );
   await expect(dialog.getByRole('button', { name: '下载', exact: true })).toHaveCount(0);
-  expect(accountOf(email)).toEqual({ quota: left, grants: 0 });
+  expect(await accountOf(email)).toEqual({ quota: left, grants: 0 });
   expect(await opfsFiles(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: '查看套餐' }).click();
   await expect(page).toHaveURL(/\/profile\/fieldset$/);
   await expect(page.locator('[data-plan]').first()).toBeVisible();
-  expect(accountOf(email)).toEqual({ quota: left, grants: 0 });
+  expect(await accountOf(email)).toEqual({ quota: left, grants: 0 });
 });
 
 test('"dark kick" answers a subset of "kick", and "kik" finds the kicks', async ({ page }) => {

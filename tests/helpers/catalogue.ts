@@ -111,23 +111,3 @@ export async function registerDeviceKey(gateway: GatewayLike, token: string): Pr
   });
   return { keyId: data.keyId, privateKey: pair.privateKey };
 }
-
-/** Sets a user's remaining downloads (null = unlimited) straight in the database. */
-export function setQuota(gateway: GatewayLike, userId: number, quota: number | null): void {
-  gateway.ctx.db.prepare('UPDATE users SET download_quota = ? WHERE id = ?').run(quota, userId);
-}
-
-/** A user's remaining downloads, read straight from the database. */
-export function quotaOf(gateway: GatewayLike, userId: number): number | null {
-  const row = gateway.ctx.db.prepare('SELECT download_quota FROM users WHERE id = ?').get(userId);
-  return row?.download_quota == null ? null : Number(row.download_quota);
-}
-
-/** One column of the first sample row matching `where` (a fixed SQL condition of the test). */
-export function sampleWhere<T>(gateway: GatewayLike, where: string, column = 'id'): T {
-  const row = gateway.ctx.db
-    .prepare(`SELECT ${column} AS value FROM samples WHERE ${where} ORDER BY id LIMIT 1`)
-    .get();
-  if (!row) throw new Error(`no sample where ${where}`);
-  return row.value as T;
-}

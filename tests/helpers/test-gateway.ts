@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openStorage } from '../../server/db/open-storage.ts';
+import type { OracleRepository } from '../../server/db/oracle.repository.ts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { loadConfig, type LibrarySize } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
@@ -12,6 +14,8 @@ import { seedIfEmpty } from '../../server/library/seed-library.ts';
 export interface TestGateway {
   url: string;
   ctx: AppContext;
+  /** Reads straight from the gateway's storage, to check answers against (tests/helpers/oracle.ts). */
+  oracle: OracleRepository;
   app: FastifyInstance;
   dataDir: string;
   close(): Promise<void>;
@@ -36,7 +40,8 @@ export async function startTestGateway(
     dataDir,
     librarySize: options.size ?? 'tiny',
   };
-  const ctx = createContext(config, { clock: options.clock });
+  const storage = await openStorage(config);
+  const ctx = await createContext(config, { clock: options.clock, storage });
   await seedIfEmpty(ctx, config.librarySize);
   const app = await createApp(ctx, {
     serveClient: options.serveClient ?? false,
@@ -45,13 +50,14 @@ export async function startTestGateway(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
+    oracle: storage.oracle,
     url: `http://127.0.0.1:${port}`,
     ctx,
     app,
     dataDir,
     async close() {
       await app.close();
-      ctx.db.close();
+      await ctx.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

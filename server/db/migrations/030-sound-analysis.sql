@@ -20,9 +20,6 @@ ALTER TABLE samples ADD COLUMN kind_source TEXT NOT NULL DEFAULT 'pack'
 -- an imported row (pack code `imp-…`) shipped nothing, and its kind came from its duration.
 UPDATE samples SET bpm_source = 'pack', key_source = 'pack' WHERE pack_code NOT LIKE 'imp-%';
 UPDATE samples SET kind_source = 'detected' WHERE pack_code LIKE 'imp-%';
--- The similar-sounds index (server/catalogue/similar-index.ts) reloads when this changes: every
--- write of an embedding bumps it.
-INSERT OR IGNORE INTO meta (key, value) VALUES ('embeddings_version', '0');
 -- The rows still waiting for their analysis (analysePending), found without reading every row:
 -- the index holds only those.
 CREATE INDEX samples_unanalysed ON samples(id) WHERE embedding IS NULL;

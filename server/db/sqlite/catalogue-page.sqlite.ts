@@ -4,6 +4,7 @@ import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import {
   everyWord,
   FTS_MATCH_IN,
+  keywordMatch,
   FTS_MATCH_ROW,
   orderIndex,
   sampleConditions,
@@ -35,7 +36,7 @@ export function samplePages(db: Database): SamplePages {
    */
   const count = (request: ListRequest): number => {
     const params: SQLInputValue[] = [];
-    const keyword = request.filter.match !== undefined;
+    const keyword = request.filter.search !== undefined;
     const conditions = [
       ...sampleConditions(request.filter, params, { ftsJoined: keyword }),
       ...scopeCondition(request.scope, params),
@@ -56,12 +57,12 @@ export function samplePages(db: Database): SamplePages {
    * ordered by popularity, a page read from an index instead of a score for every match.
    */
   const tooBroadToRank = (request: ListRequest, total: number, library: number): boolean => {
-    const match = request.filter.match;
-    if (match === undefined || !everyWord(match)) return false;
+    const search = request.filter.search;
+    if (search === undefined || !everyWord(search)) return false;
     // The total (with any other filters) is at most the keyword's own number of matches.
     if (total * 2 >= library) return true;
     const keywordAlone = !request.scope && sampleConditions(request.filter, []).length === 1;
-    return !keywordAlone && num(ftsCount.get(match)?.n) * 2 >= library;
+    return !keywordAlone && num(ftsCount.get(keywordMatch(search))?.n) * 2 >= library;
   };
 
   /**
@@ -101,7 +102,7 @@ export function samplePages(db: Database): SamplePages {
       request.sort === 'RELEVANCE' && tooBroadToRank(request, total, library)
         ? 'MOST_POPULAR'
         : request.sort;
-    const relevance = sort === 'RELEVANCE' && request.filter.match !== undefined;
+    const relevance = sort === 'RELEVANCE' && request.filter.search !== undefined;
     const params: SQLInputValue[] = [];
     const conditions = [
       ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
@@ -130,14 +131,15 @@ export function samplePages(db: Database): SamplePages {
       // Listing the matches costs ~0.12 µs a match, testing a row by seeks ~16 µs (100k rows):
       // seeking wins while the walk, ~(offset + page) × library / total rows if the matches
       // spread evenly, is under 1 % of the matches; it stops at 2 % (at most ~3× the listing).
-      const match = request.filter.match;
+      const search = request.filter.search;
       const walked = ((offset + pageSize) * library) / total;
       if (
         conditions.length === 1 &&
-        match !== undefined &&
-        seeksPerRow(match) &&
+        search !== undefined &&
+        seeksPerRow(search) &&
         walked * 100 <= total
       ) {
+        const match = keywordMatch(search);
         const ids = seekPage(index, order, match, offset, pageSize, Math.floor(total / 50));
         if (ids) return ids;
       }

@@ -1,6 +1,8 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { toPhrase } from '../../catalogue/cjk-text.ts';
+import { hasCjk } from '../../catalogue/cjk-text.ts';
+import { ftsMatch, toPhrase } from './fts-text.sqlite.ts';
 import type {
+  KeywordSearch,
   ListRequest,
   RelationScope,
   SampleFilter,
@@ -29,20 +31,22 @@ export const FTS_MATCH_IN = 's.id IN (SELECT rowid FROM samples_fts WHERE sample
 export const FTS_MATCH_ROW =
   'EXISTS (SELECT 1 FROM samples_fts WHERE samples_fts MATCH ? AND rowid = s.id)';
 
-/** Whether an FTS match (as `toMatchQuery` writes it) needs every word: not the any-word fallback. */
-export const everyWord = (match: string): boolean => !/\bOR\b/.test(match.replace(/"[^"]*"/g, ''));
+/** The FTS5 MATCH expression of a keyword search (`""`, matching nothing, when it has no words). */
+export const keywordMatch = (search: KeywordSearch): string => ftsMatch(search) ?? '""';
+
+/** Whether a keyword search needs every word: not the any-word mode. */
+export const everyWord = (search: KeywordSearch): boolean =>
+  search.mode === 'all' || search.words.length === 1;
 
 /**
- * Whether testing one row against a keyword match (`toMatchQuery`'s) is a seek per word: every
- * word required, each a Latin prefix of 1–2 letters or digits (the prefix indexes of migration
- * 013) or a CJK phrase (exact words). FTS5 answers a longer prefix by merging the doclists of
- * every word it starts, again for each row tested.
+ * Whether testing one row against a keyword search is a seek per word: every word required, each
+ * a Latin prefix of 1–2 letters or digits (the prefix indexes of migration 013) or a CJK phrase
+ * (exact words). FTS5 answers a longer prefix by merging the doclists of every word it starts,
+ * again for each row tested.
  */
-export const seeksPerRow = (match: string): boolean =>
-  everyWord(match) &&
-  match
-    .split(' AND ')
-    .every((word) => /^"[\p{L}\p{N}]{1,2}"\*$/u.test(word) || /^"[^"*]+"$/u.test(word));
+export const seeksPerRow = (search: KeywordSearch): boolean =>
+  everyWord(search) &&
+  search.words.every((word) => hasCjk(word) || /^[\p{L}\p{N}]{1,2}$/u.test(word));
 
 /** SQL conditions (and their parameters, in order) over `samples s`. */
 export function sampleConditions(
@@ -77,9 +81,9 @@ export function sampleConditions(
     conditions.push('s.bpm <= ?');
     params.push(filter.bpmMax);
   }
-  if (filter.match !== undefined) {
+  if (filter.search !== undefined) {
     conditions.push(options.ftsJoined ? 'samples_fts MATCH ?' : FTS_MATCH_IN);
-    params.push(filter.match);
+    params.push(keywordMatch(filter.search));
   }
   // Styles and tags match words in the FTS index (one doclist lookup, not a JSON scan per row).
   const phrases = (values: string[]) => values.map(toPhrase).filter((p) => p !== null);
@@ -140,7 +144,7 @@ export function sampleOrder(request: ListRequest, params: SQLInputValue[]): stri
       params.push(request.seed);
       return 'yinku_shuffle(s.id, ?), s.id';
     case 'RELEVANCE':
-      if (request.filter.match !== undefined) return `${BM25}, s.popularity DESC, s.id`;
+      if (request.filter.search !== undefined) return `${BM25}, s.popularity DESC, s.id`;
       return 's.popularity DESC, s.id';
     default:
       return 's.popularity DESC, s.id';

@@ -1,90 +1,19 @@
-import type { Database } from '../database.ts';
-import type { MusicalKey } from '../../../src/shared/api/catalogue.types.ts';
-import {
-  encodeEmbedding,
-  type StoredAnalysis,
-  type ValueSource,
-} from '../../library/sound-analysis.ts';
+import { transaction, type Database } from '../database.ts';
+import type { LibraryRepository, SampleWrite } from '../../library/library.repository.ts';
+import { spaceCjk } from './fts-text.sqlite.ts';
+import { BUMP_EMBEDDINGS, sqliteAnalysis } from './analysis.sqlite.ts';
+import { encodeEmbedding, type StoredAnalysis } from '../../library/sound-analysis.ts';
 
-/** A sample row as the seeder and importer insert it (FTS text is built by the caller). */
-export interface SampleInsert {
-  packCode: string;
-  nameEn: string;
-  nameZh: string;
-  category: string;
-  primaryName: string;
-  secondaryName: string;
-  audioKey: MusicalKey | null;
-  bpm: number | null;
-  kind: 'oneshot' | 'loop';
-  format: string;
-  mediaType: string;
-  sampleRate: number;
-  channels: number;
-  bitDepth: number | null;
-  sizeBytes: number;
-  duration: number;
-  tags: string[];
-  blobHash: string;
-  fileName: string;
-  auditionCode: string | null;
-  auditionHash: string | null;
-  peaks: Uint8Array | null;
-  popularity: number;
-  createdAt: string;
-  /** Source of `audioKey`, `bpm` and `kind` ('pack' with a null value: the pack says none). */
-  keySource: ValueSource | null;
-  bpmSource: ValueSource | null;
-  kindSource: ValueSource;
-  /** The audio analysis, or null until it runs (analysePending). */
-  analysis: StoredAnalysis | null;
-}
+// Page cache while bulk loading (KiB, as PRAGMA cache_size takes it negative): the FTS segments
+// and the one unique index built row by row stay in memory instead of being re-read from disk.
+const BULK_CACHE_KIB = 256 * 1024;
+// Brand, pack, taxonomy and tag texts repeat across a library's samples (every clone of the
+// `huge` library shares them): each distinct text is spaced once, as the seeder did before the
+// spacing moved here.
+const SPACED_MEMO_LIMIT = 50_000;
 
-/** The six indexed columns of `samples_fts` (already CJK-spaced). */
-export interface SampleFtsText {
-  name: string;
-  tags: string;
-  brand: string;
-  pack: string;
-  type: string;
-  grp: string;
-}
-
-/** Prepared insert statements for brands, taxonomy, packs, samples and their FTS rows. */
-export interface LibraryWriter {
-  /** Deletes the whole library (what an interrupted first start left), before seeding again. */
-  clear(): void;
-  /** Inserts a brand (or finds it by name) and returns its id. */
-  brand(name: string, nameZh: string): number;
-  taxonomy(row: {
-    category: string;
-    primaryName: string;
-    secondaryName: string;
-    nameZh: string;
-    position: number;
-  }): void;
-  pack(row: {
-    code: string;
-    nameEn: string;
-    nameZh: string;
-    descriptionEn: string;
-    descriptionZh: string;
-    brandId: number;
-    category: string;
-    primaryName: string;
-    coverHash: string | null;
-    tags: string[];
-    popularity: number;
-    createdAt: string;
-  }): void;
-  /** Inserts a sample and its FTS row (rowid = samples.id); returns the new id. */
-  sample(row: SampleInsert, fts: SampleFtsText): number;
-  /** Marks the stored embeddings changed (the similar-sounds index reloads); in the same transaction. */
-  embeddingsChanged(): void;
-}
-
-/** Prepares the library insert statements on `db` (call inside a transaction per batch). */
-export function libraryWriter(db: Database): LibraryWriter {
+/** SQLite implementation of the library port (seeding, import, pending auditions). */
+export function sqliteLibrary(db: Database): LibraryRepository {
   const findBrand = db.prepare('SELECT id FROM brands WHERE name = ?');
   const insertBrand = db.prepare('INSERT INTO brands (name, name_zh) VALUES (?, ?)');
   const insertTaxonomy = db.prepare(
@@ -105,9 +34,8 @@ export function libraryWriter(db: Database): LibraryWriter {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
              ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const bump = db.prepare(
-    "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'embeddings_version'",
-  );
+  // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
+  const bumpEmbeddings = db.prepare(BUMP_EMBEDDINGS);
   // Clones share their base row's analysis: its embedding is encoded once, not per clone.
   const encoded = new WeakMap<Float32Array, Uint8Array>();
   const embeddingBlob = (analysis: StoredAnalysis | null): Uint8Array | null => {
@@ -119,18 +47,82 @@ export function libraryWriter(db: Database): LibraryWriter {
   const insertFts = db.prepare(
     'INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  return {
-    clear() {
-      for (const table of ['samples_fts', 'samples', 'packs', 'taxonomy', 'brands'])
-        db.exec(`DELETE FROM ${table}`);
-      bump.run();
-    },
-    brand(name, nameZh) {
-      const found = findBrand.get(name);
-      if (found) return Number(found.id);
-      return Number(insertBrand.run(name, nameZh).lastInsertRowid);
-    },
-    taxonomy(row) {
+  const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'");
+  const markSeeded = db.prepare(
+    "INSERT INTO meta (key, value) VALUES ('seeded_at', ?), ('library_size', ?)",
+  );
+  const findPack = db.prepare('SELECT 1 AS found FROM packs WHERE code = ?');
+  const findBlob = db.prepare('SELECT 1 AS found FROM samples WHERE blob_hash = ?');
+  const storeAudition = db.prepare(
+    'UPDATE samples SET audition_hash = ?, audition_code = ? WHERE id = ? AND audition_hash IS NULL',
+  );
+  const addBrand = (name: string, nameZh: string): void => {
+    if (!findBrand.get(name)) insertBrand.run(name, nameZh);
+  };
+  const memo = new Map<string, string>();
+  const spaced = (text: string): string => {
+    let found = memo.get(text);
+    if (found === undefined) {
+      if (memo.size >= SPACED_MEMO_LIMIT) memo.clear();
+      found = spaceCjk(text);
+      memo.set(text, found);
+    }
+    return found;
+  };
+  const writeSample = (row: SampleWrite): number => {
+    const id = Number(
+      insertSample.run(
+        row.packCode,
+        row.nameEn,
+        row.nameZh,
+        row.category,
+        row.primaryName,
+        row.secondaryName,
+        row.audioKey,
+        row.bpm,
+        row.kind,
+        row.format,
+        row.mediaType,
+        row.sampleRate,
+        row.channels,
+        row.bitDepth,
+        row.sizeBytes,
+        row.duration,
+        JSON.stringify(row.tags),
+        row.blobHash,
+        row.fileName,
+        row.auditionCode,
+        row.auditionHash,
+        row.peaks,
+        row.popularity,
+        row.createdAt,
+        row.keySource === undefined ? 'pack' : row.keySource,
+        row.bpmSource === undefined ? 'pack' : row.bpmSource,
+        row.kindSource ?? 'pack',
+        row.analysis?.detectedBpm ?? null,
+        row.analysis?.detectedKey ?? null,
+        row.analysis?.detectedKind ?? null,
+        row.analysis?.lufs ?? null,
+        row.analysis?.truePeakDb ?? null,
+        embeddingBlob(row.analysis ?? null),
+      ).lastInsertRowid,
+    );
+    // The FTS row (rowid = samples.id) holds every text CJK-spaced (fts-text.sqlite.ts).
+    const { search } = row;
+    insertFts.run(
+      id,
+      spaceCjk(search.name),
+      spaced(row.tags.join(' ')),
+      spaced(search.brand),
+      spaced(search.pack),
+      spaced(search.type),
+      spaced(search.grp),
+    );
+    return id;
+  };
+  const write = (batch: Parameters<LibraryRepository['writeBatch']>[0]): number[] => {
+    for (const brand of batch.brands ?? []) addBrand(brand.name, brand.nameZh);
+    for (const row of batch.taxonomy ?? [])
       insertTaxonomy.run(
         row.category,
         row.primaryName,
@@ -138,15 +130,16 @@ export function libraryWriter(db: Database): LibraryWriter {
         row.nameZh,
         row.position,
       );
-    },
-    pack(row) {
+    for (const row of batch.packs ?? []) {
+      const brand = findBrand.get(row.brand)?.id;
+      if (brand === undefined) throw new Error(`pack ${row.code}: no brand ${row.brand}`);
       insertPack.run(
         row.code,
         row.nameEn,
         row.nameZh,
         row.descriptionEn,
         row.descriptionZh,
-        row.brandId,
+        Number(brand),
         row.category,
         row.primaryName,
         row.coverHash,
@@ -154,50 +147,92 @@ export function libraryWriter(db: Database): LibraryWriter {
         row.popularity,
         row.createdAt,
       );
+    }
+    if (batch.samples?.length || batch.packs?.length) bumpEmbeddings.run();
+    return (batch.samples ?? []).map(writeSample);
+  };
+
+  return {
+    ...sqliteAnalysis(db),
+    async seededAt() {
+      const row = seeded.get();
+      return row ? String(row.value) : null;
     },
-    sample(row, fts) {
-      const id = Number(
-        insertSample.run(
-          row.packCode,
-          row.nameEn,
-          row.nameZh,
-          row.category,
-          row.primaryName,
-          row.secondaryName,
-          row.audioKey,
-          row.bpm,
-          row.kind,
-          row.format,
-          row.mediaType,
-          row.sampleRate,
-          row.channels,
-          row.bitDepth,
-          row.sizeBytes,
-          row.duration,
-          JSON.stringify(row.tags),
-          row.blobHash,
-          row.fileName,
-          row.auditionCode,
-          row.auditionHash,
-          row.peaks,
-          row.popularity,
-          row.createdAt,
-          row.keySource,
-          row.bpmSource,
-          row.kindSource,
-          row.analysis?.detectedBpm ?? null,
-          row.analysis?.detectedKey ?? null,
-          row.analysis?.detectedKind ?? null,
-          row.analysis?.lufs ?? null,
-          row.analysis?.truePeakDb ?? null,
-          embeddingBlob(row.analysis),
-        ).lastInsertRowid,
+    async markSeeded(at, size) {
+      markSeeded.run(at, size);
+    },
+    async writeBatch(batch, options = {}) {
+      return transaction(db, () => {
+        if (options.replace) {
+          for (const table of ['samples_fts', 'samples', 'packs', 'taxonomy', 'brands'])
+            db.exec(`DELETE FROM ${table}`);
+        }
+        return write(batch);
+      });
+    },
+    async writeBulk(batches) {
+      bulkLoad(db, () => {
+        for (const batch of batches) write(batch);
+      });
+    },
+    async packCovers() {
+      return new Map(
+        db
+          .prepare('SELECT code, cover_hash FROM packs')
+          .all()
+          .map((row) => [String(row.code), row.cover_hash == null ? null : String(row.cover_hash)]),
       );
-      insertFts.run(id, fts.name, fts.tags, fts.brand, fts.pack, fts.type, fts.grp);
-      return id;
     },
-    embeddingsChanged() {
-      bump.run();
+    async hasPack(code) {
+      return findPack.get(code) !== undefined;
+    },
+    async hasSampleWithBlob(hash) {
+      return findBlob.get(hash) !== undefined;
+    },
+    async pendingAuditions() {
+      return db
+        .prepare('SELECT id, blob_hash, popularity FROM samples WHERE audition_hash IS NULL')
+        .all()
+        .map((row) => ({
+          id: Number(row.id),
+          blobHash: String(row.blob_hash),
+          popularity: Number(row.popularity),
+        }));
+    },
+    async storeAuditions(results) {
+      transaction(db, () => {
+        for (const result of results)
+          storeAudition.run(result.auditionHash, result.auditionCode, result.id);
+      });
     },
   };
+}
+
+/**
+ * Runs a bulk insert into `samples` in one transaction with its named indexes dropped and built
+ * again at the end (a sort per index instead of a random B-tree insert per row and index) and a
+ * large page cache. Schema changes are transactional in SQLite, so a failure restores them.
+ */
+function bulkLoad(db: Database, work: () => void): void {
+  const cacheSize = Number(db.prepare('PRAGMA cache_size').get()?.cache_size ?? -2000);
+  db.exec(`PRAGMA cache_size = -${BULK_CACHE_KIB}`);
+  // Out of WAL mode, rows appended to the file are written once; in WAL, once to the log and
+  // again at the checkpoint (~3 GB twice for 1M rows with their peaks).
+  db.exec('PRAGMA journal_mode = DELETE');
+  try {
+    transaction(db, () => {
+      const indexes = db
+        .prepare(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples' AND sql IS NOT NULL",
+        )
+        .all()
+        .map((row) => ({ name: String(row.name), sql: String(row.sql) }));
+      for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+      work();
+      for (const index of indexes) db.exec(index.sql);
+    });
+  } finally {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec(`PRAGMA cache_size = ${cacheSize}`);
+  }
 }

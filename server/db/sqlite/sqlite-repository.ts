@@ -5,6 +5,7 @@ import { sqliteCatalogue } from './catalogue.sqlite.ts';
 import { sqliteDownloads } from './downloads.sqlite.ts';
 import { sqliteCommerce } from './commerce.sqlite.ts';
 import { sqliteMusic } from './music.sqlite.ts';
+import { sqliteLibrary } from './library.sqlite.ts';
 
 /** The embedded repository over one SQLite database. */
 export function createSqliteRepository(db: Database): Repository {
@@ -14,5 +15,6 @@ export function createSqliteRepository(db: Database): Repository {
     downloads: sqliteDownloads(db),
     commerce: sqliteCommerce(db),
     music: sqliteMusic(db),
+    library: sqliteLibrary(db),
   };
 }

@@ -64,9 +64,10 @@ function validValue(schema: Schema): fc.Arbitrary<FuzzJson> {
     case 'null':
       return fc.constant(null);
     case 'array':
+      // At most 4 items, unless the schema needs more (an embedding is exactly 64 numbers).
       return fc.array(validValue(schema.items ?? {}), {
         minLength: schema.minItems ?? 0,
-        maxLength: Math.min(schema.maxItems ?? 4, 4),
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)),
       });
     case 'object':
       return objectOf(schema, false);

@@ -1,30 +1,59 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SQLInputValue } from 'node:sqlite';
-import { API } from '../../src/shared/api/paths.ts';
-import type { ListPage } from '../../src/shared/api/envelope.ts';
-import type { Sample } from '../../src/shared/api/catalogue.types.ts';
-import { toMatchQuery } from '../../server/catalogue/cjk-text.ts';
-import { migrate, openDatabase } from '../../server/db/database.ts';
-import { seedPlan } from '../../server/library/seed-samples.ts';
-import { planLibrary } from '../../server/seed/library-plan.ts';
-import { openRenderCache } from '../../server/seed/render-cache.ts';
-import { getData, withQuery } from '../helpers/catalogue.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../../src/shared/api/paths.ts';
+import type { ListPage } from '../../../src/shared/api/envelope.ts';
+import type { Sample } from '../../../src/shared/api/catalogue.types.ts';
+import { createApp } from '../../app.ts';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { seedPlan } from '../../library/seed-samples.ts';
+import { planLibrary } from '../../seed/library-plan.ts';
+import { openRenderCache } from '../../seed/render-cache.ts';
+import { migrate, openDatabase, type Database } from '../database.ts';
+import { ftsMatch } from './fts-text.sqlite.ts';
+import { sqliteOracle } from './oracle.sqlite.ts';
+import { createSqliteRepository } from './sqlite-repository.ts';
 
-// Searches on a cloned library (the `large` library's volumes, on the tiny plan with a small
-// target): pages and totals of broad and narrow keywords against plain SQL.
+// The SQLite adapter's ways of reading a page (catalogue-page.sqlite.ts), checked on a cloned
+// library (the `large` library's volumes, on the tiny plan with a small target) through a real
+// gateway: pages and totals of broad and narrow keywords against plain SQL, and which of its
+// query shapes each page took. Server code may not import tests/helpers: the gateway is built here.
 const TARGET = 400;
 const PAGE_SIZE = 100;
-let gateway: TestGateway;
+let gateway: { url: string; ctx: AppContext; app: FastifyInstance; db: Database; dataDir: string };
+
+const toMatchQuery = (input: string) => {
+  const search = keywordSearch(input);
+  return search && ftsMatch(search);
+};
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ size: 'none' });
-  const plan = planLibrary('tiny', gateway.ctx.clock.now());
-  await seedPlan(gateway.ctx, plan, { cache: openRenderCache(), cloneTo: TARGET });
+  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-page-sqlite-'));
+  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
+  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
+  const storage = {
+    repo: createSqliteRepository(db),
+    oracle: sqliteOracle(db),
+    close: async () => db.close(),
+  };
+  const ctx = await createContext(config, { storage });
+  const app = await createApp(ctx, { serveClient: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  gateway = { url: `http://127.0.0.1:${port}`, ctx, app, db, dataDir };
+  const plan = planLibrary('tiny', ctx.clock.now());
+  await seedPlan(ctx, plan, { cache: openRenderCache(), cloneTo: TARGET });
 });
 
 afterAll(async () => {
-  await gateway?.close();
+  await gateway?.app.close();
+  await gateway?.ctx.close();
+  if (gateway) rmSync(gateway.dataDir, { recursive: true, force: true });
 });
 
 // The weights the API documents: name ≫ tags > pack/type/group > brand.
@@ -39,7 +68,7 @@ const reference = (
   where = '1',
   ...params: SQLInputValue[]
 ): number[] =>
-  gateway.ctx.db
+  gateway.db
     .prepare(
       order === 'popularity'
         ? `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES}) AND ${where}
@@ -52,21 +81,27 @@ const reference = (
     .map((row) => Number(row.id));
 const count = (match: string, where = '1', ...params: SQLInputValue[]): number =>
   Number(
-    gateway.ctx.db
+    gateway.db
       .prepare(`SELECT count(*) AS n FROM samples s WHERE s.id IN (${MATCHES}) AND ${where}`)
       .get(match, ...params)?.n,
   );
-const library = () => Number(gateway.ctx.db.prepare('SELECT max(id) AS n FROM samples').get()?.n);
+const library = () => Number(gateway.db.prepare('SELECT max(id) AS n FROM samples').get()?.n);
 const search = async (
   query: Record<string, string | number>,
   language?: 'en',
   path: string = API.search,
 ) => {
-  const page = await getData<ListPage<Sample>>(
-    gateway,
-    withQuery(path, { pageSize: PAGE_SIZE, ...query }),
-    { language },
+  const params = new URLSearchParams(
+    Object.entries({ pageSize: PAGE_SIZE, ...query }).map(([k, v]): [string, string] => [
+      k,
+      String(v),
+    ]),
   );
+  const response = await fetch(`${gateway.url}${path}?${params}`, {
+    headers: language ? { 'accept-language': language } : {},
+  });
+  expect(response.status).toBe(200);
+  const page = ((await response.json()) as { data: ListPage<Sample> }).data;
   return { total: page.total, ids: page.records.map((record) => record.id) };
 };
 
@@ -122,7 +157,7 @@ describe('search on a cloned library', () => {
 
   it('tests rows along the index for the first rows of a broad keyword, and lists its matches when they lie further', async () => {
     // The SQL of each page, recorded on the gateway's connection (the calls go through as usual).
-    const db = gateway.ctx.db;
+    const db = gateway.db;
     const prepare = db.prepare.bind(db);
     const seen: string[] = [];
     db.prepare = (sql: string) => {
@@ -193,7 +228,7 @@ describe('search on a cloned library', () => {
           [1, 100],
           [2, 100],
         ] as const) {
-          const expected = gateway.ctx.db
+          const expected = gateway.db
             .prepare(
               `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES})
                ORDER BY ${order} LIMIT ? OFFSET ?`,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
-import { spaceCjk, toMatchQuery, toPhrase } from './cjk-text.ts';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import { ftsMatch, spaceCjk, toPhrase } from './fts-text.sqlite.ts';
+
+const toMatchQuery = (q: string) => {
+  const search = keywordSearch(q);
+  return search && ftsMatch(search);
+};
 
 describe('CJK full-text helpers', () => {
   const db = new DatabaseSync(':memory:');
@@ -55,6 +61,13 @@ describe('CJK full-text helpers', () => {
     expect(search("'; DROP TABLE t; --")).toEqual([]);
     expect(search('NEAR(snare')).toEqual([]);
     expect(toMatchQuery('  ***  ')).toBeNull();
+  });
+
+  it('writes every word required, or any word, and quotes what it is given', () => {
+    expect(ftsMatch({ words: ['古筝', '808'], mode: 'all' })).toBe('"古 筝" AND "808"*');
+    expect(ftsMatch({ words: ['kick', 'snare'], mode: 'any' })).toBe('"kick"* OR "snare"*');
+    expect(ftsMatch({ words: ['a"b'], mode: 'all' })).toBe('"a""b"*');
+    expect(ftsMatch({ words: [' '], mode: 'all' })).toBeNull();
   });
 
   it('makes exact phrases of style names, punctuation as word breaks', () => {
