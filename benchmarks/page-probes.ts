@@ -24,6 +24,7 @@ interface Hook {
   internals(): {
     pool: {
       load(job: object): Promise<{ channels: Float32Array[]; sampleRate: number; frames: number }>;
+      analyse(bytes: ArrayBuffer): Promise<{ timings: { decode: number; analyse: number } }>;
     };
     loadPrivateKey(): Promise<{ privateKey: CryptoKey; publicKey: string }>;
     createPool(size: number): { load(job: object): Promise<unknown>; terminate(): void };
@@ -156,6 +157,33 @@ export async function decodeTimes(
   t = performance.now();
   await (await fetch(`${url}?f=${seq}`)).arrayBuffer();
   return { pool: poolMs, native, fetchOnly: performance.now() - t };
+}
+
+/**
+ * Search by sound on one file (docs/SOUNDS.md): the file's bytes handed to the pool, decoded and
+ * analysed in a worker, the embedding back — against the same worker decoding the same file
+ * alone (the pipeline's plain load), both timed from the main thread.
+ */
+export async function analyseTimes(
+  url: string,
+): Promise<{ analyse: number; decodeOnly: number; workerDecode: number; workerAnalyse: number }> {
+  const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
+  const { pool } = hook.internals();
+  const seq = Math.random().toString(36).slice(2);
+  const bytes = await (await fetch(`${url}?a=${seq}`)).arrayBuffer();
+  // The pool empties the buffer it is given: each run gets a copy, made before the clock starts.
+  const copy = bytes.slice(0);
+  let t = performance.now();
+  const result = await pool.analyse(copy);
+  const analyse = performance.now() - t;
+  t = performance.now();
+  await pool.load({ jobId: `a${seq}`, url: `${url}?l=${seq}`, mode: 'plain' });
+  return {
+    analyse,
+    decodeOnly: performance.now() - t,
+    workerDecode: result.timings.decode,
+    workerAnalyse: result.timings.analyse,
+  };
 }
 
 /**

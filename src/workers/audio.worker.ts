@@ -4,8 +4,10 @@ import type {
   AudioJob,
   AudioJobOutcome,
   AudioWorkerApi,
+  FileAnalysisOutcome,
   FirstChunk,
 } from '../shared/audio/worker-protocol.ts';
+import { analyseFile } from './analyse-file.ts';
 import { runAudioJob } from './audio-pipeline.ts';
 import { warmMp3 } from '../wasm/mpg123/decode-mp3.ts';
 import { decodeWithFfmpeg } from './decode-ffmpeg.ts';
@@ -58,10 +60,7 @@ const api: AudioWorkerApi<CryptoKey> = {
         result.peaks.buffer as ArrayBuffer,
       ]);
     } catch (error) {
-      const e = isAudioErrorInfo(error)
-        ? error
-        : new AudioError('DECODE', String((error as Error)?.message ?? error));
-      return { ok: false, error: { code: e.code, message: e.message, status: e.status } };
+      return { ok: false, error: errorInfo(error) };
     } finally {
       running.delete(job.jobId);
     }
@@ -72,8 +71,29 @@ const api: AudioWorkerApi<CryptoKey> = {
   activeJobs(): number {
     return running.size;
   },
+  async analyse(bytes: ArrayBuffer): Promise<FileAnalysisOutcome> {
+    try {
+      const result = await analyseFile(new Uint8Array(bytes), {
+        decodeSegment,
+        splitPolicy,
+        takePlane,
+      });
+      // Copied, not transferred: the embedding is small and may view the analyser's own buffer.
+      return { ok: true, result };
+    } catch (error) {
+      return { ok: false, error: errorInfo(error) };
+    }
+  },
   warm: () => warmMp3(),
 };
+
+/** Any failure as the plain shape that crosses the boundary (an unknown one is a DECODE). */
+function errorInfo(error: unknown) {
+  const e = isAudioErrorInfo(error)
+    ? error
+    : new AudioError('DECODE', String((error as Error)?.message ?? error));
+  return { code: e.code, message: e.message, status: e.status };
+}
 
 /** Sends the first slice (copied: the decoder keeps its planes for the full result), once. */
 function firstChunkSender(send: (chunk: FirstChunk) => void) {

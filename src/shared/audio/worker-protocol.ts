@@ -1,3 +1,4 @@
+import type { SampleKind } from '../api/catalogue.types.ts';
 import type { AudioErrorInfo } from './audio-errors.ts';
 
 /** Container formats the decoders recognise from their bytes. */
@@ -64,6 +65,30 @@ export interface FirstChunk {
   estimatedDuration: number;
 }
 
+/**
+ * What the worker's analysis of a local file (search by sound) returns: the sound's measures and
+ * its embedding, never its audio. docs/SOUNDS.md, "Search by sound".
+ */
+export interface FileAnalysis {
+  format: SniffedFormat;
+  sampleRate: number;
+  /** Length of the decoded audio (s). */
+  duration: number;
+  kind: SampleKind;
+  bpm: number | null;
+  key: string | null;
+  /** Integrated loudness (LUFS) and true peak (dBTP), as measured on the file. */
+  lufs: number;
+  truePeakDb: number;
+  embedding: Float32Array;
+  /** Milliseconds spent decoding and analysing, for benchmarks. */
+  timings: { decode: number; analyse: number };
+}
+
+/** The outcome of an analysis as it crosses the worker boundary: never a thrown Error. */
+export type FileAnalysisOutcome =
+  { ok: true; result: FileAnalysis } | { ok: false; error: AudioErrorInfo };
+
 /** The pool worker's API as the main thread sees it (Comlink wraps each call in a Promise). */
 export interface AudioWorkerApi<Key = unknown> {
   /**
@@ -75,6 +100,8 @@ export interface AudioWorkerApi<Key = unknown> {
   cancel(jobId: string): void;
   /** Jobs in flight in this worker. */
   activeJobs(): number;
+  /** Decodes a local file's bytes (transferred) and analyses the sound (search by sound). */
+  analyse(bytes: ArrayBuffer): Promise<FileAnalysisOutcome>;
   /** Gets the decoders a first play needs ready (MP3 for auditions) before any job comes. */
   warm(): Promise<void>;
 }

@@ -7,6 +7,9 @@ import {
   type Sample,
   type SearchListPage,
   type SearchSuggestion,
+  SIMILAR_LIMITS,
+  type SimilarPage,
+  type SimilarSearchPayload,
   type Spectrum,
   type TagCount,
   type TagQuery,
@@ -108,6 +111,27 @@ function createCatalogueApi(http: JsonHttp) {
         signal,
         silent,
       });
+    },
+    /** Samples that sound like sample `id`, nearest first (one page of at most `limit`). */
+    similar(
+      id: number,
+      limit: number = SIMILAR_LIMITS.default,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<SimilarPage> {
+      return http.get(API.similar(id), { searchParams: { limit }, signal, silent });
+    },
+    /** Samples that sound like an embedding computed here from a local file (only the numbers go). */
+    similarBySound(
+      body: SimilarSearchPayload,
+      signal?: AbortSignal,
+      silent = false,
+    ): Promise<SimilarPage> {
+      return http.post(
+        API.similarSearch,
+        { limit: SIMILAR_LIMITS.default, ...body },
+        { signal, silent },
+      );
     },
     /** The category tree (category → primary → secondary, with counts). */
     tree(signal?: AbortSignal): Promise<CategoryNode[]> {

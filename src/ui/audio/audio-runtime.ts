@@ -1,4 +1,5 @@
 import { CLIENT_MARKER_HEADER } from '../../shared/constants.ts';
+import type { FileAnalysis } from '../../shared/audio/worker-protocol.ts';
 import { apiBase, CLIENT_MARKER } from '../api/api-config.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { tokenOutlived } from '../api/http.client.ts';
@@ -116,6 +117,15 @@ let unlockListener: (() => void) | null = null;
 /** What runs on a user gesture (the player store's unlock). */
 export function onAudioGesture(listener: () => void): void {
   unlockListener = listener;
+}
+
+/**
+ * Decodes and analyses a local file in the worker pool (search by sound): the bytes are handed
+ * to a worker (the buffer is emptied here), only the measures and the embedding come back.
+ */
+export function analyseAudioFile(bytes: ArrayBuffer): Promise<FileAnalysis> {
+  loaderParts();
+  return pool!.analyse(bytes);
 }
 
 /** Points the engine at another gateway or token source (desktop shell, tests). */

@@ -4,6 +4,7 @@ import type {
   AudioJob,
   AudioJobResult,
   AudioWorkerApi,
+  FileAnalysis,
   FirstChunk,
 } from '../../shared/audio/worker-protocol.ts';
 
@@ -51,6 +52,7 @@ export class AudioWorkerPool {
   private readonly slots: Slot[] = [];
   private readonly pending = new Map<string, Pending>();
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private analyses = 0;
   readonly size: number;
   private readonly idleMs: number;
   private readonly spawn: () => Worker;
@@ -88,6 +90,34 @@ export class AudioWorkerPool {
         },
         (error: unknown) => {
           if (!this.settle(job.jobId, slot)) return;
+          reject(
+            new AudioError('DECODE', `audio worker failed: ${(error as Error)?.message ?? error}`),
+          );
+        },
+      );
+    });
+  }
+
+  /**
+   * Decodes and analyses a local file's bytes (transferred: the caller's buffer is emptied) in
+   * the least busy worker; resolves with the sound's measures and embedding or rejects with an
+   * AudioError (search by sound, docs/SOUNDS.md). A crashed worker rejects it with DECODE.
+   */
+  analyse(bytes: ArrayBuffer): Promise<FileAnalysis> {
+    this.cancelIdle();
+    const slot = this.pick();
+    const jobId = `analyse-${++this.analyses}`;
+    slot.jobs.add(jobId);
+    return new Promise<FileAnalysis>((resolve, reject) => {
+      this.pending.set(jobId, { slot, reject });
+      slot.api.analyse(Comlink.transfer(bytes, [bytes])).then(
+        (outcome) => {
+          if (!this.settle(jobId, slot)) return;
+          if (outcome.ok) resolve(outcome.result);
+          else reject(new AudioError(outcome.error.code, outcome.error.message));
+        },
+        (error: unknown) => {
+          if (!this.settle(jobId, slot)) return;
           reject(
             new AudioError('DECODE', `audio worker failed: ${(error as Error)?.message ?? error}`),
           );

@@ -25,6 +25,8 @@ const LANDING: Record<string, string> = {
   '/sounds/stockroom': '/sounds/stockroom/resources',
   '/sounds/other': '/sounds/other/likes',
   '/sounds/search': '/sounds',
+  // A similar list hangs off one sample, which has no page: its crumb leads to the sounds home.
+  '/sounds/similar': '/sounds',
 };
 
 /** Decodes a URL segment; a malformed escape is shown as typed. */

@@ -49,6 +49,14 @@ export const soundsRoutes: RouteObject[] = [
         lazy: page(() => import('./pages/SearchPage.tsx'), 'SearchPage'),
       },
       {
+        path: '/sounds/similar/:id',
+        lazy: page(() => import('./pages/SimilarPage.tsx'), 'SimilarPage'),
+      },
+      {
+        path: '/sounds/search-by-sound',
+        lazy: page(() => import('./pages/SoundSearchPage.tsx'), 'SoundSearchPage'),
+      },
+      {
         path: '/sounds/:category',
         lazy: page(() => import('./pages/CategoryPage.tsx'), 'CategoryPage'),
       },

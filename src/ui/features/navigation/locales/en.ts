@@ -26,6 +26,8 @@ export const en: LocaleShape<typeof zh> = {
     packs: 'Packs',
     offline: 'Offline sounds',
     search: 'Search',
+    similar: 'Similar samples',
+    'search-by-sound': 'Search by sound',
     samples: 'Samples',
     All: 'All',
     Samples: 'Samples',

@@ -24,6 +24,8 @@ export const zh = {
     packs: '音色包',
     offline: '离线音色',
     search: '搜索',
+    similar: '相似采样',
+    'search-by-sound': '按声音搜索',
     samples: '采样',
     All: '全部',
     Samples: '采样',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { Pack, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
@@ -21,6 +21,7 @@ import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { similarPath } from '../model/similar-path.ts';
 import { SimilarSamples } from './SimilarSamples.tsx';
 import { Waveform } from './Waveform.tsx';
 
@@ -125,6 +126,7 @@ function SampleDetail({ sample }: { sample: Sample }) {
   const labels = useLoadedCatalogueLabels();
   const language = useLanguage();
   const [similar, setSimilar] = useState<Sample[]>([]);
+  const navigate = useNavigate();
   useEffect(() => {
     const controller = new AbortController();
     catalogueApi
@@ -175,6 +177,18 @@ function SampleDetail({ sample }: { sample: Sample }) {
           onClick={() => void downloadActions().download(sample)}
         />
       </div>
+      <Button
+        variant="secondary"
+        icon="similar"
+        onClick={() => {
+          // On a phone the panel is a full-screen sheet: it makes way for the list it opens.
+          if (window.matchMedia?.('(max-width: 599px)').matches)
+            useSelection.getState().showDetail(null);
+          navigate(similarPath(sample.id), { state: { name } });
+        }}
+      >
+        {t('detail.findSimilar')}
+      </Button>
       <dl>
         <dt>{t('detail.pack')}</dt>
         <dd>

@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
@@ -12,6 +13,7 @@ import { useRowTextContext } from '../hooks/use-row-text-context.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
 import { Waveform } from './Waveform.tsx';
+import { similarPath } from '../model/similar-path.ts';
 
 /**
  * Row height in px: fixed so the virtualizer never measures (smooth at 100k rows); 52 px lets a
@@ -30,14 +32,14 @@ export const ROW_COLUMNS = css`
   display: grid;
   grid-template-columns:
     32px 40px minmax(140px, 2fr) minmax(120px, 3fr) minmax(90px, 1fr)
-    56px 56px 52px 124px;
+    56px 56px 52px 160px;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   padding: 0 ${({ theme }) => theme.space(3)};
   @media (max-width: ${({ theme }) => theme.breakpoints.metadata - 1}px) {
     grid-template-columns:
       32px 40px minmax(120px, 2fr) minmax(100px, 3fr) minmax(80px, 1fr)
-      52px 124px;
+      52px 160px;
     & > [data-meta] {
       display: none;
     }
@@ -136,6 +138,13 @@ const Wave = styled.div`
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
+  /* Phones: four actions (audition, like, download, similar) at 28 px leave the name ~150 px. */
+  @media (max-width: ${PHONE_MAX}px) {
+    & > button {
+      width: 28px;
+      height: 28px;
+    }
+  }
 `;
 
 /** What a row tells its list. */
@@ -177,6 +186,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const textContext = useRowTextContext();
   const stop = (event: MouseEvent) => event.stopPropagation();
   const press = usePressToPlay(() => props.onActivate(index));
+  const navigate = useNavigate();
 
   return (
     <Row
@@ -258,6 +268,12 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
             onClick={() => props.onDownload(sample)}
           />
         )}
+        <IconButton
+          icon="similar"
+          label={t('row.similar', { name })}
+          size={18}
+          onClick={() => navigate(similarPath(sample.id), { state: { name } })}
+        />
         {props.onRemove && (
           <IconButton
             icon="close"

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/index.ts';
 import { useLayoutStore } from '../../../stores/layout.store.ts';
 import { useUserInfo } from '../../../stores/session.store.ts';
 import { useSettingsStore } from '../../../stores/settings.store.ts';
+import { useSoundDrop } from '../hooks/use-sound-drop.ts';
 import { searchPath } from '../model/list-query.ts';
 import {
   buildSuggestions,
@@ -15,6 +16,7 @@ import {
   remotePath,
   suggestionTarget,
 } from '../model/suggestions.ts';
+import { SoundFileButton } from './SoundFileButton.tsx';
 
 const Wrap = styled.div`
   position: relative;
@@ -22,7 +24,8 @@ const Wrap = styled.div`
   max-width: 560px;
 `;
 
-const Field = styled.div`
+const Field = styled.div<{ $over: boolean }>`
+  position: relative;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
@@ -34,6 +37,9 @@ const Field = styled.div`
   &:focus-within {
     border-color: ${({ theme }) => theme.colors.primary};
   }
+  /* A file dragged over it: the bar says what a drop does, in the main colour. */
+  ${({ $over, theme }) =>
+    $over && `border: 2px dashed ${theme.colors.primary}; background: ${theme.colors.primarySoft};`}
   & input {
     flex: 1;
     min-width: 0;
@@ -43,6 +49,29 @@ const Field = styled.div`
     color: ${({ theme }) => theme.colors.text};
     font-size: ${({ theme }) => theme.font.body};
   }
+`;
+
+/** Over the field while a file is dragged over the bar: what a drop does. */
+const DropHint = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(2)};
+  border-radius: 18px;
+  /* The soft main colour is translucent: laid over the surface so the field's text is hidden. */
+  background:
+    linear-gradient(
+      ${({ theme }) => theme.colors.primarySoft},
+      ${({ theme }) => theme.colors.primarySoft}
+    ),
+    ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
+  pointer-events: none;
+  white-space: nowrap;
+  overflow: hidden;
 `;
 
 const List = styled.div`
@@ -126,7 +155,8 @@ function useRemoteSuggestions(text: string): SearchSuggestion[] {
  * The search bar (docs/PRODUCT.md §2): Enter searches the typed text. The list shows the user's sample types
  * that match (case-insensitive, no duplicates) and the preset groups in the user's language, then
  * the gateway's suggestions over instruments, genres, tags, packs and brands in both languages.
- * `/` or Ctrl/Cmd+K focuses it from any page.
+ * `/` or Ctrl/Cmd+K focuses it from any page. An audio file dropped on it, or picked with its
+ * file button, searches by sound (docs/SOUNDS.md, "Search by sound").
  */
 export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
   const { t } = useTranslation('sounds');
@@ -143,6 +173,14 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
     [text, userInfo],
   );
   const remote = useRemoteSuggestions(text);
+  // A search by sound closes the list like any search, and lets the layout hide the bar.
+  const searched = () => {
+    setOpen(false);
+    setActive(-1);
+    input.current?.blur();
+    onDone?.();
+  };
+  const drop = useSoundDrop(searched);
   const groups = useMemo(() => {
     const localGroups = local.map((group) => ({
       id: group.id,
@@ -201,7 +239,7 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
 
   return (
     <Wrap>
-      <Field>
+      <Field $over={drop.over} {...drop.handlers} data-drop-over={drop.over || undefined}>
         <Icon name="search" size={18} />
         <input
           ref={input}
@@ -227,8 +265,15 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
+        <SoundFileButton onSearched={searched} />
+        {drop.over && (
+          <DropHint role="status">
+            <Icon name="upload" size={18} />
+            {t('soundSearch.drop')}
+          </DropHint>
+        )}
       </Field>
-      {open && flat.length > 0 && (
+      {open && flat.length > 0 && !drop.over && (
         <List id={listId} role="listbox" aria-label={t('search.suggestions')}>
           {groups.map((group, g) => (
             <div key={group.id} role="group" aria-label={group.title}>

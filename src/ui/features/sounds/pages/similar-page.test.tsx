@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { makeTheme } from '../../../theme/index.ts';
+import { SampleList } from '../components/SampleList.tsx';
+import { fakeLayout, sample } from '../test/render.test-helper.tsx';
+import { SimilarPage } from './SimilarPage.tsx';
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  restoreLayout = fakeLayout();
+});
+afterEach(() => {
+  restoreLayout();
+  vi.restoreAllMocks();
+});
+
+function renderAt(entries: Parameters<typeof MemoryRouter>[0]['initialEntries']) {
+  return render(
+    <ThemeProvider theme={makeTheme('light')}>
+      <MemoryRouter initialEntries={entries}>
+        <Routes>
+          <Route path="/sounds/similar/:id" element={<SimilarPage />} />
+          <Route
+            path="/list"
+            element={
+              <SampleList total={1} rows={[sample(5)]} ensureRange={() => {}} label="list" />
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+}
+
+describe('Similar samples', () => {
+  it(
+    'a row’s Similar button opens the list named after it, in the usual grid',
+    { timeout: 20_000 },
+    async () => {
+      const asked = vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
+        records: [sample(8), sample(9)],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        scores: [0.9, 0.8],
+      });
+      renderAt(['/list']);
+      await userEvent.click(screen.getByRole('button', { name: '查找与 Kick 5 相似的采样' }));
+      expect(await screen.findByRole('heading', { name: '与“Kick 5”相似的采样' })).toBeTruthy();
+      const grid = await screen.findByRole('grid', { name: '与“Kick 5”相似的采样' });
+      expect(await screen.findByText('Kick 8')).toBeTruthy();
+      expect(grid.querySelectorAll('[data-sample-id]')).toHaveLength(2);
+      expect(asked.mock.calls[0]![0]).toBe(5);
+    },
+  );
+
+  it('a link without the name says the number; a malformed id is no sample', async () => {
+    vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
+      records: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+      scores: [],
+    });
+    const { unmount } = renderAt(['/sounds/similar/12']);
+    expect(screen.getByRole('heading', { name: '与采样 #12 相似的采样' })).toBeTruthy();
+    expect(await screen.findByText('还没有听起来相似的采样。')).toBeTruthy();
+    unmount();
+    renderAt(['/sounds/similar/abc']);
+    expect(screen.getByRole('alert').textContent).toBe('没有这个采样');
+  });
+});
