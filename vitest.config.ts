@@ -34,6 +34,9 @@ export default defineConfig({
           name: 'api-pg',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // The mutant fuzz test plants a bug of SQLite's FTS5 (a NUL inside a MATCH string);
+          // PostgreSQL's search has no such string to break, so there is nothing to find there.
+          exclude: ['tests/api/fuzz-http-mutant.test.ts'],
           globalSetup: ['tests/helpers/pg-global-setup.ts'],
           env: { YINKU_TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,

@@ -36,6 +36,11 @@ interface RealProbe {
   handled?: number;
   /** Pool jobs, for the breakdown (traceJobs). */
   jobs?: JobTrace[];
+  /**
+   * Every heard track's decoded buffer, by cache key: the floor is measured on each row clicked,
+   * not only on the few the engine's buffer cache still holds when the baselines run.
+   */
+  buffers?: Map<string, AudioBuffer>;
 }
 
 /** One pool job's times (performance.now(), ms) and the worker's own split. */
@@ -190,6 +195,7 @@ export async function heardAfterInput(): Promise<Heard | null> {
     await new Promise((r) => setTimeout(r, 50));
     buffer = hook.engine().buffers.get(key);
   }
+  if (buffer) (probe.buffers ??= new Map()).set(key, buffer);
   let first = buffer?.length ?? 0;
   for (let c = 0; buffer && c < buffer.numberOfChannels; c++) {
     const data = buffer.getChannelData(c);
@@ -266,7 +272,7 @@ export async function baselines(args: {
     cleanup();
     return (time - command - leading()) * 1000;
   };
-  const buffer = engine.buffers.get(args.key);
+  const buffer = engine.buffers.get(args.key) ?? probe.buffers?.get(args.key);
   if (!buffer) return { floor: Number.NaN, audio: null, main: null };
   const floor = await measure(
     async () => {

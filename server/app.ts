@@ -7,13 +7,25 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAuthContext } from './http/auth-context.ts';
 import { installValidation } from './http/validation.ts';
 import { installClientAndNotFound } from './http/static-client.ts';
-import { registerAccountsRoutes } from './accounts/accounts.routes.ts';
-import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
-import { registerTagRoutes } from './catalogue/tags.routes.ts';
-import { registerPlaybackRoutes } from './playback/playback.routes.ts';
-import { registerDownloadsRoutes } from './downloads/downloads.routes.ts';
-import { registerCommerceRoutes } from './commerce/commerce.routes.ts';
-import { registerMusicRoutes } from './music/music.routes.ts';
+import { installSignedIn } from './http/signed-in.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { tagRoutes } from './catalogue/tags.routes.ts';
+import { playbackRoutes } from './playback/playback.routes.ts';
+import { downloadsRoutes } from './downloads/downloads.routes.ts';
+import { commerceRoutes } from './commerce/commerce.routes.ts';
+import { musicRoutes } from './music/music.routes.ts';
+
+/** The route areas, each a Fastify plugin registered with `{ ctx }` (docs/ARCHITECTURE.md). */
+const AREAS = [
+  accountsRoutes,
+  catalogueRoutes,
+  tagRoutes,
+  playbackRoutes,
+  downloadsRoutes,
+  commerceRoutes,
+  musicRoutes,
+];
 
 /** Options of the HTTP app beyond its context. */
 export interface AppOptions {
@@ -28,7 +40,7 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Builds the gateway: envelope, security headers, auth context, every route module, client. */
+/** Builds the gateway: envelope, security headers, auth context, every route area, client. */
 export async function createApp(
   ctx: AppContext,
   options: AppOptions = {},
@@ -52,13 +64,8 @@ export async function createApp(
   installEnvelope(app);
   installSecurityHeaders(app);
   installAuthContext(app, ctx);
-  await registerAccountsRoutes(app, ctx);
-  await registerCatalogueRoutes(app, ctx);
-  await registerTagRoutes(app, ctx);
-  await registerPlaybackRoutes(app, ctx);
-  await registerDownloadsRoutes(app, ctx);
-  await registerCommerceRoutes(app, ctx);
-  await registerMusicRoutes(app, ctx);
+  installSignedIn(app);
+  for (const area of AREAS) await app.register(area, { ctx });
   await installClientAndNotFound(app, options.serveClient ? ctx.config.distDir : null);
   return app;
 }

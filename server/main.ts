@@ -37,8 +37,15 @@ async function main(): Promise<void> {
   // The one line a person starting it needs (a JSON record when the output is not a terminal).
   const { port } = app.server.address() as { port: number };
   app.log.info(
-    `Yinku is serving on http://localhost:${port} · library ${config.librarySize} · data ${config.dataDir}`,
+    `Yinku is serving on http://localhost:${port} · library ${config.librarySize} · data ${config.dataDir} · database ${databaseName(config.databaseUrl)}`,
   );
+}
+
+/** Which database the gateway uses, for the start line: never the password of a DATABASE_URL. */
+function databaseName(url: string | undefined): string {
+  if (url === undefined) return 'SQLite';
+  const { hostname, port, pathname } = new URL(url);
+  return `PostgreSQL ${hostname}${port ? `:${port}` : ''}${pathname}`;
 }
 
 await main();

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { registerProfileRoutes } from './profile.routes.ts';
-import { registerRegistrationRoutes } from './registration.routes.ts';
-import { registerSessionRoutes } from './session.routes.ts';
+import type { AreaOptions } from '../http/route-area.ts';
+import { profileRoutes } from './profile.routes.ts';
+import { registrationRoutes } from './registration.routes.ts';
+import { sessionRoutes } from './session.routes.ts';
 
-/** Registers the account routes: sessions, registration and passwords, profile and assessment. */
-export async function registerAccountsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await registerSessionRoutes(app, ctx);
-  await registerRegistrationRoutes(app, ctx);
-  await registerProfileRoutes(app, ctx);
+/** The account routes' plugin: sessions, registration and passwords, profile and assessment. */
+export async function accountsRoutes(app: FastifyInstance, options: AreaOptions): Promise<void> {
+  await app.register(sessionRoutes, options);
+  await app.register(registrationRoutes, options);
+  await app.register(profileRoutes, options);
 }

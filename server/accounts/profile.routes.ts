@@ -6,9 +6,8 @@ import type {
 } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { INVITATION_CODE_PATTERN } from '../../src/shared/constants.ts';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { ApiError, MESSAGES } from '../http/api-error.ts';
-import { requireUser } from '../http/auth-context.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { ACCOUNT_POLICY } from './account-policy.ts';
@@ -16,7 +15,6 @@ import { bodySchema, clientKeyBody, emptyQuery } from './account-schemas.ts';
 import { answersSchema, assessmentQuestions, sampleTypesFrom } from './assessment-questions.ts';
 import { parseClientPublicKey } from './client-key.ts';
 import { toUserInfo } from './profile.ts';
-import { signedIn } from './signed-in.ts';
 
 const startBody = bodySchema({
   invitationCode: { type: 'string', pattern: INVITATION_CODE_PATTERN.source },
@@ -27,7 +25,7 @@ const finishBody = bodySchema({
 });
 
 /** Profile, client-key registration and the invitation-code assessment. */
-export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function profileRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const profileOf = async (userId: number, request: FastifyRequest) => {
     const account = await ctx.repo.accounts.findAccount(userId);
     if (!account) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
@@ -36,15 +34,15 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get(
     API.profile,
-    { schema: { querystring: emptyQuery }, preValidation: signedIn },
-    async (request) => ok(await profileOf(requireUser(request).id, request)),
+    { schema: { querystring: emptyQuery }, config: { signedIn: true } },
+    async (request) => ok(await profileOf(request.user.id, request)),
   );
 
   app.post<{ Body: ClientKeyPayload }>(
     API.clientKey,
-    { schema: { body: clientKeyBody }, preValidation: signedIn },
+    { schema: { body: clientKeyBody }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const publicKey = await parseClientPublicKey(request.body.publicKey);
       if (!publicKey)
         throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.badPublicKey, { field: 'publicKey' });
@@ -61,9 +59,9 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post<{ Body: { invitationCode: string } }>(
     API.assessmentStart,
-    { schema: { body: startBody }, preValidation: signedIn },
+    { schema: { body: startBody }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const code = request.body.invitationCode.toUpperCase();
       const usesLeft = await ctx.repo.accounts.findInvitationCode(code);
       if (!usesLeft)
@@ -83,9 +81,9 @@ export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post<{ Body: AssessmentFinishPayload }>(
     API.assessmentFinish,
-    { schema: { body: finishBody }, preValidation: signedIn },
+    { schema: { body: finishBody }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { assessmentId, answers } = request.body;
       const result = await ctx.repo.accounts.finishAssessment({
         assessmentId,

@@ -50,22 +50,6 @@ describe('createRateLimiter', () => {
     await b.reset('k');
     expect(await a.blockedFor('k')).toBe(0);
   });
-
-  it('drops events older than the window when it records', async () => {
-    const clock = manualClock(0);
-    const db = openDatabase(':memory:');
-    const limiter = createRateLimiter({
-      bucket: 'b',
-      limit: 5,
-      windowMs: 1000,
-      clock,
-      store: sqliteLimits(db),
-    });
-    for (let i = 0; i < 3; i++) await limiter.record(`key${i}`);
-    clock.advance(1000);
-    await limiter.record('fresh');
-    expect(db.prepare('SELECT COUNT(*) AS n FROM rate_events').get()!.n).toBe(1);
-  });
 });
 
 describe('retryAfterSeconds', () => {

@@ -6,10 +6,8 @@ import type {
   SendCodePayload,
 } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { ApiError, type Message } from '../http/api-error.ts';
-import { requireUser } from '../http/auth-context.ts';
-import { signedIn } from './signed-in.ts';
 import { ok } from '../http/envelope.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { ACCOUNT_POLICY } from './account-policy.ts';
@@ -35,9 +33,9 @@ const throttled = (message: Message, waitMs: number) =>
   new ApiError('RATE_LIMITED', message, { headers: { 'retry-after': retryAfterSeconds(waitMs) } });
 
 /** sendCode, register, password reset and password update. */
-export async function registerRegistrationRoutes(
+export async function registrationRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  { ctx }: AreaOptions,
 ): Promise<void> {
   const perIp = createRateLimiter({
     ...ACCOUNT_POLICY.codeSendsPerIp,
@@ -143,9 +141,9 @@ export async function registerRegistrationRoutes(
 
   app.post<{ Body: PasswordUpdatePayload }>(
     API.passwordUpdate,
-    { schema: { body: updateBody }, preValidation: signedIn },
+    { schema: { body: updateBody }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { oldPassword, password } = request.body;
       if (oldPassword === password)
         throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.samePassword, { field: 'password' });

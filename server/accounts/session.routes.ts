@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginPayload } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { ApiError, badRequest, MESSAGES } from '../http/api-error.ts';
 import { bearerOf } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
@@ -24,7 +24,7 @@ function refreshBearer(request: FastifyRequest): string {
 }
 
 /** Login, refresh-token, logout and test-connection. */
-export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const limits = { clock: ctx.clock, store: ctx.repo.limits };
   const perAccount = createRateLimiter({
     ...ACCOUNT_POLICY.loginFailuresPerAccount,

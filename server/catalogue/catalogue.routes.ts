@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { API } from '../../src/shared/api/paths.ts';
+import type { AreaOptions } from '../http/route-area.ts';
+import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import {
   CATEGORIES,
   RANGES,
@@ -19,7 +19,7 @@ import type {
 } from '../../src/shared/api/download.types.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { languageOf, ok } from '../http/envelope.ts';
-import { requireUser } from '../http/auth-context.ts';
+import { blobBody, sendBytes } from '../http/byte-responder.ts';
 import type { ListRequest, RelationScope } from './catalogue.repository.ts';
 import { listQuerySchema, parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
 import { keywordSearch } from './cjk-text.ts';
@@ -34,7 +34,6 @@ import {
   noQuerySchema as noQuery,
   packParamsSchema as packParams,
 } from './catalogue.schemas.ts';
-import { signedIn } from '../accounts/signed-in.ts';
 
 const treeQuery = (user: boolean) =>
   ({
@@ -79,10 +78,7 @@ const removeBody = {
 } as const;
 
 /** Registers the catalogue routes: lists, search, category trees, user lists, packs. */
-export async function registerCatalogueRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-): Promise<void> {
+export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const repo = ctx.repo.catalogue;
 
   // The vocabulary object is rebuilt only when the repository answers a new term list.
@@ -152,9 +148,9 @@ export async function registerCatalogueRoutes(
 
   app.get(
     API.userAudios,
-    { schema: { querystring: listQuerySchema('user') }, preValidation: signedIn },
+    { schema: { querystring: listQuerySchema('user') }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { relation } = request.query as { relation: UserRelation };
       return ok(await listPage(request, 'user', { userId: user.id, relation }));
     },
@@ -171,9 +167,9 @@ export async function registerCatalogueRoutes(
 
   app.get(
     API.userInstrumentsStyle,
-    { schema: { querystring: treeQuery(true) }, preValidation: signedIn },
+    { schema: { querystring: treeQuery(true) }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const query = request.query as {
         category?: Category;
         relation: UserRelation;
@@ -194,9 +190,9 @@ export async function registerCatalogueRoutes(
 
   app.post(
     API.userItemRemove,
-    { schema: { body: removeBody, querystring: noQuery }, preValidation: signedIn },
+    { schema: { body: removeBody, querystring: noQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const body = request.body as UserItemRemovePayload;
       const pattern = new RegExp(PACK_CODE_PATTERN);
       const valid =
@@ -215,7 +211,7 @@ export async function registerCatalogueRoutes(
   );
 
   app.get(
-    '/api/v2/packs/:code',
+    ROUTES.pack,
     { schema: { params: packParams, querystring: noQuery } },
     async (request) => {
       const { code } = request.params as { code: string };
@@ -226,18 +222,19 @@ export async function registerCatalogueRoutes(
   );
 
   app.get(
-    '/api/v2/packs/:code/cover',
+    ROUTES.packCover,
     { schema: { params: packParams, querystring: noQuery } },
     async (request, reply) => {
       const { code } = request.params as { code: string };
       const cover = await repo.packCover(code);
       if (!cover || !ctx.blobs.has(cover.hash))
         throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
-      const etag = `"${cover.hash}"`;
       // Covers never change for a pack code: browsers keep them for a year and revalidate by hash.
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(cover.mediaType).send(ctx.blobs.read(cover.hash));
+      const body = blobBody(ctx.blobs, cover.hash, {
+        mediaType: cover.mediaType,
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+      return sendBytes(request, reply, body);
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import {
   CATEGORIES,
@@ -33,7 +33,7 @@ const tagQuerySchema = {
  * Registers the tag vocabulary call: the tags of a scope's samples with their names and counts,
  * most used first, for the filter bar's tag chips (docs/api/catalogue.md).
  */
-export async function registerTagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function tagRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   app.get(API.tags, { schema: { querystring: tagQuerySchema } }, async (request) => {
     const { relation, ...place } = request.query as TagQuery;
     // The list query's own checks (a keyword of only symbols, empty styles) apply here too.

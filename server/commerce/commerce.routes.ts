@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Order, Product } from '../../src/shared/api/commerce.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { Language } from '../../src/shared/languages.ts';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { ApiError, type Message } from '../http/api-error.ts';
-import { requireUser } from '../http/auth-context.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { emptyQuery } from '../accounts/account-schemas.ts';
-import { signedIn } from '../accounts/signed-in.ts';
 import type { OrderRecord, OrderRefusal, ProductRecord } from './commerce.repository.ts';
 
 const orderBody = {
@@ -59,7 +57,7 @@ const toOrder = (o: OrderRecord, language: Language): Order => ({
 });
 
 /** Registers the commerce routes: plans (public) and the caller's demo-paid orders. */
-export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function commerceRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   app.get(API.products, { schema: { querystring: emptyQuery } }, async (request) => {
     const language = languageOf(request);
     return ok((await ctx.repo.commerce.listProducts()).map((p) => toProduct(p, language)));
@@ -67,9 +65,9 @@ export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get(
     API.orders,
-    { schema: { querystring: emptyQuery }, preValidation: signedIn },
+    { schema: { querystring: emptyQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const language = languageOf(request);
       return ok((await ctx.repo.commerce.listOrders(user.id)).map((o) => toOrder(o, language)));
     },
@@ -77,9 +75,9 @@ export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post<{ Body: { productId: string } }>(
     API.orders,
-    { schema: { body: orderBody }, preValidation: signedIn },
+    { schema: { body: orderBody }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const result = await ctx.repo.commerce.placeDemoOrder({
         orderId: randomUUID(),
         userId: user.id,

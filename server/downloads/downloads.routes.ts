@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { API } from '../../src/shared/api/paths.ts';
+import type { AreaOptions } from '../http/route-area.ts';
+import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import type {
   DownloadBatchAuthorization,
   DownloadBatchRequest,
@@ -10,7 +10,6 @@ import type {
 } from '../../src/shared/api/download.types.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { requireUser } from '../http/auth-context.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import {
   CATALOGUE_MESSAGES,
@@ -18,7 +17,6 @@ import {
   packParamsSchema as packParams,
 } from '../catalogue/catalogue.schemas.ts';
 import { attachmentHeader } from './content-disposition.ts';
-import { signedIn } from '../accounts/signed-in.ts';
 
 /** How long an authorised download may take before its grant lapses (ms). */
 const GRANT_TTL_MS = 30 * 60 * 1000;
@@ -90,18 +88,15 @@ const syncBody = {
 } as const;
 
 /** Registers the download routes: authorise, file, saveOrRollback, likes, sync (all signed in). */
-export async function registerDownloadsRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-): Promise<void> {
+export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const repo = ctx.repo.downloads;
   const notFound = () => new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
 
   app.get(
-    '/api/v2/download/authorize/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
+    ROUTES.downloadAuthorize,
+    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { id } = request.params as { id: number };
       const now = ctx.clock.now();
       const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
@@ -115,9 +110,9 @@ export async function registerDownloadsRoutes(
   // because the balance ran out midway.
   app.post(
     API.downloadAuthorizeBatch,
-    { schema: { body: batchBody, querystring: noQuery }, preValidation: signedIn },
+    { schema: { body: batchBody, querystring: noQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const body = request.body as DownloadBatchRequest;
       const now = ctx.clock.now();
       const dryRun = body.dryRun === true;
@@ -141,10 +136,10 @@ export async function registerDownloadsRoutes(
   );
 
   app.get(
-    '/api/v2/download/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
+    ROUTES.download,
+    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { id } = request.params as { id: number };
       const file = await ctx.repo.catalogue.sampleFile(id);
       if (!file || !ctx.blobs.has(file.blobHash)) throw notFound();
@@ -161,9 +156,9 @@ export async function registerDownloadsRoutes(
 
   app.post(
     API.downloadSaveOrRollback,
-    { schema: { body: reportBody, querystring: noQuery }, preValidation: signedIn },
+    { schema: { body: reportBody, querystring: noQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const report = request.body as DownloadReport;
       const outcome = await repo.report(
         user.id,
@@ -187,10 +182,10 @@ export async function registerDownloadsRoutes(
   );
 
   app.get(
-    '/api/v2/download/likes/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
+    ROUTES.downloadLike,
+    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { id } = request.params as { id: number };
       const liked = await repo.toggleSampleLike(user.id, id, ctx.clock.now());
       if (liked === null) throw notFound();
@@ -199,10 +194,10 @@ export async function registerDownloadsRoutes(
   );
 
   app.get(
-    '/api/v2/download/likes/pack/:code',
-    { schema: { params: packParams, querystring: noQuery }, preValidation: signedIn },
+    ROUTES.downloadPackLike,
+    { schema: { params: packParams, querystring: noQuery }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { code } = request.params as { code: string };
       const liked = await repo.togglePackLike(user.id, code, ctx.clock.now());
       if (liked === null) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
@@ -223,16 +218,16 @@ export async function registerDownloadsRoutes(
 
   app.get(
     API.downloadSync,
-    { schema: { querystring: noQuery }, preValidation: signedIn },
-    async (request) => ok(await syncItems(requireUser(request).id)),
+    { schema: { querystring: noQuery }, config: { signedIn: true } },
+    async (request) => ok(await syncItems(request.user.id)),
   );
 
   // The desktop shell reports files deleted from its folder: they stay owned, without a path.
   app.post(
     API.downloadSync,
-    { schema: { querystring: noQuery, body: syncBody }, preValidation: signedIn },
+    { schema: { querystring: noQuery, body: syncBody }, config: { signedIn: true } },
     async (request) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { missing } = request.body as { missing: number[] };
       await repo.forgetFilePaths(user.id, missing);
       return ok(await syncItems(user.id));

@@ -1,18 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RoleCode } from '../../src/shared/api/account.types.ts';
 import type {
   MusicTrack,
   SongCatalogueStatus,
   SongListPage,
 } from '../../src/shared/api/music.types.ts';
-import { API } from '../../src/shared/api/paths.ts';
+import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
 import { ApiError, MESSAGES, type Message } from '../http/api-error.ts';
 import { requireRole } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
 import { idParamsSchema, pagingProperties } from '../http/validation.ts';
 import type { SongRecord } from './music.repository.ts';
-import { parseRange } from '../http/byte-range.ts';
+import { blobBody, sendBytes } from '../http/byte-responder.ts';
 import { readSongSettings, startSongGeneration, type SongGenerator } from './song-generator.ts';
 import { issueStreamToken, verifyStreamToken } from './stream-token.ts';
 
@@ -21,7 +22,6 @@ const MUSIC_ROLES: readonly RoleCode[] = ['CREATOR', 'ADMIN'];
 
 const M = {
   songNotFound: { zh: '歌曲不存在', en: 'Song not found' },
-  rangeNotSatisfiable: { zh: '请求的字节范围无效', en: 'Requested range not satisfiable' },
   streamTokenInvalid: { zh: '播放链接无效', en: 'Invalid stream link' },
   streamTokenExpired: {
     zh: '播放链接已过期，请重新打开歌曲',
@@ -53,7 +53,7 @@ interface ListQuery {
 }
 
 /** Registers the songs catalogue and starts generating missing songs once the app is ready. */
-export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const settings = readSongSettings(ctx.config.songs);
   let generator: SongGenerator | null = null;
   if (settings.enabled) {
@@ -121,7 +121,7 @@ export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext)
   );
 
   app.get<{ Params: { id: number } }>(
-    API.song(':id'),
+    ROUTES.song,
     { schema: { params: idParamsSchema }, onRequest: musicRole },
     async (request) => {
       const user = requireRole(request, MUSIC_ROLES);
@@ -132,20 +132,24 @@ export async function registerMusicRoutes(app: FastifyInstance, ctx: AppContext)
   const mediaRoute = { schema: { params: idParamsSchema, querystring: mediaQuerySchema } };
   type MediaRequest = FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>;
 
-  app.get(API.songStream(':id'), mediaRoute, async (request: MediaRequest, reply) => {
+  app.get(ROUTES.songStream, mediaRoute, async (request: MediaRequest, reply) => {
     await authorizeMedia(ctx, request);
     const song = await findSong(ctx, request.params.id);
-    return sendRanged(ctx, request, reply, song.blobHash, song.mediaType);
+    const body = blobBody(ctx.blobs, song.blobHash, {
+      mediaType: song.mediaType,
+      cacheControl: 'private, max-age=3600',
+    });
+    return sendBytes(request, reply, body);
   });
 
-  app.get(API.songCover(':id'), mediaRoute, async (request: MediaRequest, reply) => {
+  app.get(ROUTES.songCover, mediaRoute, async (request: MediaRequest, reply) => {
     await authorizeMedia(ctx, request);
     const song = await findSong(ctx, request.params.id);
-    reply
-      .header('content-type', 'image/png')
-      .header('etag', `"${song.coverHash}"`)
-      .header('cache-control', 'private, max-age=86400');
-    return reply.send(ctx.blobs.read(song.coverHash));
+    const body = blobBody(ctx.blobs, song.coverHash, {
+      mediaType: 'image/png',
+      cacheControl: 'private, max-age=86400',
+    });
+    return sendBytes(request, reply, body);
   });
 }
 
@@ -177,40 +181,4 @@ async function authorizeMedia(
   if (!user) throw new ApiError('UNAUTHORIZED', M.streamTokenInvalid);
   if (!user.roles.some((role) => MUSIC_ROLES.includes(role)))
     throw new ApiError('FORBIDDEN', MESSAGES.forbidden);
-}
-
-/** Sends a blob whole (200) or one byte range of it (206), or 416 with `bytes *\/size`. */
-function sendRanged(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  hash: string,
-  mediaType: string,
-): FastifyReply {
-  const size = ctx.blobs.size(hash);
-  const etag = `"${hash}"`;
-  const ifRange = request.headers['if-range'];
-  // If-Range with another validator means the client's partial copy is stale: send it all.
-  const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
-  const answer = parseRange(rangeHeader, size);
-  if (answer.kind === 'unsatisfiable') {
-    throw new ApiError('RANGE_NOT_SATISFIABLE', M.rangeNotSatisfiable, {
-      headers: { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' },
-    });
-  }
-  reply
-    .header('content-type', mediaType)
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('cache-control', 'private, max-age=3600');
-  if (answer.kind === 'full') {
-    reply.header('content-length', size);
-    return reply.send(ctx.blobs.stream(hash));
-  }
-  const { start, end } = answer;
-  reply
-    .status(206)
-    .header('content-range', `bytes ${start}-${end}/${size}`)
-    .header('content-length', end - start + 1);
-  return reply.send(ctx.blobs.stream(hash, { start, end }));
 }

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AreaOptions } from '../http/route-area.ts';
+import { ROUTES } from '../../src/shared/api/paths.ts';
 import type { Spectrum } from '../../src/shared/api/catalogue.types.ts';
 import { PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { requireUser } from '../http/auth-context.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import { readPeaks } from '../library/peaks.ts';
 import { cipherForClient, encryptedLength } from './encrypt-audio.ts';
-import { parseRange } from '../http/byte-range.ts';
-import { signedIn } from '../accounts/signed-in.ts';
+import { blobBody, sendBytes } from '../http/byte-responder.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from '../catalogue/catalogue.schemas.ts';
 
 const MESSAGES = {
@@ -19,7 +18,6 @@ const MESSAGES = {
     zh: '设备密钥未注册，请重新注册后再试',
     en: 'Unknown client key; register the device key again',
   },
-  rangeNotSatisfiable: { zh: '请求的范围无效', en: 'Requested range not satisfiable' },
 } as const;
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -33,11 +31,11 @@ const auditionParams = {
 } as const;
 
 /** Registers the playback routes: spectrum, encrypted play, audition. */
-export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function playbackRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const repo = ctx.repo.catalogue;
 
   app.get(
-    '/api/v2/tt-audios/spectrum/:id',
+    ROUTES.spectrum,
     { schema: { params: idParamsSchema, querystring: noQuery } },
     async (request, reply) => {
       const { id } = request.params as { id: number };
@@ -50,10 +48,10 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
   );
 
   app.get(
-    '/api/v2/tt-audios/play/:id',
-    { schema: { params: idParamsSchema, querystring: noQuery }, preValidation: signedIn },
+    ROUTES.play,
+    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const { user } = request;
       const { id } = request.params as { id: number };
       const keyId = request.headers[PLAY_HEADERS.clientKeyId];
       const unknownKey = new ApiError('UNKNOWN_CLIENT_KEY', MESSAGES.unknownClientKey);
@@ -89,35 +87,18 @@ export async function registerPlaybackRoutes(app: FastifyInstance, ctx: AppConte
   );
 
   app.get(
-    '/api/v2/tt-audios/play-audition/:auditionCode',
+    ROUTES.audition,
     { schema: { params: auditionParams, querystring: noQuery } },
     async (request, reply) => {
       const { auditionCode } = request.params as { auditionCode: string };
       const audition = await repo.audition(auditionCode);
       if (!audition || !ctx.blobs.has(audition.hash))
         throw new ApiError('NOT_FOUND', MESSAGES.auditionNotFound);
-      const size = ctx.blobs.size(audition.hash);
-      const etag = `"${audition.hash}"`;
-      reply
-        .header('cache-control', YEAR)
-        .header('etag', etag)
-        .header('accept-ranges', 'bytes')
-        .type(audition.mediaType);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const range = parseRange(request.headers.range, size);
-      if (range.kind === 'unsatisfiable') {
-        throw new ApiError('RANGE_NOT_SATISFIABLE', MESSAGES.rangeNotSatisfiable, {
-          headers: { 'content-range': `bytes */${size}` },
-        });
-      }
-      if (range.kind === 'full') {
-        return reply.header('content-length', size).send(ctx.blobs.streamEagerly(audition.hash));
-      }
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(ctx.blobs.stream(audition.hash, { start: range.start, end: range.end }));
+      const body = blobBody(ctx.blobs, audition.hash, {
+        mediaType: audition.mediaType,
+        cacheControl: YEAR,
+      });
+      return sendBytes(request, reply, body);
     },
   );
 }

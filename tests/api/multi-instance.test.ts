@@ -3,7 +3,6 @@
 // seeding — holds across instances, and a `kill -9` leaves no half-done work. DATABASE_URL
 // unset runs it on one shared SQLite file (WAL); set, on that PostgreSQL database.
 import { createHash } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/api/account.types.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
@@ -33,13 +32,7 @@ let ctx: AppContext;
 const spawned: GatewayProcess[] = [];
 
 /** A process gateway as the call helpers take it (they only use `url`). */
-const at = (gateway: GatewayProcess) => ({
-  url: gateway.url,
-  ctx,
-  get db(): DatabaseSync {
-    throw new Error('the multi-instance suite checks rows through ctx.repo only');
-  },
-});
+const at = (gateway: GatewayProcess) => ({ url: gateway.url, ctx });
 
 const start = async (name: string, env: Record<string, string> = {}) => {
   const gateway = await spawnGateway(name, { ...storage.envFor(name), ...env });
@@ -253,7 +246,13 @@ async function songsReady(
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const page = await getData<SongListPage>(at(gateway), API.songs, { token });
+    const answer = await callJson<SongListPage>(at(gateway), API.songs, { token });
+    // A failure names the gateway's own error records, which live in the child's output.
+    if (answer.status !== 200)
+      throw new Error(
+        `${gateway.name}: songs ${answer.status}:\n${gateway.lines.filter((l) => l.includes('"level":50')).join('\n')}`,
+      );
+    const page = answer.body.data;
     if (page.status.ready && page.status.generated === total) return;
     if (Date.now() > deadline)
       throw new Error(`${gateway.name}: songs not ready: ${JSON.stringify(page.status)}`);

@@ -81,20 +81,20 @@ describe('background generation', () => {
 
   it('shares the slots between two generators on one database: each song is rendered once', async () => {
     gateway = await startTestGateway({ size: 'none' });
-    const stored: string[][] = [[], []];
+    const rendered: string[][] = [[], []];
     const [a, b] = [0, 1].map((i) =>
       startSongGeneration(gateway!.ctx, {
         count: 4,
         seconds: 5,
-        log: (line) => line.includes(' slot ') && stored[i]!.push(line),
+        log: (line) => line.startsWith('[songs] rendering slot') && rendered[i]!.push(line),
       }),
     );
     await Promise.all([a!.done, b!.done]);
     expect((await titlesAndIds(gateway)).map((s) => s.slot)).toEqual([0, 1, 2, 3]);
     // Four renders in all, split between the two (each renders while the other does too).
-    expect(stored[0]!.length + stored[1]!.length).toBe(4);
-    expect(stored[0]!.length).toBeGreaterThan(0);
-    expect(stored[1]!.length).toBeGreaterThan(0);
+    expect(rendered[0]!.length + rendered[1]!.length).toBe(4);
+    expect(rendered[0]!.length).toBeGreaterThan(0);
+    expect(rendered[1]!.length).toBeGreaterThan(0);
     expect(a!.status()).toEqual({ ready: true, generated: 4, total: 4 });
     expect(b!.status()).toEqual({ ready: true, generated: 4, total: 4 });
   }, 60_000);

@@ -217,6 +217,16 @@ describe('stream', () => {
     expect(stale.status).toBe(200);
   });
 
+  it('answers 304 with the ETag when If-None-Match names it', async () => {
+    const etag = (await stream('bytes=0-0')).headers.get('etag')!;
+    const again = await fetch(`${gateway.url}${song.streamUrl}`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('private, max-age=3600');
+  });
+
   it('serves the PNG cover', async () => {
     const response = await fetch(`${gateway.url}${song.relayImageUrl}`);
     expect(response.status).toBe(200);

@@ -96,6 +96,28 @@ describe('GET tt-audios/play-audition/{auditionCode}', () => {
     });
     expectApiError(past, 416, 'RANGE_NOT_SATISFIABLE');
     expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    // The error is never cached under the audition's year-long rule.
+    expect(past.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends the whole audition when If-Range names another version (same responder as songs)', async () => {
+    const { code, bytes } = await auditionOf();
+    const first = await request(gw, API.audition(code), { headers: { range: 'bytes=0-9' } });
+    const etag = first.headers.get('etag')!;
+    const same = await request(gw, API.audition(code), {
+      headers: { range: 'bytes=0-9', 'if-range': etag },
+    });
+    expect(same.status).toBe(206);
+    const stale = await request(gw, API.audition(code), {
+      headers: { range: 'bytes=0-9', 'if-range': '"old"' },
+    });
+    expect(stale.status).toBe(200);
+    expect(Buffer.from(await stale.arrayBuffer()).equals(bytes)).toBe(true);
+    const weak = await request(gw, API.audition(code), {
+      headers: { 'if-none-match': `W/${etag}` },
+    });
+    expect(weak.status).toBe(304);
+    expect(weak.headers.get('etag')).toBe(etag);
   });
 
   it('is a 404 for an unknown code and a 400 for a malformed one', async () => {

@@ -9,8 +9,7 @@ import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
-import type { Storage } from '../../server/db/open-storage.ts';
-import { createTestDatabase } from './pg-cluster.ts';
+import { createTestDatabase, type PgTestDatabase } from './pg-cluster.ts';
 
 /** A gateway on an ephemeral port with a fresh data directory. */
 export interface TestGateway {
@@ -35,14 +34,16 @@ export async function startTestGateway(
   } = {},
 ): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-test-'));
-  const config = {
+  const database = await testDatabase();
+  const config: GatewayConfig = {
     ...loadConfig({ YINKU_SONGS: 'off', ...options.env }),
     port: 0,
     host: '127.0.0.1',
     dataDir,
+    databaseUrl: database?.url,
     librarySize: options.size ?? 'tiny',
   };
-  const storage = await openTestStorage(config);
+  const storage = await openStorage(config);
   const ctx = await createContext(config, { clock: options.clock, storage });
   await seedIfEmpty(ctx, config.librarySize);
   const app = await createApp(ctx, {
@@ -60,27 +61,21 @@ export async function startTestGateway(
     async close() {
       await app.close();
       await ctx.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * The storage of one test gateway: a fresh SQLite file in its data directory, or, when the
+ * The database of one test gateway: none (a fresh SQLite file in its data directory) or, when the
  * `api-pg` project set YINKU_TEST_DATABASE=postgres, a fresh database of that run's cluster,
- * dropped when the gateway closes (docs/DATABASE.md, "Tests").
+ * dropped when the gateway closes (docs/DATABASE.md, "Tests"). It goes into the gateway's config,
+ * so whatever opens the storage again from that config (an importer) reaches the same one.
  */
-async function openTestStorage(config: GatewayConfig): Promise<Storage> {
-  if (process.env.YINKU_TEST_DATABASE !== 'postgres') return openStorage(config);
+async function testDatabase(): Promise<PgTestDatabase | null> {
+  if (process.env.YINKU_TEST_DATABASE !== 'postgres') return null;
   const admin = process.env.YINKU_TEST_PG_ADMIN_URL;
   if (!admin) throw new Error('YINKU_TEST_DATABASE=postgres needs the api-pg global setup');
-  const database = await createTestDatabase(admin);
-  const storage = await openStorage({ ...config, databaseUrl: database.url });
-  return {
-    ...storage,
-    async close() {
-      await storage.close();
-      await database.drop();
-    },
-  };
+  return createTestDatabase(admin);
 }

@@ -5,6 +5,7 @@ import type {
   SampleFilter,
 } from '../../catalogue/catalogue.repository.ts';
 import { joinQueries, phraseQuery, wordQuery } from './search-text.postgres.ts';
+import { randomStart } from '../random-order.ts';
 
 // SQL fragments of the PostgreSQL catalogue queries: every user value is a $n parameter.
 
@@ -134,7 +135,10 @@ export function sampleOrder(request: ListRequest, params: Params, rankQuery?: st
     case 'DURATION':
       return 's.duration, s.id';
     case 'RANDOM':
-      return `yinku_shuffle(s.id, ${params.add(request.seed)}), s.id`;
+      // The RANDOM order of both adapters (server/db/random-order.ts): keys from the seed's start
+      // up, then from the bottom up to the start. Sample pages take the two-lap path
+      // (catalogue.postgres.ts); this order is the same, written as one ORDER BY.
+      return `yinku_shuffle(s.id, 0) < ${params.add(randomStart(request.seed))}, yinku_shuffle(s.id, 0), s.id`;
     case 'RELEVANCE':
       if (rankQuery !== undefined)
         return `ts_rank('${RANK_WEIGHTS}', q.document, ${params.add(rankQuery)}::tsquery) DESC, s.popularity DESC, s.id`;

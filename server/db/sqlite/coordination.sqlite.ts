@@ -31,6 +31,9 @@ export function sqliteLimits(db: Database): LimitsRepository {
   };
 }
 
+/** SQLite's result code for a database locked by another connection. */
+const SQLITE_BUSY = 5;
+
 /** SQLite implementation of named leases: one conditional upsert with RETURNING. */
 export function sqliteLeases(db: Database): LeasesRepository {
   const claim = db.prepare(
@@ -42,7 +45,14 @@ export function sqliteLeases(db: Database): LeasesRepository {
   const release = db.prepare('DELETE FROM leases WHERE name = ? AND owner = ?');
   return {
     async claim(name, owner, now, expiresAt) {
-      return claim.get(name, owner, expiresAt, now) !== undefined;
+      try {
+        return claim.get(name, owner, expiresAt, now) !== undefined;
+      } catch (error) {
+        // Another instance held the write lock past busy_timeout (a long seeding transaction):
+        // the lease could not be taken now, which its callers already retry.
+        if ((error as { errcode?: number }).errcode === SQLITE_BUSY) return false;
+        throw error;
+      }
     },
     async release(name, owner) {
       release.run(name, owner);

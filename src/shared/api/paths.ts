@@ -1,5 +1,9 @@
-/** Every gateway path, so client, server and tests agree on one spelling. */
-export const API = {
+/**
+ * Every gateway route as the gateway registers it (docs/ARCHITECTURE.md#the-path-table): `:name`
+ * marks a path parameter. The gateway registers each of these and nothing else
+ * (`tests/api/route-table.test.ts` holds both directions).
+ */
+export const ROUTES = {
   login: '/api/v4/users/login',
   refreshToken: '/api/v4/users/refresh-token',
   register: '/api/v4/users/register',
@@ -20,25 +24,64 @@ export const API = {
   /** Autocomplete over instruments, genres, tags, packs and brands (gateway extension). */
   suggest: '/api/v2/tt-audios/suggest',
   tags: '/api/v2/tt-audios/tags',
-  spectrum: (id: number | string) => `/api/v2/tt-audios/spectrum/${id}`,
-  play: (id: number | string) => `/api/v2/tt-audios/play/${id}`,
-  audition: (code: string) => `/api/v2/tt-audios/play-audition/${encodeURIComponent(code)}`,
-  pack: (packCode: string) => `/api/v2/packs/${encodeURIComponent(packCode)}`,
-  packCover: (packCode: string) => `/api/v2/packs/${encodeURIComponent(packCode)}/cover`,
-  downloadAuthorize: (id: number | string) => `/api/v2/download/authorize/${id}`,
+  spectrum: '/api/v2/tt-audios/spectrum/:id',
+  play: '/api/v2/tt-audios/play/:id',
+  audition: '/api/v2/tt-audios/play-audition/:auditionCode',
+  pack: '/api/v2/packs/:code',
+  packCover: '/api/v2/packs/:code/cover',
+  downloadAuthorize: '/api/v2/download/authorize/:id',
   /** Batch authorise (gateway extension): all or nothing. */
   downloadAuthorizeBatch: '/api/v2/download/authorize',
-  download: (id: number | string) => `/api/v2/download/${id}`,
-  downloadLike: (id: number | string) => `/api/v2/download/likes/${id}`,
+  download: '/api/v2/download/:id',
+  downloadLike: '/api/v2/download/likes/:id',
+  /** Pack like toggle (gateway extension). */
+  downloadPackLike: '/api/v2/download/likes/pack/:code',
   downloadSync: '/api/v2/download/sync',
   downloadSaveOrRollback: '/api/v2/download/saveOrRollback',
   userItemRemove: '/api/v2/tt-audios/user/remove',
   songs: '/api/v2/songs',
-  song: (id: number | string) => `/api/v2/songs/${id}`,
-  songStream: (id: number | string) => `/api/v2/songs/${id}/stream`,
-  songCover: (id: number | string) => `/api/v2/songs/${id}/cover`,
+  song: '/api/v2/songs/:id',
+  songStream: '/api/v2/songs/:id/stream',
+  songCover: '/api/v2/songs/:id/cover',
   products: '/api/v2/products',
   orders: '/api/v2/orders',
+} as const;
+
+/** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Fills a route pattern's parameters, each percent-encoded: `pathOf(ROUTES.pack, {code})`. */
+export function pathOf<P extends string>(
+  pattern: P,
+  params: Record<ParamsOf<P>, number | string>,
+): string {
+  const values = params as Record<string, number | string>;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(values[name])),
+  );
+}
+
+type Id = number | string;
+
+/** Every gateway path, so client, server and tests agree on one spelling; builders fill `:params`. */
+export const API = {
+  ...ROUTES,
+  spectrum: (id: Id) => pathOf(ROUTES.spectrum, { id }),
+  play: (id: Id) => pathOf(ROUTES.play, { id }),
+  audition: (auditionCode: string) => pathOf(ROUTES.audition, { auditionCode }),
+  pack: (code: string) => pathOf(ROUTES.pack, { code }),
+  packCover: (code: string) => pathOf(ROUTES.packCover, { code }),
+  downloadAuthorize: (id: Id) => pathOf(ROUTES.downloadAuthorize, { id }),
+  download: (id: Id) => pathOf(ROUTES.download, { id }),
+  downloadLike: (id: Id) => pathOf(ROUTES.downloadLike, { id }),
+  downloadPackLike: (code: string) => pathOf(ROUTES.downloadPackLike, { code }),
+  song: (id: Id) => pathOf(ROUTES.song, { id }),
+  songStream: (id: Id) => pathOf(ROUTES.songStream, { id }),
+  songCover: (id: Id) => pathOf(ROUTES.songCover, { id }),
 } as const;
 
 /** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */

@@ -48,11 +48,7 @@ function createDownloadsApi(http: JsonHttp) {
     },
     /** Toggles the like of a pack (gateway extension). */
     async togglePackLike(packCode: string): Promise<boolean> {
-      return Boolean(
-        await http.get<unknown>(`${API.downloadLike('pack')}/${encodeURIComponent(packCode)}`, {
-          silent: true,
-        }),
-      );
+      return Boolean(await http.get<unknown>(API.downloadPackLike(packCode), { silent: true }));
     },
   };
 }

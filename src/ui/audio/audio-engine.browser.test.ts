@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
-import { AudioEngine, type PcmSource } from './audio-engine.ts';
+import { AudioEngine } from './audio-engine.ts';
+import type { PcmSource } from './track-requests.ts';
 import type { LoadedTrack } from './playback-engine.types.ts';
 
 const RATE = 48000;

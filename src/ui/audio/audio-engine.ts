@@ -1,5 +1,4 @@
 import { AudioError, isAudioErrorInfo } from '../../shared/audio/audio-errors.ts';
-import type { FirstChunk } from '../../shared/audio/worker-protocol.ts';
 import { FADE_GATE, FADE_GATE_PARAM } from '../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { LruCache } from '../lib/lru-cache.ts';
@@ -18,6 +17,7 @@ import type {
   StartOptions,
 } from './playback-engine.types.ts';
 import { trackKey, type LoadedPcm } from './track-loader.ts';
+import { TrackRequests, type PcmSource } from './track-requests.ts';
 import { VoiceWiring } from './voice-wiring.ts';
 
 const UNLOCK_WAIT_MS = 300;
@@ -26,14 +26,6 @@ const UNLOCK_WAIT_MS = 300;
 const STOP_MARGIN_S = 0.5;
 // How far ahead the switch from a preview slice to the full buffer is scheduled.
 const SWITCH_AHEAD_S = 0.03;
-
-/** Loads a song's PCM (the TrackLoader in the app; a fake in render tests). */
-export type PcmSource = (
-  song: PlayerSong,
-  audition: boolean,
-  signal: AbortSignal,
-  onFirstChunk?: (chunk: FirstChunk) => void,
-) => Promise<LoadedPcm>;
 
 interface Voice {
   /** The source playing now (a preview slice, then the full buffer). */
@@ -52,22 +44,6 @@ interface Voice {
   finish: () => void;
 }
 
-/** A track playing from its first decoded slice while the rest decodes. */
-interface PreviewTrack {
-  buffer: AudioBuffer;
-  track: LoadedTrack;
-  full: Promise<LoadedTrack>;
-}
-
-/** A track on its way: its first slice (or the whole), the whole, and who waits for it. */
-interface InFlight {
-  first: Promise<LoadedTrack>;
-  full: Promise<LoadedTrack>;
-  controller: AbortController;
-  /** A play waits for it; false while it is only a prefetch (which a click may cancel). */
-  claimed: boolean;
-}
-
 /**
  * The main-thread engine: one AudioContext at the device rate; each voice is an
  * AudioBufferSourceNode at the file's own rate (the context resamples) through its own fade
@@ -81,17 +57,15 @@ export class AudioEngine implements PlaybackEngine {
   /** Decoded tracks by key, bounded in bytes (DEFAULTS.pcmCacheBytes). */
   readonly buffers: LruCache<string, AudioBuffer>;
   private readonly volume: GainNode;
-  private readonly source: PcmSource;
   private voice: Voice | null = null;
   /** Voices' nodes, one set wired ahead of the click. */
   private readonly wiring: VoiceWiring;
-  private readonly partials = new Map<string, PreviewTrack>();
-  /** Tracks loading now, by key: a play's, or a prefetch no play has taken over yet. */
-  private readonly inflight = new Map<string, InFlight>();
+  /** Tracks loading now: a play's, or a prefetch no play has taken over yet. */
+  private readonly requests: TrackRequests;
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
-    this.source = options.source;
+    this.requests = new TrackRequests(options.source, (key, pcm) => this.cachePcm(key, pcm));
     this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, {
       sizeOf: bufferBytes,
     });
@@ -108,31 +82,9 @@ export class AudioEngine implements PlaybackEngine {
     const key = trackKey(song, options.audition);
     const ready = this.ready();
     const cached = this.buffers.get(key);
-    let track: LoadedTrack;
-    if (cached) track = { key, duration: cached.duration };
-    else {
-      let entry = this.inflight.get(key);
-      // Nothing fetched ahead may hold up the row asked for: the prefetches stop (the pool has
-      // one worker per core, the link is shared); one of the same track is taken over instead.
-      if (!entry) {
-        this.cancelPrefetches();
-        entry = this.fetchTrack(song, options.audition, key);
-      }
-      entry.claimed = true;
-      const ahead = entry;
-      const abort = () => {
-        // At once, so a play of the same row right after starts afresh rather than joining this.
-        if (this.inflight.get(key) === ahead) this.inflight.delete(key);
-        ahead.controller.abort();
-      };
-      if (options.signal.aborted) abort();
-      options.signal.addEventListener('abort', abort, { once: true });
-      try {
-        track = await Promise.race([entry.full, entry.first]);
-      } finally {
-        options.signal.removeEventListener('abort', abort);
-      }
-    }
+    const track = cached
+      ? { key, duration: cached.duration }
+      : await this.requests.claim(song, options.audition, key, options.signal);
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;
@@ -145,65 +97,17 @@ export class AudioEngine implements PlaybackEngine {
    */
   prefetch(song: PlayerSong, audition: boolean): boolean {
     const key = trackKey(song, audition);
-    if (this.buffers.has(key) || this.inflight.has(key)) return false;
-    this.fetchTrack(song, audition, key);
-    return true;
+    return !this.buffers.has(key) && this.requests.prefetch(song, audition, key);
   }
 
   /** Stops the prefetches no play has taken over, except those of `keep` (track keys). */
   cancelPrefetches(keep?: ReadonlySet<string>): void {
-    for (const [key, entry] of this.inflight) {
-      if (entry.claimed || keep?.has(key)) continue;
-      this.inflight.delete(key);
-      entry.controller.abort();
-    }
+    this.requests.cancelPrefetches(keep);
   }
 
   /** True while a track a play waits for is still loading (prefetches then wait). */
   busy(): boolean {
-    for (const entry of this.inflight.values()) if (entry.claimed) return true;
-    return false;
-  }
-
-  /** Starts loading a track under its own controller and registers it as in flight. */
-  private fetchTrack(song: PlayerSong, audition: boolean, key: string): InFlight {
-    const controller = new AbortController();
-    // Progressive formats answer a first slice early: playback may start on it (see start()).
-    let early: (t: LoadedTrack) => void = () => {};
-    const first = new Promise<LoadedTrack>((resolve) => (early = resolve));
-    let settle: { resolve(t: LoadedTrack): void; reject(e: unknown): void } | null = null;
-    const full = new Promise<LoadedTrack>((resolve, reject) => (settle = { resolve, reject }));
-    full.catch(() => {}); // a failure after the first slice is handled by the voice
-    const entry: InFlight = { first, full, controller, claimed: false };
-    this.inflight.set(key, entry);
-    const done = () => {
-      if (this.inflight.get(key) === entry) this.inflight.delete(key);
-    };
-    this.source(song, audition, controller.signal, (chunk) => {
-      const preview = { key, duration: chunk.estimatedDuration };
-      this.partials.set(key, {
-        buffer: toBuffer(chunk.planes, chunk.sampleRate),
-        track: preview,
-        full,
-      });
-      early(preview);
-    }).then(
-      (pcm) => {
-        done();
-        const loaded = this.cachePcm(key, pcm);
-        const partial = this.partials.get(key);
-        // The store holds the preview's track object: give it the real length.
-        if (partial) partial.track.duration = loaded.duration;
-        this.partials.delete(key);
-        settle!.resolve(loaded);
-      },
-      (error: unknown) => {
-        done();
-        this.partials.delete(key);
-        settle!.reject(error);
-      },
-    );
-    return entry;
+    return this.requests.busy();
   }
 
   cached(song: PlayerSong, audition: boolean): LoadedTrack | null {
@@ -225,7 +129,7 @@ export class AudioEngine implements PlaybackEngine {
   }
 
   start(track: LoadedTrack, offset: number, options: StartOptions): void {
-    const partial = this.buffers.has(track.key) ? undefined : this.partials.get(track.key);
+    const partial = this.buffers.has(track.key) ? undefined : this.requests.partial(track.key);
     const buffer = this.buffers.get(track.key) ?? partial?.buffer;
     if (!buffer) throw new AudioError('DECODE', `track ${track.key} is no longer cached`);
     this.stop();

@@ -7,7 +7,6 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
-  type PointerEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { gridCommand } from '../model/keyboard.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
 import type { ListStatus } from '../hooks/use-paged-list.ts';
+import { useHoverAnticipation } from '../hooks/use-hover-anticipation.ts';
 import { downloadActions } from '../services.ts';
 import { ListError } from './ListError.tsx';
 import { ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
@@ -172,17 +172,7 @@ export function SampleList({
     setActive(index);
     anticipate([rowsRef.current[index + 1]]);
   }, []);
-  // The row the pointer rests on is likely clicked next: fetch it (and the one below) ahead.
-  // By sample, not index: the same index of another list (or the row just clicked) is news.
-  const hovered = useRef<number | null>(null);
-  const onPointerOver = (event: PointerEvent<HTMLDivElement>) => {
-    const row = (event.target as Element).closest('[data-sample-id]');
-    const index = Number(row?.getAttribute('aria-rowindex') ?? 0) - 2;
-    const sample = rows[index];
-    if (!sample || sample.id === hovered.current) return;
-    hovered.current = sample.id;
-    anticipate([sample, rows[index + 1]]);
-  };
+  const hover = useHoverAnticipation(rowsRef);
   const toggleSelect = useCallback((index: number, shift: boolean) => {
     useSelection.getState().toggle(rowsRef.current, index, shift);
   }, []);
@@ -267,8 +257,9 @@ export function SampleList({
       aria-activedescendant={active >= 0 && rows[active] ? `${idPrefix}-${active}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      onPointerOver={onPointerOver}
-      onPointerLeave={() => (hovered.current = null)}
+      onPointerMove={hover.onPointerMove}
+      onPointerOver={hover.onPointerOver}
+      onPointerLeave={hover.onPointerLeave}
     >
       <Header role="row" aria-rowindex={1}>
         <span role="columnheader" />

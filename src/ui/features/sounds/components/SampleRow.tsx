@@ -7,6 +7,7 @@ import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { auditionSample } from '../../player/index.tsx';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
+import { usePressToPlay } from '../hooks/use-press-to-play.ts';
 import { useRowTextContext } from '../hooks/use-row-text-context.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { rowTextCells } from './format.ts';
@@ -175,6 +176,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const name = sample.audioName;
   const textContext = useRowTextContext();
   const stop = (event: MouseEvent) => event.stopPropagation();
+  const press = usePressToPlay(() => props.onActivate(index));
 
   return (
     <Row
@@ -188,9 +190,10 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
       $active={active}
       $current={current}
       style={{ transform: `translateY(${top}px)` }}
-      onClick={() => props.onActivate(index)}
+      onPointerDown={press.onPointerDown}
+      onClick={press.onClick}
     >
-      <div role="gridcell" onClick={stop}>
+      <div role="gridcell" onClick={stop} data-own-click>
         <input
           type="checkbox"
           checked={selected}
@@ -226,7 +229,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
           {cell.sub && <small>{cell.sub}</small>}
         </Muted>
       ))}
-      <Actions role="gridcell" onClick={stop}>
+      <Actions role="gridcell" onClick={stop} data-own-click>
         {sample.auditionCode && (
           <IconButton
             icon="volumeHigh"

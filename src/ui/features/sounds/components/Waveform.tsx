@@ -53,6 +53,7 @@ export const Waveform = memo(function Waveform({ peaks, progress, label, onSeek 
       role="img"
       aria-label={label}
       data-progress={progress ?? undefined}
+      data-own-click
       onClick={click}
     >
       <path d={d} stroke="currentColor" strokeOpacity={0.6} strokeWidth={0.8} fill="none" />

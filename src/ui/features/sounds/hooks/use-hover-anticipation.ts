@@ -1,0 +1,46 @@
+import { useRef, type PointerEvent } from 'react';
+import type { Sample } from '../../../../shared/index.ts';
+import { anticipate } from '../../player/index.tsx';
+
+/** Handlers a list spreads on its grid so the row a pointer rests on is fetched ahead. */
+interface HoverAnticipation {
+  onPointerMove: (event: PointerEvent<HTMLElement>) => void;
+  onPointerOver: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave: () => void;
+}
+
+/**
+ * The row the pointer rests on is likely clicked next: fetch it (and the one below) ahead. By
+ * sample, not index: the same index of another list (or the row just clicked) is news.
+ *
+ * Only a pointer that moved counts. When the page scrolls under a still pointer (↓ auditioning
+ * scrolls the window), the browser sends `pointerover` for whatever row now lies under it; taken
+ * as a wish, that row replaced the keyboard's own wish (the next rows down) and every ↓ after the
+ * first screen met an empty cache (docs/AUDIO.md, "The real path").
+ */
+export function useHoverAnticipation(rowsRef: {
+  current: readonly (Sample | undefined)[];
+}): HoverAnticipation {
+  const hovered = useRef<number | null>(null);
+  const lastPoint = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onPointerMove(event) {
+      lastPoint.current = { x: event.clientX, y: event.clientY };
+    },
+    onPointerOver(event) {
+      const last = lastPoint.current;
+      if (last && last.x === event.clientX && last.y === event.clientY) return;
+      lastPoint.current = { x: event.clientX, y: event.clientY };
+      const row = (event.target as Element).closest('[data-sample-id]');
+      const index = Number(row?.getAttribute('aria-rowindex') ?? 0) - 2;
+      const rows = rowsRef.current;
+      const sample = rows[index];
+      if (!sample || sample.id === hovered.current) return;
+      hovered.current = sample.id;
+      anticipate([sample, rows[index + 1]]);
+    },
+    onPointerLeave() {
+      hovered.current = null;
+    },
+  };
+}
