@@ -111,6 +111,8 @@ function write(measured: Figure[], measuredSeconds: number, only?: string[]): vo
       figures: Figure[];
       seconds: number;
     };
+    // JSON has no Infinity: a diagnostic figure's budget comes back as null.
+    for (const f of previous.figures) f.budget ??= Infinity;
     const kept = previous.figures.filter((f) => !only.includes(groupOf(f)));
     const at = previous.figures.findIndex((f) => only.includes(groupOf(f)));
     const before = at < 0 ? kept : kept.slice(0, kept.indexOf(previous.figures[at - 1]!) + 1);

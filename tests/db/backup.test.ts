@@ -88,7 +88,11 @@ describe('npm run backup', () => {
     expect((await liked(live, user.accessToken)).records).toHaveLength(4);
 
     // Restore: a gateway on the backup directory.
-    const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir: target, port: 0 };
+    const config = {
+      ...loadConfig({ YINKU_SONGS: 'off' }),
+      dataDir: target,
+      port: 0,
+    };
     const ctx = await createContext(config, { storage: await openStorage(config) });
     const app = await createApp(ctx, { serveClient: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -103,6 +107,9 @@ describe('npm run backup', () => {
       expect(cover.status).toBe(200);
       expect((await cover.arrayBuffer()).byteLength).toBeGreaterThan(0);
     } finally {
+      // Every request above is answered: drop the client's kept-alive sockets at once (a socket
+      // not yet idle would hold app.close() for Fastify's 72 s keep-alive timeout).
+      app.server.closeAllConnections();
       await app.close();
       await ctx.close();
     }
