@@ -49,7 +49,7 @@ export function timbreDetail(s: Spectrogram, chroma: ArrayLike<number>, seconds:
   });
   const meanTotal = mean.reduce((a, x) => a + x, 0) || 1;
   for (let b = 0; b < BANDS; b++) out.push(log(mean[b]! / meanTotal));
-  // The attack (the loudest frame, one before, three after) and the tail (35–460 ms after it)
+  // The attack (the loudest frame, one before, three after) and the tail (90–460 ms after it)
   // apart: a kick's click and its boom, a snare's crack and its rattle.
   out.push(...paired(bandShares(powers, peak - 1, peak + 4)));
   out.push(...paired(bandShares(powers, peak + 8, peak + 40)));
