@@ -1,12 +1,16 @@
-// The timbre embedding: 64 descriptors of spectrum shape, texture, rhythm and envelope,
-// standardised with fixed constants and L2-normalised (docs/ANALYSIS.md "Timbre embedding").
-import { EMBEDDING_MEAN, EMBEDDING_SCALE } from './embedding-constants.ts';
+// The timbre embedding: 127 descriptors of spectrum shape, texture, rhythm and envelope,
+// standardised with fixed constants, projected onto 64 fixed directions and L2-normalised
+// (docs/ANALYSIS.md "Timbre embedding").
+import { EMBEDDING_MEAN, EMBEDDING_PROJECTION, EMBEDDING_SCALE } from './embedding-constants.ts';
 import { melBands, melPowers } from './mel.ts';
 import { acfAt, autocorrelation, type OnsetEnvelope } from './onset.ts';
 import type { Spectrogram } from './spectrum.ts';
+import { DETAIL_SIZE, timbreDetail } from './timbre-detail.ts';
 
 /** Number of floats in an embedding. */
 export const EMBEDDING_SIZE = 64;
+/** Number of raw descriptors: 64 of the first set, then the detail set (timbre-detail.ts). */
+export const DESCRIPTOR_COUNT = 64 + DETAIL_SIZE;
 
 const MFCC_BANDS = 40;
 const MFCCS = 13;
@@ -161,6 +165,7 @@ export function rawDescriptors(
   s: Spectrogram,
   onsets: OnsetEnvelope,
   width: number,
+  chroma: ArrayLike<number>,
 ): Float64Array {
   const cs = mfccs(s);
   const loud = shapes(s);
@@ -212,21 +217,33 @@ export function rawDescriptors(
   out.push(std(active), active.filter((d) => d < mean(active)).length / Math.max(1, active.length));
   out.push(width);
   out.push(wMean((i) => loud[i]!.high));
+  out.push(...timbreDetail(s, chroma, seconds));
   return Float64Array.from(out);
 }
 
-/** Descriptors standardised with the fixed constants and L2-normalised (cosine = dot product). */
+/**
+ * The embedding of raw descriptors: each standardised with the fixed constants and clipped to
+ * ±6, the vector projected onto EMBEDDING_SIZE fixed directions (fitted so sounds of one kind
+ * lie close and kinds lie apart), then L2-normalised (cosine = dot product).
+ */
 export function embed(raw: Float64Array): Float32Array {
-  if (raw.length !== EMBEDDING_SIZE)
-    throw new Error(`expected ${EMBEDDING_SIZE} descriptors, got ${raw.length}`);
+  if (raw.length !== DESCRIPTOR_COUNT)
+    throw new Error(`expected ${DESCRIPTOR_COUNT} descriptors, got ${raw.length}`);
+  const z = new Float64Array(DESCRIPTOR_COUNT);
+  for (let i = 0; i < DESCRIPTOR_COUNT; i++) {
+    const v = (raw[i]! - EMBEDDING_MEAN[i]!) / EMBEDDING_SCALE[i]!;
+    z[i] = Number.isFinite(v) ? Math.max(-6, Math.min(6, v)) : 0;
+  }
   const out = new Float32Array(EMBEDDING_SIZE);
   let norm = 0;
-  for (let i = 0; i < EMBEDDING_SIZE; i++) {
-    const z = (raw[i]! - EMBEDDING_MEAN[i]!) / EMBEDDING_SCALE[i]!;
-    out[i] = Number.isFinite(z) ? Math.max(-6, Math.min(6, z)) : 0;
-    norm += out[i]! * out[i]!;
+  for (let d = 0; d < EMBEDDING_SIZE; d++) {
+    let sum = 0;
+    for (let i = 0; i < DESCRIPTOR_COUNT; i++)
+      sum += z[i]! * EMBEDDING_PROJECTION[i * EMBEDDING_SIZE + d]!;
+    out[d] = sum;
+    norm += sum * sum;
   }
   norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < EMBEDDING_SIZE; i++) out[i]! /= norm;
+  for (let d = 0; d < EMBEDDING_SIZE; d++) out[d]! /= norm;
   return out;
 }

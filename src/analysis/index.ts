@@ -11,7 +11,7 @@ import { ANALYSIS_RATE, mixDown, resample } from './resample.ts';
 import { spectrogram } from './spectrum.ts';
 import { estimateTempo } from './tempo.ts';
 
-export { EMBEDDING_SIZE } from './embedding.ts';
+export { DESCRIPTOR_COUNT, EMBEDDING_SIZE } from './embedding.ts';
 export { keyToLabel, labelToKey, type KeyEstimate } from './keys.ts';
 
 /**
@@ -19,7 +19,7 @@ export { keyToLabel, labelToKey, type KeyEstimate } from './keys.ts';
  * (an algorithm, a parameter, the embedding's descriptors or constants), so stored results can
  * be told apart and re-analysed.
  */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** What the analysis says about one sound. */
 export interface SoundAnalysis {
@@ -92,7 +92,8 @@ function prepare(input: AnalysisInput) {
  */
 export function timbreDescriptors(input: AnalysisInput): Float64Array {
   const { channels, mono, spectra, onsets } = prepare(input);
-  return rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));
+  const width = stereoWidth(channels);
+  return rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, width, chroma(mono, ANALYSIS_RATE));
 }
 
 /**
@@ -104,8 +105,16 @@ export function analyseSound(input: AnalysisInput): SoundAnalysis {
   const kind = classifyKind(mono, ANALYSIS_RATE, onsets);
   const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;
-  const key = estimateKey(chroma(mono, ANALYSIS_RATE));
-  const raw = rawDescriptors(mono, ANALYSIS_RATE, spectra, onsets, stereoWidth(channels));
+  const pitchClasses = chroma(mono, ANALYSIS_RATE);
+  const key = estimateKey(pitchClasses);
+  const raw = rawDescriptors(
+    mono,
+    ANALYSIS_RATE,
+    spectra,
+    onsets,
+    stereoWidth(channels),
+    pitchClasses,
+  );
   const embedding = embed(raw);
   if (embedding.length !== EMBEDDING_SIZE) throw new Error('embedding size drifted');
   return {
