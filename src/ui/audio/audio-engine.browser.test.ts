@@ -108,6 +108,24 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(maxStep(faded, 0, 0.1)).toBeLessThan(0.01);
   });
 
+  it('a start at a sound’s beginning on a silent first frame needs no fade-in; part-way it keeps it', async () => {
+    // Silent first frame, then the tone: what a riser or a trimmed one-shot looks like.
+    const plane = tone(0.5, RATE);
+    plane[0] = 0;
+    const render = async (offset: number, fadeIn: boolean) => {
+      const { ctx, engine, track } = await engineWith(plane, RATE, 0.2);
+      engine.start(track, offset, { fadeIn, onEnded: () => {} });
+      return (await ctx.startRendering()).getChannelData(0);
+    };
+    const fromStart = await render(0, true);
+    const plain = await render(0, false);
+    // Full gain from the first frames: the attack is not blunted.
+    expect(fromStart[RATE / 1000]! / plain[RATE / 1000]!).toBeCloseTo(1, 3);
+    const partWay = await render(0.1, true);
+    const partWayPlain = await render(0.1, false);
+    expect(partWay[RATE / 1000]! / partWayPlain[RATE / 1000]!).toBeLessThan(0.1);
+  });
+
   it('a source change cross-fades without a click', async () => {
     const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.6);
     engine.start(track, 0, { fadeIn: true, onEnded: () => {} });

@@ -8,6 +8,7 @@ import {
   FADE_S,
   isFadeWorkletLoaded,
   loadFadeWorklet,
+  needsFadeIn,
   toBuffer,
 } from './voice-nodes.ts';
 import type {
@@ -137,7 +138,8 @@ export class AudioEngine implements PlaybackEngine {
     const from = Math.min(Math.max(0, offset), buffer.duration);
     const { source, fade } = this.wiring.take(buffer);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
-    gate.setValueAtTime(options.fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
+    const fadeIn = options.fadeIn && needsFadeIn(buffer, from);
+    gate.setValueAtTime(fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
     // A preview's end is not known yet: its tail fade comes with the full buffer.
     if (!partial) closeAtEnd(gate, at, buffer.duration - from);
     const voice: Voice = {

@@ -26,6 +26,22 @@ export function closeAtEnd(gate: AudioParam, at: number, remaining: number): voi
   if (remaining > 2 * FADE_S) gate.setValueAtTime(FADE_GATE.closed, at + remaining - FADE_S);
 }
 
+/** A first frame at or under this (−60 dBFS) is no step to hide. */
+const QUIET_START = 1e-3;
+
+/**
+ * Whether a voice starting `from` seconds into `buffer` needs its fade-in. The fade hides the step
+ * of a start part-way through a waveform; a start at the sound's very beginning on a near-silent
+ * first frame has no step, and a fade there only blunts the attack a producer auditions for and
+ * keeps a sound that rises from silence (a riser, a swell) inaudible for longer (docs/AUDIO.md).
+ */
+export function needsFadeIn(buffer: AudioBuffer, from: number): boolean {
+  if (from > 0) return true;
+  for (let c = 0; c < buffer.numberOfChannels; c++)
+    if (Math.abs(buffer.getChannelData(c)[0] ?? 0) > QUIET_START) return true;
+  return false;
+}
+
 /** Bytes an AudioBuffer holds (Float32 per sample per channel). */
 export const bufferBytes = (b: AudioBuffer) => b.length * b.numberOfChannels * 4;
 

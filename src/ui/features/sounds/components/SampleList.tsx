@@ -195,6 +195,7 @@ export function SampleList({
         const sample = rows[command.to];
         if (sample) playFromList(sample, rows);
         setActive(command.to);
+        hover.onKeyboardMove();
         virtualizer.scrollToIndex(command.to);
         // The next rows in the same direction, so ↓ auditioning starts from the cache.
         const step = command.to >= active ? 1 : -1;
