@@ -26,7 +26,8 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-// `--groups=gateway,load`: only the gateway latency (with the bundle) and/or load groups, whose
+// `--groups=gateway,load,real,similar,analysis`: only those groups (gateway latency with the bundle,
+// load, the real path, similar-sounds precision, sound analysis), whose
 // figures replace theirs in the existing results file; the other figures stay as they were.
 const groups = process.argv
   .find((a) => a.startsWith('--groups='))
@@ -38,7 +39,13 @@ const groupOf = (f: Figure): string =>
     ? 'load'
     : f.name.startsWith('gateway ') || f.name.startsWith('initial bundle')
       ? 'gateway'
-      : 'other';
+      : f.name.startsWith('real path')
+        ? 'real'
+        : f.name.startsWith('analysis')
+          ? 'analysis'
+          : f.name.startsWith('similar sounds, demo')
+            ? 'similar'
+            : 'other';
 // Click runs: each start lands on one of two render quanta 2.9 ms apart, so a trimmed mean of n
 // runs still moves by ~1.4 ms / √n — 3.6 % of a cached start's ~10 ms at 15 runs, more than
 // half the cached budget's 5 % margin; 31 and 61 runs bring it to 2.5 % and 1.8 %.
@@ -52,6 +59,9 @@ async function main(): Promise<number> {
   if (groups !== undefined) {
     if (groups.includes('gateway')) figures.push(...(await gatewayFigures({ quick })));
     if (groups.includes('load')) figures.push(...(await loadFigures({ quick })));
+    if (groups.includes('real')) figures.push(...(await realPathFigures()));
+    if (groups.includes('similar')) figures.push(...(await similarFigures()));
+    if (groups.includes('analysis')) figures.push(...(await analysisFigures({ quick })));
     write(figures, Math.round((Date.now() - started) / 1000), groups);
     return figures.some(isOver) ? 1 : 0;
   }
@@ -69,17 +79,7 @@ async function main(): Promise<number> {
     await bench.close();
   }
   // The user's path (issue 19): real rows of a seeded library, clicked and walked with ↓.
-  const real = await openRealPath({ quick });
-  try {
-    for (const group of real.groups.filter(
-      (g) => only === undefined || only.some((text) => g.label.includes(text)),
-    )) {
-      figures.push(...(await measureWithRetries(() => group.measure())));
-      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s)`);
-    }
-  } finally {
-    await real.close();
-  }
+  figures.push(...(await realPathFigures()));
   if (only !== undefined) {
     for (const f of figures)
       console.log(`${f.name}: ${f.value} ${f.unit} / ${f.baseline} = ${f.ratio}`);
@@ -97,6 +97,23 @@ async function main(): Promise<number> {
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);
   return figures.some(isOver) ? 1 : 0;
+}
+
+/** The real-path groups (those `--only` names, when given), each measured with retries. */
+async function realPathFigures(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const real = await openRealPath({ quick });
+  try {
+    for (const group of real.groups.filter(
+      (g) => only === undefined || only.some((text) => g.label.includes(text)),
+    )) {
+      figures.push(...(await measureWithRetries(() => group.measure())));
+      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s)`);
+    }
+  } finally {
+    await real.close();
+  }
+  return figures;
 }
 
 function write(measured: Figure[], measuredSeconds: number, only?: string[]): void {
