@@ -19,11 +19,14 @@ async function main(): Promise<void> {
   // A first start already began encoding auditions in the background; after a restart, finish
   // whatever an interrupted run left (samples without a preview play in full meanwhile).
   // The same for the audio analysis (and a database made before it existed: migration 030).
+  // YINKU_SEED_AUDITIONS / YINKU_SEED_ANALYSIS=off hold here too: a benchmark's gateway restarted
+  // on a cached library must not share the CPU with a background pass over 100k rows.
   if (!seed.seeded) {
-    encodePendingAuditions(ctx)
+    const skip = (name: string) => process.env[name] === 'off';
+    Promise.resolve(skip('YINKU_SEED_AUDITIONS') ? 0 : encodePendingAuditions(ctx))
       .then((count) => count > 0 && console.log(`[seed] encoded ${count} pending auditions`))
       .catch((error: unknown) => console.warn(`[seed] audition encoding stopped: ${String(error)}`))
-      .then(() => analysePending(ctx))
+      .then(() => (skip('YINKU_SEED_ANALYSIS') ? new Map() : analysePending(ctx)))
       .then((found) => found.size > 0 && console.log(`[seed] analysed ${found.size} sounds`))
       .catch((error: unknown) => console.warn(`[seed] analysis stopped: ${String(error)}`));
   }
