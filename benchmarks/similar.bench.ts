@@ -72,16 +72,18 @@ export async function similarLatencyFigures(
   for (const kind of ['oneshot', 'loop'] as const) {
     const first = await fetch(`${gateway.url}${API.audios}?kind=${kind}&pageSize=1`, { headers });
     const total = ((await first.json()) as { data: ListPage<Sample> }).data.total;
+    // The list takes pages up to 100,000 (server/http/validation.ts): at 1M rows, bigger pages.
+    const size = Math.max(1, Math.ceil(total / 100_000));
     for (let i = 0; i < QUERIES / 2; i++) {
-      const page = 1 + Math.floor((i * total) / (QUERIES / 2));
+      const page = 1 + Math.floor((i * total) / (QUERIES / 2) / size);
       const answer = await fetch(
-        `${gateway.url}${API.audios}?kind=${kind}&pageSize=1&page=${page}`,
-        {
-          headers,
-        },
+        `${gateway.url}${API.audios}?kind=${kind}&pageSize=${size}&page=${page}`,
+        { headers },
       );
-      const id = ((await answer.json()) as { data: ListPage<Sample> }).data.records[0]?.id;
-      if (id === undefined) throw new Error(`similar sounds: no ${kind} on page ${page}`);
+      const body = (await answer.json()) as { data: ListPage<Sample> | null };
+      const id = body.data?.records[0]?.id;
+      if (id === undefined)
+        throw new Error(`similar sounds: no ${kind} on page ${page} (HTTP ${answer.status})`);
       picked.push(id);
     }
   }
