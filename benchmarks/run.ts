@@ -33,19 +33,18 @@ const groups = process.argv
   .find((a) => a.startsWith('--groups='))
   ?.slice('--groups='.length)
   .split(',');
+/** The `--groups` group of each figure-name prefix. */
+const GROUP_PREFIXES: [prefix: string, group: string][] = [
+  ['load ', 'load'],
+  ['gateway ', 'gateway'],
+  ['initial bundle', 'gateway'],
+  ['real path', 'real'],
+  ['analysis', 'analysis'],
+  ['similar sounds, demo', 'similar'],
+];
 /** Which `--groups` group a figure belongs to (by its name). */
 const groupOf = (f: Figure): string =>
-  f.name.startsWith('load ')
-    ? 'load'
-    : f.name.startsWith('gateway ') || f.name.startsWith('initial bundle')
-      ? 'gateway'
-      : f.name.startsWith('real path')
-        ? 'real'
-        : f.name.startsWith('analysis')
-          ? 'analysis'
-          : f.name.startsWith('similar sounds, demo')
-            ? 'similar'
-            : 'other';
+  GROUP_PREFIXES.find(([prefix]) => f.name.startsWith(prefix))?.[1] ?? 'other';
 // Click runs: each start lands on one of two render quanta 2.9 ms apart, so a trimmed mean of n
 // runs still moves by ~1.4 ms / √n — 3.6 % of a cached start's ~10 ms at 15 runs, more than
 // half the cached budget's 5 % margin; 31 and 61 runs bring it to 2.5 % and 1.8 %.
