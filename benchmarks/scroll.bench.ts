@@ -12,11 +12,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Page, type Request } from 'playwright';
 import config from '../playwright.config.ts';
 import { createUser } from '../tests/helpers/accounts.ts';
 import { startTestGateway } from '../tests/helpers/test-gateway.ts';
-import { measureWithRetries, type Figure } from './stats.ts';
+import { countFigure, measureWithRetries, type Figure } from './stats.ts';
 
 /** A 60 Hz frame (ms): the frame budget and the baseline of the frame ratios. */
 const FRAME_BUDGET_MS = 16.7;
@@ -27,6 +27,9 @@ const LONG_TASK_BUDGET_MS = 50;
 
 /** Scroll speeds in px per animation frame: a slow wheel, a fast wheel, a hard fling. */
 const SPEEDS = [24, 120, 600] as const;
+
+/** Where the pointer rests while the page scrolls: on the grid's rows, right of the sidebar. */
+const POINTER = { x: 720, y: 600 };
 
 /** What one scroll run in the page gives back. */
 interface Run {
@@ -121,6 +124,14 @@ async function measureScroll(
     const ms = options.quick ? 3000 : 8000;
     // Warm up: the first pages and waveforms, JIT of the row code.
     await page.evaluate(scrollRun, { step: 60, ms: 1500 });
+    // A wheel scrolls what lies under the pointer: the hand rests on the grid, as a user's does,
+    // and rows pass under it (each one a pointerover the page must not take as a wish).
+    await page.mouse.move(POINTER.x, POINTER.y);
+    const onRow = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sample-id]') != null,
+      POINTER,
+    );
+    if (!onRow) throw new Error('the pointer does not rest on a row of the grid');
     const figures = await measureWithRetries(async () => {
       const idle = await page.evaluate(scrollRun, { step: 0, ms: 2000 });
       return [figure('idle page: p95 frame', p95Frame(idle), FRAME_BUDGET_MS)];
@@ -128,12 +139,17 @@ async function measureScroll(
     for (const step of SPEEDS) {
       const speed = await measureWithRetries(async () => {
         const cdp = options.profileTo && step === SPEEDS.at(-1) ? await startProfile(page) : null;
+        // What the last run's stop wished (the row it settled on) is not this run's doing.
+        await page.waitForTimeout(400);
+        const audio = countAudioRequests(page);
         const run = await page.evaluate(scrollRun, { step, ms });
+        const fetched = audio.stop();
         if (cdp) writeFileSync(options.profileTo!, JSON.stringify(await cdp()));
         const label = `scroll 100k rows at ${step} px/frame`;
         return [
           figure(`${label}: p95 frame`, p95Frame(run), FRAME_BUDGET_MS),
           figure(`${label}: longest long task`, Math.max(0, ...run.longTasks), LONG_TASK_BUDGET_MS),
+          countFigure(`${label}: audio fetched for rows passing under the pointer`, fetched),
         ];
       });
       figures.push(...speed);
@@ -142,6 +158,22 @@ async function measureScroll(
   } finally {
     await browser.close();
   }
+}
+
+/** Counts the page's audio requests (full plays and auditions) until `stop` answers the count. */
+function countAudioRequests(page: Page): { stop(): number } {
+  const audio = /\/api\/v2\/tt-audios\/play(-audition)?\//;
+  let count = 0;
+  const onRequest = (request: Request) => {
+    if (audio.test(request.url())) count++;
+  };
+  page.on('request', onRequest);
+  return {
+    stop() {
+      page.off('request', onRequest);
+      return count;
+    },
+  };
 }
 
 /** Starts the CDP sampling profiler; the answer stops it and gives the profile. */

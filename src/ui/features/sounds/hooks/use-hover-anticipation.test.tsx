@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sample } from '../../../../shared/index.ts';
-import { useHoverAnticipation } from './use-hover-anticipation.ts';
+import { SCROLL_SETTLE_MS, useHoverAnticipation } from './use-hover-anticipation.ts';
 
 const anticipate = vi.fn();
 vi.mock('../../player/index.tsx', () => ({ anticipate: (rows: unknown) => anticipate(rows) }));
@@ -21,8 +21,56 @@ function Grid() {
   );
 }
 
+/** Where the page says the pointer is once it stops scrolling (jsdom has no layout). */
+function pointerRestsOn(text: string) {
+  const under = screen.getByText(text);
+  Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => under });
+}
+
 describe('useHoverAnticipation', () => {
   beforeEach(() => anticipate.mockClear());
+  afterEach(() => {
+    vi.useRealTimers();
+    Reflect.deleteProperty(document, 'elementFromPoint');
+  });
+
+  it('wishes no row a wheel scroll passes under a still pointer, then the row it stops on', () => {
+    vi.useFakeTimers();
+    render(<Grid />);
+    fireEvent.pointerOver(screen.getByText('row 1'), { clientX: 10, clientY: 12 });
+    anticipate.mockClear();
+    for (const row of ['row 2', 'row 3']) {
+      fireEvent.scroll(window);
+      fireEvent.pointerOver(screen.getByText(row), { clientX: 10, clientY: 12 });
+      vi.advanceTimersByTime(SCROLL_SETTLE_MS / 2);
+    }
+    expect(anticipate).not.toHaveBeenCalled();
+    pointerRestsOn('row 3');
+    vi.advanceTimersByTime(SCROLL_SETTLE_MS);
+    expect(anticipate).toHaveBeenCalledExactlyOnceWith([rows[2], undefined]);
+  });
+
+  it('ignores a row the page moved under a still pointer before its scroll event arrived', () => {
+    render(<Grid />);
+    fireEvent.pointerOver(screen.getByText('row 1'), { clientX: 10, clientY: 12 });
+    anticipate.mockClear();
+    const grid = screen.getByRole('grid');
+    vi.spyOn(grid, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, -52, 300, 156));
+    fireEvent.pointerOver(screen.getByText('row 2'), { clientX: 10, clientY: 12 });
+    expect(anticipate).not.toHaveBeenCalled();
+  });
+
+  it('wishes nothing when a scroll made by ↓ settles under a still pointer', () => {
+    vi.useFakeTimers();
+    render(<Grid />);
+    fireEvent.pointerOver(screen.getByText('row 1'), { clientX: 10, clientY: 12 });
+    fireEvent.keyDown(screen.getByRole('grid'), { key: 'ArrowDown' });
+    anticipate.mockClear();
+    fireEvent.scroll(window);
+    pointerRestsOn('row 3');
+    vi.advanceTimersByTime(SCROLL_SETTLE_MS);
+    expect(anticipate).not.toHaveBeenCalled();
+  });
 
   it('wants the row a moving pointer comes to, and the one below', () => {
     render(<Grid />);
