@@ -180,7 +180,14 @@ export const benchOnPostgres = (): boolean =>
  * drops them and stops a cluster the bench started.
  */
 export async function benchDatabaseEnv(): Promise<Record<string, string>> {
-  if (!benchOnPostgres()) return {};
+  return benchOnPostgres() ? postgresDatabaseEnv() : {};
+}
+
+/**
+ * A fresh PostgreSQL database as DATABASE_URL, whatever the bench's database: on the server
+ * DATABASE_URL names (an admin URL), else on a throw-away cluster the bench starts.
+ */
+export async function postgresDatabaseEnv(): Promise<Record<string, string>> {
   const given = process.env.DATABASE_URL;
   pgAdmin ??= given ? Promise.resolve({ url: given, stop: () => {} }) : startPgCluster();
   const database = await createTestDatabase((await pgAdmin).url);

@@ -7,9 +7,11 @@ import { useCrumbNames } from './use-segment-label.ts';
 
 const Trail = styled.nav`
   min-width: 0;
+  /* One line at every width: a long last crumb (a sample's name) shrinks to an ellipsis first,
+     then the others, rather than wrapping under the trail (docs/UI.md "Breadcrumbs"). */
   & ol {
     display: flex;
-    flex-wrap: wrap;
+    flex-wrap: nowrap;
     align-items: center;
     gap: 2px;
     margin: 0;
@@ -20,7 +22,22 @@ const Trail = styled.nav`
   & li {
     display: inline-flex;
     align-items: center;
+    min-width: 0;
+    flex: 0 1 auto;
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  & li:last-child {
+    flex-shrink: 100;
+  }
+  & li > svg {
+    flex: none;
+  }
+  & li > button,
+  & li > span {
+    min-width: 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
   }
   & button {
     border: none;
@@ -56,9 +73,16 @@ export function Breadcrumbs() {
             <li key={crumb.path}>
               {index > 0 && <Icon name="chevronRight" size={14} />}
               {last ? (
-                <span aria-current="page">{crumb.title}</span>
+                <span aria-current="page" title={crumb.title}>
+                  {crumb.title}
+                </span>
               ) : (
-                <button type="button" data-to={crumb.path} onClick={() => navigate(crumb.path)}>
+                <button
+                  type="button"
+                  title={crumb.title}
+                  data-to={crumb.path}
+                  onClick={() => navigate(crumb.path)}
+                >
                   {crumb.title}
                 </button>
               )}
