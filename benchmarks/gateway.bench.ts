@@ -27,6 +27,7 @@ import {
   benchDatabaseEnv,
   benchOnPostgres,
   closeBenchDatabases,
+  postgresDatabaseEnv,
   removeGateway,
   startSeededGateway,
   type GatewayProcess,
@@ -162,8 +163,9 @@ async function measureCalls(sizes: Sized[], runs: number): Promise<Map<string, L
 }
 
 /** Starts a gateway on a seeded library of `size` (see startSeededGateway) and signs in. */
-async function startSized(size: LibrarySize, rowsLabel: string): Promise<Sized> {
-  const { gateway, seedMs, cached } = await startSeededGateway(size, await benchDatabaseEnv());
+async function startSized(size: LibrarySize, rowsLabel: string, postgres: boolean): Promise<Sized> {
+  const env = postgres ? await postgresDatabaseEnv() : await benchDatabaseEnv();
+  const { gateway, seedMs, cached } = await startSeededGateway(size, env);
   const how = cached ? 'copied from the seed cache' : 'seeded';
   console.log(`gateway ${rowsLabel}: ${how} in ${Math.round(seedMs / 1000)} s`);
   const { accessToken } = await login(gateway, 'demo@yinku.local', 'yinku-demo');
@@ -228,14 +230,21 @@ function bundleFigure(distDir = 'dist'): Figure {
   };
 }
 
-/** The gateway and bundle figures; the 1M-row library only in full mode. */
-export async function gatewayFigures(options: { quick: boolean }): Promise<Figure[]> {
+/**
+ * The gateway and bundle figures; the 1M-row library only in full mode. `postgres`: on
+ * PostgreSQL whatever the bench's database (run.ts's `gateway-pg` group).
+ */
+export async function gatewayFigures(options: {
+  quick: boolean;
+  postgres?: boolean;
+}): Promise<Figure[]> {
   const runs = options.quick ? 15 : 41;
-  const on = benchOnPostgres() ? ' on PostgreSQL' : '';
+  const postgres = options.postgres ?? benchOnPostgres();
+  const on = postgres ? ' on PostgreSQL' : '';
   const sizes: Sized[] = [];
   try {
-    sizes.push(await startSized('large', `100k${on}`));
-    if (!options.quick) sizes.push(await startSized('huge', `1M${on}`));
+    sizes.push(await startSized('large', `100k${on}`, postgres));
+    if (!options.quick) sizes.push(await startSized('huge', `1M${on}`, postgres));
     const figures = await measureWithRetries(async () =>
       sizeFigures(sizes, await measureCalls(sizes, runs)),
     );

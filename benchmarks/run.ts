@@ -26,8 +26,8 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-// `--groups=gateway,load,real,similar,analysis`: only those groups (gateway latency with the bundle,
-// load, the real path, similar-sounds precision, sound analysis), whose
+// `--groups=gateway,gateway-pg,load,real,similar,analysis`: only those groups (gateway latency with
+// the bundle, the same on PostgreSQL, load, the real path, similar-sounds precision, sound analysis), whose
 // figures replace theirs in the existing results file; the other figures stay as they were.
 const groups = process.argv
   .find((a) => a.startsWith('--groups='))
@@ -36,6 +36,8 @@ const groups = process.argv
 /** The `--groups` group of each figure-name prefix. */
 const GROUP_PREFIXES: [prefix: string, group: string][] = [
   ['load ', 'load'],
+  ['gateway 100k on PostgreSQL', 'gateway-pg'],
+  ['gateway 1M on PostgreSQL', 'gateway-pg'],
   ['gateway ', 'gateway'],
   ['initial bundle', 'gateway'],
   ['real path', 'real'],
@@ -57,6 +59,12 @@ async function main(): Promise<number> {
   const figures: Figure[] = [];
   if (groups !== undefined) {
     if (groups.includes('gateway')) figures.push(...(await gatewayFigures({ quick })));
+    if (groups.includes('gateway-pg'))
+      figures.push(
+        ...(await gatewayFigures({ quick, postgres: true })).filter(
+          (f) => groupOf(f) === 'gateway-pg',
+        ),
+      );
     if (groups.includes('load')) figures.push(...(await loadFigures({ quick })));
     if (groups.includes('real')) figures.push(...(await realPathFigures()));
     if (groups.includes('similar')) figures.push(...(await similarFigures()));
