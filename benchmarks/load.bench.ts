@@ -30,14 +30,15 @@ const CONNECTIONS = 64;
 /** Seconds of load per run: 30 in full mode, fewer in quick mode. */
 const LOAD_SECONDS = { full: 30, quick: 8 };
 /**
- * Two PostgreSQL instances' p99 may be at most this much above one SQLite instance's. A request
- * on PostgreSQL makes several round trips to another process (2–4× SQLite's in-process time on
- * the `small` library, 1.5–4.8 ms against 0.6–2.6 ms, measured one at a time), and on this
- * 2-core machine its server shares the cores with both gateways and autocannon: the ratio was
- * 1.6–2.6 in quick runs. The gate catches contention between instances (a lock held across
- * them, a busy timeout, a pool exhausted), which multiplies the tail many times over.
+ * Two PostgreSQL instances' p99 may be at most this much above one SQLite instance's: the issue
+ * asks for the ratio to be reported, and the gate is loose on purpose. A request on PostgreSQL
+ * makes several round trips to another process (2–4× SQLite's in-process time on the `small`
+ * library, 1.5–4.8 ms against 0.6–2.6 ms, measured one at a time), and on this 2-core machine
+ * its server shares the cores with both gateways and autocannon: the ratio was 1.6–3.3 in
+ * runs of 8 and 30 s. What the gate catches is contention between instances (a lock held
+ * across them, a busy timeout, an exhausted pool), which multiplies the tail many times over.
  */
-const P99_BUDGET = 3;
+const P99_BUDGET = 5;
 
 /** One request of the workload, as autocannon takes it. */
 interface LoadRequest {

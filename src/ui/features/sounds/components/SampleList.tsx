@@ -6,18 +6,17 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { warmAudio } from '../../../audio/audio-runtime.ts';
-import { anticipate, playFromList, seekBy, seekSample, toggleSample } from '../../player/index.tsx';
-import { gridCommand } from '../model/keyboard.ts';
+import { anticipate, playFromList, seekSample } from '../../player/index.tsx';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
 import type { ListStatus } from '../hooks/use-paged-list.ts';
+import { useGridKeys } from '../hooks/use-grid-keys.ts';
 import { useHoverAnticipation } from '../hooks/use-hover-anticipation.ts';
 import { downloadActions } from '../services.ts';
 import { ListError } from './ListError.tsx';
@@ -55,9 +54,6 @@ const Message = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
 `;
-
-/** Keys the grid takes when nothing has the focus (the page just loaded, or a click on nothing). */
-const GLOBAL_KEYS = new Set(['ArrowDown', 'ArrowUp', ' ', 'Enter']);
 
 /** Height of the sticky top bar above the grid's header (px), from MainLayout's CSS variable. */
 function stickyTop(element: HTMLElement | null): number {
@@ -185,57 +181,15 @@ export function SampleList({
   const download = useCallback((sample: Sample) => void downloadActions().download(sample), []);
   const like = useCallback((sample: Sample) => void downloadActions().toggleLike(sample), []);
 
-  /** Runs a grid key; true when the key meant something here (the caller prevents its default). */
-  const runKey = (key: string): boolean => {
-    const command = gridCommand(key, active, count);
-    if (command.type === 'none') return false;
-    const current = rows[active];
-    switch (command.type) {
-      case 'move': {
-        const sample = rows[command.to];
-        if (sample) playFromList(sample, rows);
-        setActive(command.to);
-        hover.onKeyboardMove();
-        virtualizer.scrollToIndex(command.to);
-        // The next rows in the same direction, so ↓ auditioning starts from the cache.
-        const step = command.to >= active ? 1 : -1;
-        anticipate([rows[command.to + step], rows[command.to + 2 * step]]);
-        break;
-      }
-      case 'toggle':
-        if (current) toggleSample(current, rows);
-        break;
-      case 'seek':
-        seekBy(command.by);
-        break;
-      case 'detail':
-        if (current) useSelection.getState().showDetail({ type: 'sample', sample: current });
-        break;
-    }
-    return true;
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    if (runKey(event.key)) event.preventDefault();
-  };
-  const runKeyRef = useRef(runKey);
-  useLayoutEffect(() => {
-    runKeyRef.current = runKey;
+  const onKeyDown = useGridKeys({
+    rows,
+    count,
+    active,
+    setActive,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index),
+    onKeyboardMove: hover.onKeyboardMove,
+    grid: scroller,
   });
-  // The list takes the keys as soon as the page loads: with nothing focused, a grid key focuses
-  // the grid and acts there. Capture phase, so the player bar's global space comes after it.
-  useEffect(() => {
-    const onWindowKey = (event: globalThis.KeyboardEvent) => {
-      const focused = document.activeElement;
-      if (focused && focused !== document.body) return;
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (!GLOBAL_KEYS.has(event.key) || !runKeyRef.current(event.key)) return;
-      event.preventDefault();
-      scroller.current?.focus({ preventScroll: true });
-    };
-    window.addEventListener('keydown', onWindowKey, { capture: true });
-    return () => window.removeEventListener('keydown', onWindowKey, { capture: true });
-  }, []);
 
   if (status === 'error')
     return onRetry ? (
