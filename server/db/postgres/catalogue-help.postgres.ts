@@ -30,19 +30,12 @@ const TAG_VOCABULARY_LIMIT = 200;
 /**
  * The catalogue's derived answers on PostgreSQL: the index's words (ts_stat), autocomplete names,
  * tree cells and tag counts. Answers without a user scope are kept until the library changes,
- * which a cheap version (highest sample id, sample and pack counts, popularity sum) detects:
- * unlike SQLite, another process's commits are seen by the same query.
+ * which the catalogue's version (a row its triggers bump, migration 031) tells; unlike SQLite,
+ * another process's commits are seen by the same query.
  */
 export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
   const version = async (): Promise<string> =>
-    text(
-      (
-        await pool.query(
-          `SELECT (SELECT coalesce(max(id), 0) || ':' || count(*) FROM samples) || ':' ||
-                  (SELECT count(*) FROM packs) AS v`,
-        )
-      ).rows[0]?.v,
-    );
+    text((await pool.query('SELECT version FROM catalogue_version WHERE id = 1')).rows[0]?.version);
   const cache = new Map<string, unknown>();
   let stamp = '';
   const cached = async <T>(key: string, load: () => Promise<T>): Promise<T> => {

@@ -18,6 +18,7 @@ import {
   where,
 } from './catalogue-query.postgres.ts';
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
+import { postgresSampleCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
 
 import {
@@ -45,18 +46,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     return inOrder(codes, rows.map(toPackRow), (row) => row.code);
   };
 
-  const count = async (request: ListRequest): Promise<number> => {
-    const params = new Params();
-    const conditions = [
-      ...sampleConditions(request.filter, params),
-      ...scopeCondition(request.scope, params),
-    ];
-    const { rows } = await pool.query(
-      `SELECT COUNT(*) AS n FROM samples s ${where(conditions)}`,
-      params.values,
-    );
-    return num(rows[0]?.n);
-  };
+  const help = postgresCatalogueHelp(pool);
+  const counts = postgresSampleCount(pool, help.treeCells);
 
   /**
    * As on SQLite, a RELEVANCE search whose words (all required) are in at least half of the
@@ -68,11 +59,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     const { rows } = await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples');
     const library = num(rows[0]?.n);
     if (total * 2 >= library) return true;
-    const alone = await pool.query(
-      'SELECT COUNT(*) AS n FROM sample_search WHERE document @@ $1::tsquery',
-      [keyword.query],
-    );
-    return num(alone.rows[0]?.n) * 2 >= library;
+    return (await counts.keywordCount(request.filter.search)) * 2 >= library;
   };
 
   /**
@@ -133,7 +120,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   };
 
   return {
-    ...postgresCatalogueHelp(pool),
+    ...help,
     ...postgresEmbeddings(pool),
 
     async samplesByIds(ids, viewerId) {
@@ -141,9 +128,10 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     },
 
     async listSamples(request) {
-      const total = await count(request);
+      const { total, estimated } = await counts.count(request);
       if (total === 0) return { rows: [], total };
-      return { rows: await samplesByIds(await pageIds(request, total), request.viewerId), total };
+      const rows = await samplesByIds(await pageIds(request, total), request.viewerId);
+      return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
     async listPacks(request) {

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
+import type { ListRequest, SampleFilter } from '../../server/catalogue/catalogue.repository.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createContext, type AppContext } from '../../server/context.ts';
+import { postgresSampleCount } from '../../server/db/postgres/catalogue-count.postgres.ts';
+import { postgresCatalogueHelp } from '../../server/db/postgres/catalogue-help.postgres.ts';
+import { openStorage } from '../../server/db/open-storage.ts';
+import { seedIfEmpty } from '../../server/library/seed-library.ts';
+import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+
+// How the PostgreSQL catalogue counts a list (docs/DATABASE.md "What `total` is"): the category
+// tree's cached cells for taxonomy-only lists, kept until the catalogue's version moves; a
+// full-text filter alone exact up to the cap and estimated by the planner past it.
+let cluster: PgCluster;
+let ctx: AppContext;
+let pool: pg.Pool;
+let drop: () => Promise<void>;
+let dataDir: string;
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  const database = await createTestDatabase(cluster.url);
+  drop = database.drop;
+  dataDir = mkdtempSync(join(tmpdir(), 'yinku-pg-count-'));
+  const config = {
+    ...loadConfig({ YINKU_SONGS: 'off' }),
+    dataDir,
+    databaseUrl: database.url,
+    librarySize: 'tiny' as const,
+  };
+  ctx = await createContext(config, { storage: await openStorage(config) });
+  await seedIfEmpty(ctx, 'tiny');
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+}, 180_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await ctx?.close();
+  await drop?.();
+  cluster?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const request = (filter: SampleFilter): ListRequest => ({
+  filter,
+  sort: 'MOST_POPULAR',
+  seed: 1,
+  page: 1,
+  pageSize: 25,
+  language: 'en',
+  viewerId: null,
+});
+const exactCount = async (where: string, values: unknown[] = []) =>
+  Number((await pool.query(`SELECT count(*) AS n FROM samples s ${where}`, values)).rows[0].n);
+const version = async () =>
+  Number((await pool.query('SELECT version FROM catalogue_version')).rows[0].version);
+
+describe('PostgreSQL list totals', () => {
+  it('counts a keyword alone exactly up to the cap and estimates it past the cap', async () => {
+    const help = postgresCatalogueHelp(pool);
+    const filter = { search: keywordSearch('loop')! };
+    const truth = (await postgresSampleCount(pool, help.treeCells).count(request(filter))).total;
+    expect(truth).toBeGreaterThan(8);
+    const capped = postgresSampleCount(pool, help.treeCells, { exactCountCap: 3 });
+    const estimate = await capped.count(request(filter));
+    expect(estimate.estimated).toBe(true);
+    const top = Number((await pool.query('SELECT max(id) AS n FROM samples')).rows[0].n);
+    expect(estimate.total).toBeGreaterThan(3);
+    expect(estimate.total).toBeLessThanOrEqual(top);
+    // The planner's statistics (ANALYZE after seeding) put it in the right region.
+    expect(estimate.total).toBeGreaterThan(truth / 3);
+    expect(estimate.total).toBeLessThan(truth * 3);
+    // Another filter beside it, or a user's list, keeps the count exact.
+    const withKind = await capped.count(request({ ...filter, kind: 'loop' }));
+    expect(withKind.estimated).toBe(false);
+  });
+
+  it('answers a taxonomy-only list from the tree, and again after the catalogue changes', async () => {
+    const help = postgresCatalogueHelp(pool);
+    const counts = postgresSampleCount(pool, help.treeCells);
+    const drums = await counts.count(request({ category: 'instruments', primaryName: 'Drums' }));
+    const where = "WHERE s.category = 'instruments' AND s.primary_name = 'Drums'";
+    expect(drums).toEqual({ total: await exactCount(where), estimated: false });
+    expect((await counts.count(request({}))).total).toBe(await exactCount(''));
+
+    // A download's popularity update leaves the version (and the caches) alone.
+    const before = await version();
+    await pool.query('UPDATE packs SET popularity = popularity + 1');
+    await pool.query('UPDATE samples SET popularity = popularity + 1 WHERE id = 1');
+    expect(await version()).toBe(before);
+
+    // A sample removed moves it: the cached tree is read again.
+    const { id } = (
+      await pool.query(`SELECT s.id FROM samples s ${where} ORDER BY s.id DESC LIMIT 1`)
+    ).rows[0] as { id: number };
+    await pool.query('DELETE FROM samples WHERE id = $1', [id]);
+    expect(await version()).toBeGreaterThan(before);
+    const after = await counts.count(request({ category: 'instruments', primaryName: 'Drums' }));
+    expect(after.total).toBe(drums.total - 1);
+  });
+});
