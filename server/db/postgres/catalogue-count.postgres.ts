@@ -40,29 +40,33 @@ export function postgresSampleCount(
   };
 
   /**
-   * The matches of `conditions` over `samples s`: exact up to EXACT_COUNT_CAP (the count stops
-   * after cap + 1 rows), else the planner's estimate of the rows (its statistics of the search
-   * documents, within the bounds of cap + 1 and the highest id). Counting every match of a
-   * broad word read every one of them (`v`: ~1M rows).
+   * The matches of `conditions` over `samples s`, a full-text filter alone. The planner's
+   * estimate (its statistics of the search documents) comes first: past the cap it is the total,
+   * within cap + 1 and the highest id. Under it the matches are counted, exactly up to the cap
+   * (the count stops after cap + 1 rows). Counting was the cost at 1,000,000 rows: every match's
+   * document is read again from the heap (~4–9 µs a row), 40–90 ms for the first 10,001 matches
+   * of `trap` or `kick`, and all of them for an exact count.
    */
   const cappedCount = async (conditions: string[], params: Params): Promise<ListCount> => {
     const sql = `SELECT 1 FROM samples s ${where(conditions)}`;
-    const counted = await pool.query(
-      `SELECT COUNT(*) AS n FROM (${sql} LIMIT ${exactCountCap + 1}) AS capped`,
-      params.values,
-    );
-    const exact = num(counted.rows[0]?.n);
-    if (exact <= exactCountCap) return { total: exact, estimated: false };
     const [plan, top] = await Promise.all([
       pool.query(`EXPLAIN (FORMAT JSON) ${sql}`, params.values),
       pool.query('SELECT coalesce(max(id), 0) AS n FROM samples'),
     ]);
     const explained = plan.rows[0]?.['QUERY PLAN'] as
       { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-    const rows = Number(explained?.[0]?.Plan?.['Plan Rows'] ?? 0);
-    const library = num(top.rows[0]?.n);
-    const total = Math.min(library, Math.max(exactCountCap + 1, Math.round(rows) || 0));
-    return { total, estimated: true };
+    const planned = Math.round(Number(explained?.[0]?.Plan?.['Plan Rows'] ?? 0)) || 0;
+    const estimate = () => ({
+      total: Math.min(num(top.rows[0]?.n), Math.max(exactCountCap + 1, planned)),
+      estimated: true,
+    });
+    if (planned > exactCountCap) return estimate();
+    const counted = await pool.query(
+      `SELECT COUNT(*) AS n FROM (${sql} LIMIT ${exactCountCap + 1}) AS capped`,
+      params.values,
+    );
+    const exact = num(counted.rows[0]?.n);
+    return exact <= exactCountCap ? { total: exact, estimated: false } : estimate();
   };
 
   return {

@@ -186,9 +186,11 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
         "INSERT INTO meta (key, value) VALUES ('seeded_at', $1), ('library_size', $2)",
         [at, size],
       );
-      // Statistics for the planner right after the bulk load, before autovacuum gets to it:
-      // estimated totals read its row estimates (catalogue-count.postgres.ts).
-      await pool.query('ANALYZE samples, sample_search');
+      // Right after the bulk load, before autovacuum gets to it: statistics for the planner
+      // (estimated totals read its row estimates, catalogue-count.postgres.ts) and the
+      // visibility map, without which an index-only scan (a deep page, a BPM range's count)
+      // reads the table too.
+      await pool.query('VACUUM ANALYZE samples, sample_search');
     },
     async writeBatch(batch, options = {}) {
       return withTransaction(pool, async (db) => {
