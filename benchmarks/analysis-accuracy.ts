@@ -1,6 +1,8 @@
 // The accuracy figures of the analysis benchmark (analysis.bench.ts): each sample's verdict
 // against the truth of the demo library's plan (docs/ANALYSIS.md "Accuracy").
 import { labelToKey } from '../src/analysis/index.ts';
+import type { MusicalKey } from '../src/shared/api/catalogue.types.ts';
+import { relativeKey } from '../src/shared/api/musical-keys.ts';
 import type { PlannedSample } from '../server/seed/library-plan.ts';
 import type { JobVerdict } from './analysis.worker.ts';
 import { ratioFigure, type Figure } from './stats.ts';
@@ -19,13 +21,7 @@ export interface Comparison {
 /** Whether a loop's tempo is within ±1 BPM of the plan's. */
 export const tempoRight = (c: Comparison) =>
   c.verdict.bpm !== null && Math.abs(c.verdict.bpm - c.sample.bpm!) <= 1;
-const relative = (a: string, b: string) => {
-  const [x, y] = [labelToKey(a), labelToKey(b)];
-  if (x.mode === y.mode) return false;
-  const pcs = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
-  const [major, minor] = x.mode === 'major' ? [x, y] : [y, x];
-  return (pcs.indexOf(major.tonic) + 9) % 12 === pcs.indexOf(minor.tonic);
-};
+const relative = (a: string, b: string) => relativeKey(a as MusicalKey) === b;
 
 /**
  * Voices that sound one pitch (or a root and its fifth): their key's mode is not in the audio,

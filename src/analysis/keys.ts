@@ -1,5 +1,6 @@
 // The library's key labels ('F#m') and the analysis's { tonic, mode } pairs, both ways.
 import { MUSICAL_KEYS, type MusicalKey } from '../shared/api/catalogue.types.ts';
+import { TONICS } from '../shared/api/musical-keys.ts';
 
 /** A key as the analysis reports it: tonic spelled as in MUSICAL_KEYS (sharps), and mode. */
 export interface KeyEstimate {
@@ -8,20 +9,7 @@ export interface KeyEstimate {
 }
 
 /** Pitch-class names, 0 = C, spelled with sharps as the library's keys are. */
-export const PITCH_CLASSES = [
-  'C',
-  'C#',
-  'D',
-  'D#',
-  'E',
-  'F',
-  'F#',
-  'G',
-  'G#',
-  'A',
-  'A#',
-  'B',
-] as const;
+export const PITCH_CLASSES = TONICS;
 
 // Flat spellings a caller may hand in ('Gb', 'Bbm'): each names the sharp pitch class above.
 const FLATS: Record<string, string> = { Db: 'C#', Eb: 'D#', Gb: 'F#', Ab: 'G#', Bb: 'A#' };

@@ -60,14 +60,15 @@ export function postgresSampleCount(
    * first and put `v`, in 999,107 samples, at 273,951: a prefix's share is not in its statistics.
    */
   const cappedCount = async (filter: SampleFilter): Promise<ListCount> => {
-    const joined = new Params();
-    const matches = where(sampleConditions(filter, joined, { searchJoined: true }));
+    const params = new Params();
+    const matches = where(sampleConditions(filter, params, { searchJoined: true }));
     const top = num((await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples')).rows[0]?.n);
+    // A number computed here, written into the statement (TABLESAMPLE's argument).
     const percent = Math.min(100, (100 * sampledRows) / Math.max(1, top));
     const sampled = await pool.query(
       `SELECT COUNT(*) AS n, COUNT(*) FILTER (${matches}) AS hits
-       FROM sample_search q TABLESAMPLE SYSTEM (${joined.add(percent)}) REPEATABLE (0)`,
-      joined.values,
+       FROM sample_search q TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (0)`,
+      params.values,
     );
     const share = num(sampled.rows[0]?.hits) / Math.max(1, num(sampled.rows[0]?.n));
     const estimate = () => ({
@@ -75,10 +76,8 @@ export function postgresSampleCount(
       estimated: true,
     });
     if (share * top > exactCountCap && percent < 100) return estimate();
-    const params = new Params();
     const counted = await pool.query(
-      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM sample_search q
-       ${where(sampleConditions(filter, params, { searchJoined: true }))}
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM sample_search q ${matches}
        LIMIT ${exactCountCap + 1}) AS capped`,
       params.values,
     );
@@ -86,26 +85,29 @@ export function postgresSampleCount(
     return exact <= exactCountCap ? { total: exact, estimated: false } : estimate();
   };
 
+  /** Whether a request's only filter is full-text (a keyword, the styles or the tags). */
+  const fullTextAlone = ({ filter, scope }: ListRequest): boolean => {
+    const { search, styles, tags, ...others } = filter;
+    const fullText = [search !== undefined, Boolean(styles?.length), Boolean(tags?.length)];
+    return (
+      !scope &&
+      fullText.filter(Boolean).length === 1 &&
+      Object.values(others).every((value) => value === undefined)
+    );
+  };
+
   return {
     /** The number of samples a list request matches (estimated past the cap, full-text only). */
     async count(request: ListRequest): Promise<ListCount> {
       const fromTree = await treeTotal(request);
       if (fromTree !== null) return { total: fromTree, estimated: false };
+      // As on SQLite, only a full-text filter alone is estimated; every other list is counted.
+      if (fullTextAlone(request)) return cappedCount(request.filter);
       const params = new Params();
       const conditions = [
         ...sampleConditions(request.filter, params),
         ...scopeCondition(request.scope, params),
       ];
-      // As on SQLite, only a full-text filter alone (a keyword, the styles or the tags) is
-      // estimated; every other list is counted exactly.
-      const { search, styles, tags, ...others } = request.filter;
-      const fullText = [
-        search !== undefined,
-        Boolean(styles?.length),
-        Boolean(tags?.length),
-      ].filter(Boolean).length;
-      const othersSet = Object.values(others).some((value) => value !== undefined);
-      if (!request.scope && !othersSet && fullText === 1) return cappedCount(request.filter);
       const { rows } = await pool.query(
         `SELECT COUNT(*) AS n FROM samples s ${where(conditions)}`,
         params.values,

@@ -1,7 +1,7 @@
 import type { MusicalKey } from './catalogue.types.ts';
 
 /** The twelve tonics, sharps only (the library's spelling: `C#`, never `Db`). */
-const TONICS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
+export const TONICS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
 
 /** A tonic of a key. */
 type Tonic = (typeof TONICS)[number];
