@@ -76,6 +76,56 @@ describe('openDatabase', () => {
     ]);
   });
 
+  it('keys full-text rows by popularity then id, and keeps them keyed on updates and deletes (032)', () => {
+    const db = openDatabase(':memory:');
+    db.exec(`INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', '品');
+      INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
+        VALUES ('p', 'P', '包', 1, 'genres', 'Trap', '2026-01-01')`);
+    const insert = db.prepare(
+      `INSERT INTO samples (id, pack_code, name_en, name_zh, category, primary_name, secondary_name,
+         kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash,
+         file_name, created_at, popularity)
+       VALUES (?, 'p', ?, ?, 'genres', 'Trap', 'X', 'loop', 'wav', 'audio/wav', 44100, 2, 1, 1,
+         'h', 'f.wav', '2026-01-01', ?)`,
+    );
+    // Before 032: the table without its triggers, each row at rowid = samples.id.
+    db.exec(`DROP TRIGGER samples_search_key; DROP TRIGGER samples_search_delete;`);
+    for (const [id, popularity] of [
+      [1, 5],
+      [2, 90],
+      [3, 40],
+      [4, 90],
+    ] as const) {
+      insert.run(id, `Kick ${id}`, `底鼓 ${id}`, popularity);
+      db.prepare('INSERT INTO samples_fts (rowid, name) VALUES (?, ?)').run(id, `Kick ${id}`);
+    }
+    db.prepare("DELETE FROM schema_migrations WHERE name = '032-search-key-order.sql'").run();
+    migrate(db);
+    const inKeyOrder = () =>
+      db
+        .prepare(
+          `SELECT rowid & 4294967295 AS id, 2147483647 - (rowid >> 32) AS popularity
+           FROM samples_fts WHERE samples_fts MATCH '"kick"*' ORDER BY rowid`,
+        )
+        .all()
+        .map((row) => [Number(row.id), Number(row.popularity)]);
+    expect(inKeyOrder()).toEqual([
+      [2, 90],
+      [4, 90],
+      [3, 40],
+      [1, 5],
+    ]);
+    // A download's lift moves the row; a deleted sample takes its row along.
+    db.prepare('UPDATE samples SET popularity = popularity + 100 WHERE id = 1').run();
+    db.prepare('DELETE FROM samples WHERE id = 3').run();
+    expect(inKeyOrder()).toEqual([
+      [1, 105],
+      [2, 90],
+      [4, 90],
+    ]);
+    expect(db.prepare('SELECT count(*) AS n FROM samples_fts').get()?.n).toBe(3);
+  });
+
   it('rolls a failed transaction back', () => {
     const db = openDatabase(':memory:');
     expect(() =>

@@ -2,10 +2,11 @@ import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import type { Database } from '../database.ts';
 import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import {
-  everyWord,
   FTS_MATCH_IN,
-  keywordMatch,
   FTS_MATCH_ROW,
+  FTS_SAMPLE_ID,
+  ftsMatches,
+  keywordMatch,
   orderIndex,
   sampleConditions,
   sampleOrder,
@@ -13,6 +14,9 @@ import {
   seeksPerRow,
   where,
 } from './catalogue-query.sqlite.ts';
+import { ftsCounter, type ListCount } from './catalogue-estimate.sqlite.ts';
+import { prefixExpander } from './search-terms.sqlite.ts';
+import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
 import { randomPageIds } from './catalogue-random.sqlite.ts';
 
 const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
@@ -24,11 +28,7 @@ const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
  */
 export const EXACT_COUNT_CAP = 10_000;
 
-/** A list's number of matches: exact, or an estimate when `estimated`. */
-export interface ListCount {
-  total: number;
-  estimated: boolean;
-}
+export type { ListCount };
 
 /** How a sample list is counted and which ids fill one of its pages. */
 interface SamplePages {
@@ -41,76 +41,111 @@ interface SamplePages {
 /** The sample list queries of the SQLite catalogue: counts and page ids, each read the cheap way. */
 export function samplePages(
   db: Database,
-  { exactCountCap = EXACT_COUNT_CAP }: { exactCountCap?: number } = {},
+  {
+    exactCountCap = EXACT_COUNT_CAP,
+    vocabulary,
+  }: { exactCountCap?: number; vocabulary?: () => VocabularyTerm[] } = {},
 ): SamplePages {
   const maxId = db.prepare('SELECT max(id) AS n FROM samples');
-  // FTS5 lists a match's rows in rowid order, either way, so each end reads EXACT_COUNT_CAP + 1
-  // rows at most: their number and the ids of the first and the last of them.
-  const ftsEnd = (direction: 'ASC' | 'DESC') =>
-    db.prepare(
-      `SELECT COUNT(*) AS n, min(rowid) AS low, max(rowid) AS high FROM (SELECT rowid FROM samples_fts
-       WHERE samples_fts MATCH ? ORDER BY rowid ${direction} LIMIT ?)`,
-    );
-  const ftsFront = ftsEnd('ASC');
-  const ftsBack = ftsEnd('DESC');
+  const ftsTotal = ftsCounter(db, exactCountCap);
+  const expand = vocabulary && prefixExpander(vocabulary);
+  const and = (matches: string[]): string => matches.map((match) => `(${match})`).join(' AND ');
 
   /**
-   * Counts an FTS match alone: exactly when it has at most EXACT_COUNT_CAP rows. Otherwise its
-   * first cap + 1 matches from each end of the ids (FTS5 reads a match's rows in rowid order,
-   * either way, and stops) give the matches' density where the word starts and among the
-   * newest samples, and the total is their mean density over the ids between the first and the
-   * last match (ids are dense). Matches spread evenly (the demo and scale libraries, imports of
-   * varied folders) estimate within a few per cent (`v` at 1M rows: 959k for 999k); a word
-   * that gathers in the middle of the ids is misjudged, which the client corrects when it
-   * reaches the list's end (docs/api/catalogue.md, "Totals"). The exact count read every match:
-   * 94 ms for `v` at 1M rows.
+   * Ids of an FTS match in search-key order (popularity, then id: migration 032), `limit` from
+   * `skip`, with any other conditions tested on each match's row. FTS5 reads the match in rowid
+   * order and stops after the page, whatever the number of matches.
    */
-  const ftsTotal = (match: SQLInputValue): ListCount => {
-    const front = ftsFront.get(match, exactCountCap + 1)!;
-    if (num(front.n) <= exactCountCap) return { total: num(front.n), estimated: false };
-    const back = ftsBack.get(match, exactCountCap + 1)!;
-    const [first, frontEnd] = [num(front.low), num(front.high)];
-    const [backStart, last] = [num(back.low), num(back.high)];
-    const span = last - first + 1;
-    const density = (exactCountCap / (frontEnd - first) + exactCountCap / (last - backStart)) / 2;
-    const total = Math.round(density * span);
-    return { total: Math.max(exactCountCap + 1, Math.min(span, total)), estimated: true };
+  const inKeyOrder = (
+    match: string,
+    others: { conditions: string[]; params: SQLInputValue[] },
+    limit: number,
+    skip: number,
+  ): number[] => {
+    const sql = others.conditions.length
+      ? `SELECT s.id FROM samples_fts JOIN samples s ON s.id = ${FTS_SAMPLE_ID}
+         WHERE samples_fts MATCH ? AND ${others.conditions.join(' AND ')}
+         ORDER BY samples_fts.rowid LIMIT ? OFFSET ?`
+      : `SELECT ${FTS_SAMPLE_ID} AS id FROM samples_fts WHERE samples_fts MATCH ?
+         ORDER BY rowid LIMIT ? OFFSET ?`;
+    return db
+      .prepare(sql)
+      .all(match, ...others.params, limit, skip)
+      .map((row) => num(row.id));
+  };
+
+  /** How many rows `inKeyOrder` would list from the start, counting at most `cap`. */
+  const countInKeyOrder = (
+    match: string,
+    others: { conditions: string[]; params: SQLInputValue[] },
+    cap: number,
+  ): number => {
+    const from = others.conditions.length
+      ? `samples_fts JOIN samples s ON s.id = ${FTS_SAMPLE_ID}
+         WHERE samples_fts MATCH ? AND ${others.conditions.join(' AND ')}`
+      : 'samples_fts WHERE samples_fts MATCH ?';
+    return num(
+      db
+        .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`)
+        .get(match, ...others.params, cap)?.n,
+    );
   };
 
   /**
-   * The number of samples a list request matches. With a keyword the count runs from the FTS
-   * index (joined to samples only when other conditions need its columns): counting through
-   * `s.id IN (…)` built a list of every match first, 95 ms for a keyword matching 100k rows.
+   * A RELEVANCE page (docs/api/catalogue.md): the samples whose name holds the keyword, then the
+   * other matches, each tier in popularity order. Both tiers are FTS matches read in key order,
+   * so a page costs the same at 100k and 1M rows; the first tier's size is read only when the page
+   * runs past its end.
    */
-  const count = (request: ListRequest): ListCount => {
+  const relevancePage = (
+    request: ListRequest,
+    others: { conditions: string[]; params: SQLInputValue[] },
+    offset: number,
+    pageSize: number,
+  ): number[] => {
+    const [keyword, ...filters] = ftsMatches(request.filter, expand);
+    const inName = `name : (${keyword})`;
+    const named = inKeyOrder(and([inName, ...filters]), others, pageSize, offset);
+    if (named.length === pageSize) return named;
+    const namedTotal =
+      named.length > 0
+        ? offset + named.length
+        : countInKeyOrder(and([inName, ...filters]), others, offset);
+    const rest = `(${and([keyword!, ...filters])}) NOT (${inName})`;
+    return [
+      ...named,
+      ...inKeyOrder(rest, others, pageSize - named.length, Math.max(0, offset - namedTotal)),
+    ];
+  };
+
+  /** A request's conditions other than its full-text matches (with their parameters). */
+  const otherConditions = (request: ListRequest) => {
     const params: SQLInputValue[] = [];
-    const keyword = request.filter.search !== undefined;
     const conditions = [
-      ...sampleConditions(request.filter, params, { ftsJoined: keyword }),
+      ...sampleConditions(request.filter, params, { withoutFts: true }),
       ...scopeCondition(request.scope, params),
     ];
-    // Every sample has exactly one FTS row (rowid = samples.id), so one match alone (a keyword,
-    // the styles or the tags) counts there: styles=trap took 370 ms at 1M through the IN list.
-    if (conditions.length === 1 && (keyword || conditions[0] === FTS_MATCH_IN))
-      return ftsTotal(params[0]!);
-    const from = keyword ? 'samples_fts JOIN samples s ON s.id = samples_fts.rowid' : 'samples s';
-    const sql = `SELECT COUNT(*) AS n FROM ${from} ${where(conditions)}`;
-    return { total: num(db.prepare(sql).get(...params)?.n), estimated: false };
+    return { conditions, params };
   };
 
   /**
-   * Whether a RELEVANCE search is too broad to rank: its words, all required, are in at least
-   * half of the library (the highest id bounds the number of rows). FTS5's bm25 then gives every
-   * word an idf of ~0 (it floors it at 1e-6), so no word counts as telling; such a search is
-   * ordered by popularity, a page read from an index instead of a score for every match.
+   * The number of samples a list request matches. Full-text matches count in the FTS index (joined
+   * to samples only when other conditions need its columns): counting through `s.id IN (…)` built
+   * a list of every match first, 95 ms for a keyword matching 100k rows.
    */
-  const tooBroadToRank = (request: ListRequest, total: number, library: number): boolean => {
-    const search = request.filter.search;
-    if (search === undefined || !everyWord(search)) return false;
-    // The total (with any other filters) is at most the keyword's own number of matches.
-    if (total * 2 >= library) return true;
-    const keywordAlone = !request.scope && sampleConditions(request.filter, []).length === 1;
-    return !keywordAlone && ftsTotal(keywordMatch(search)).total * 2 >= library;
+  const count = (request: ListRequest): ListCount => {
+    const matches = ftsMatches(request.filter, expand);
+    const others = otherConditions(request);
+    if (matches.length === 0) {
+      const sql = `SELECT COUNT(*) AS n FROM samples s ${where(others.conditions)}`;
+      return { total: num(db.prepare(sql).get(...others.params)?.n), estimated: false };
+    }
+    // One full-text filter alone (a keyword, the styles or the tags) is estimated past the cap.
+    if (matches.length === 1 && others.conditions.length === 0) return ftsTotal(matches[0]!);
+    return {
+      total: countInKeyOrder(and(matches), others, Number.MAX_SAFE_INTEGER),
+      estimated: false,
+    };
   };
 
   /**
@@ -146,19 +181,25 @@ export function samplePages(
 
   const pageIds = (request: ListRequest, total: number): number[] => {
     const library = num(maxId.get()?.n);
+    const { pageSize } = request;
+    const offset = (request.page - 1) * pageSize;
+    const matches = ftsMatches(request.filter, expand);
     const sort =
-      request.sort === 'RELEVANCE' && tooBroadToRank(request, total, library)
-        ? 'MOST_POPULAR'
-        : request.sort;
-    const relevance = sort === 'RELEVANCE' && request.filter.search !== undefined;
+      request.sort === 'RELEVANCE' && !request.filter.search ? 'MOST_POPULAR' : request.sort;
+    if (sort === 'RELEVANCE')
+      return relevancePage(request, otherConditions(request), offset, pageSize);
+    // Full-text filters alone in popularity order: the FTS match in key order is the page
+    // (styles=trap at 1M rows read ~96,000 matches into a list before).
+    if (sort === 'MOST_POPULAR' && matches.length > 0) {
+      const others = otherConditions(request);
+      if (others.conditions.length === 0) return inKeyOrder(and(matches), others, pageSize, offset);
+    }
     const params: SQLInputValue[] = [];
     const conditions = [
-      ...sampleConditions(request.filter, params, { ftsJoined: relevance }),
+      ...sampleConditions(request.filter, params),
       ...scopeCondition(request.scope, params),
     ];
     const order = sampleOrder({ ...request, sort });
-    const { pageSize } = request;
-    const offset = (request.page - 1) * pageSize;
     if (sort === 'RANDOM')
       return randomPageIds(db, conditions, params, {
         seed: request.seed,
@@ -178,20 +219,16 @@ export function samplePages(
       // planner would read and sort every match of the range; taken while that walk is shorter.
       if ((offset + pageSize) * library <= total * total)
         from = 'samples s INDEXED BY samples_popularity_bpm';
-    } else if (relevance) {
-      // A keyword alone reads only id and popularity of each match: from the narrow index.
-      const narrow = conditions.length === 1 ? 'INDEXED BY samples_id_popularity' : '';
-      from = `samples_fts JOIN samples s ${narrow} ON s.id = samples_fts.rowid`;
     } else if (
       index !== undefined &&
       conditions.length > 0 &&
       conditions.every((condition): boolean => condition === FTS_MATCH_IN) &&
       total * 20 >= library
     ) {
-      // FTS matches (styles, tags, a keyword not ranked) of at least 1 row in 20 (ids are
-      // dense): walking the sort's index and testing each row against the list of matches stops
-      // after a page, where sorting every match does not (styles=trap at 1M: 352 → 26 ms; `v`
-      // by NEWEST at 100k: 119 → 11 ms).
+      // FTS matches (styles, tags, a keyword) in another order than popularity, of at least 1 row
+      // in 20 (ids are dense): walking the sort's index and testing each row against the list of
+      // matches stops after a page, where sorting every match does not (`v` by NEWEST at 100k:
+      // 119 → 11 ms).
       from = `samples s INDEXED BY ${index}`;
       // Listing the matches costs ~0.12 µs a match, testing a row by seeks ~16 µs (100k rows):
       // seeking wins while the walk, ~(offset + page) × library / total rows if the matches

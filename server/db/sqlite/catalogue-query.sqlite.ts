@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { hasCjk } from '../../catalogue/cjk-text.ts';
-import { ftsMatch, toPhrase } from './fts-text.sqlite.ts';
+import { ftsMatch, toPhrase, type PrefixExpander } from './fts-text.sqlite.ts';
 import type {
   KeywordSearch,
   ListRequest,
@@ -12,21 +12,30 @@ import type {
 
 export { shuffleKey } from '../random-order.ts';
 
-/** bm25 weights of samples_fts columns: name, tags, brand, pack, type, grp. */
-export const BM25 = 'bm25(samples_fts, 10.0, 4.0, 2.0, 3.0, 3.0, 3.0)';
+/**
+ * The search key of a sample (migration 032): the rowid of its `samples_fts` row. Ascending keys
+ * are popularity descending, then id ascending, so an FTS match read in rowid order is in
+ * popularity order and `ORDER BY rowid LIMIT n` stops after n rows. Arguments are SQL
+ * expressions (columns or `?`).
+ */
+export const searchKey = (popularity: string, id: string): string =>
+  `((2147483647 - ${popularity}) << 32) | ${id}`;
+
+/** The sample id of a `samples_fts` row: the low 32 bits of its search key. */
+export const FTS_SAMPLE_ID = '(samples_fts.rowid & 4294967295)';
 
 /** The condition of a keyword, style or tag match that is not joined to the FTS table. */
-export const FTS_MATCH_IN = 's.id IN (SELECT rowid FROM samples_fts WHERE samples_fts MATCH ?)';
+export const FTS_MATCH_IN = `s.id IN (SELECT ${FTS_SAMPLE_ID} FROM samples_fts WHERE samples_fts MATCH ?)`;
 
 /** A keyword match tested on each row in turn: one seek in the FTS index per row and word. */
-export const FTS_MATCH_ROW =
-  'EXISTS (SELECT 1 FROM samples_fts WHERE samples_fts MATCH ? AND rowid = s.id)';
+export const FTS_MATCH_ROW = `EXISTS (SELECT 1 FROM samples_fts WHERE samples_fts MATCH ? AND rowid = ${searchKey('s.popularity', 's.id')})`;
 
 /** The FTS5 MATCH expression of a keyword search (`""`, matching nothing, when it has no words). */
-export const keywordMatch = (search: KeywordSearch): string => ftsMatch(search) ?? '""';
+export const keywordMatch = (search: KeywordSearch, expand?: PrefixExpander): string =>
+  ftsMatch(search, expand) ?? '""';
 
 /** Whether a keyword search needs every word: not the any-word mode. */
-export const everyWord = (search: KeywordSearch): boolean =>
+const everyWord = (search: KeywordSearch): boolean =>
   search.mode === 'all' || search.words.length === 1;
 
 /**
@@ -39,11 +48,25 @@ export const seeksPerRow = (search: KeywordSearch): boolean =>
   everyWord(search) &&
   search.words.every((word) => hasCjk(word) || /^[\p{L}\p{N}]{1,2}$/u.test(word));
 
+/**
+ * The FTS5 MATCH expressions of a filter's full-text parts: its keyword (first), styles and tags.
+ * `expand` spells typed prefixes out as index words (search-terms.sqlite.ts).
+ */
+export function ftsMatches(filter: SampleFilter, expand?: PrefixExpander): string[] {
+  const matches: string[] = [];
+  if (filter.search !== undefined) matches.push(keywordMatch(filter.search, expand));
+  const phrases = (values: string[]) => values.map(toPhrase).filter((p) => p !== null);
+  if (filter.styles?.length)
+    matches.push(`{tags type grp} : (${phrases(filter.styles).join(' OR ') || '""'})`);
+  if (filter.tags?.length) matches.push(`{tags} : (${phrases(filter.tags).join(' AND ') || '""'})`);
+  return matches;
+}
+
 /** SQL conditions (and their parameters, in order) over `samples s`. */
 export function sampleConditions(
   filter: SampleFilter,
   params: SQLInputValue[],
-  options: { packLevel?: boolean; ftsJoined?: boolean } = {},
+  options: { packLevel?: boolean; withoutFts?: boolean } = {},
 ): string[] {
   const conditions: string[] = [];
   const equal = (column: string, value: string | undefined) => {
@@ -72,20 +95,13 @@ export function sampleConditions(
     conditions.push('s.bpm <= ?');
     params.push(filter.bpmMax);
   }
-  if (filter.search !== undefined) {
-    conditions.push(options.ftsJoined ? 'samples_fts MATCH ?' : FTS_MATCH_IN);
-    params.push(keywordMatch(filter.search));
-  }
-  // Styles and tags match words in the FTS index (one doclist lookup, not a JSON scan per row).
-  const phrases = (values: string[]) => values.map(toPhrase).filter((p) => p !== null);
-  if (filter.styles?.length) {
-    conditions.push(FTS_MATCH_IN);
-    params.push(`{tags type grp} : (${phrases(filter.styles).join(' OR ') || '""'})`);
-  }
-  if (filter.tags?.length) {
-    conditions.push(FTS_MATCH_IN);
-    params.push(`{tags} : (${phrases(filter.tags).join(' AND ') || '""'})`);
-  }
+  // The keyword, styles and tags are words in the FTS index (one doclist lookup, not a JSON scan
+  // per row); with `withoutFts` the caller matches them itself (catalogue-page.sqlite.ts).
+  if (!options.withoutFts)
+    for (const match of ftsMatches(filter)) {
+      conditions.push(FTS_MATCH_IN);
+      params.push(match);
+    }
   return conditions;
 }
 
@@ -136,10 +152,8 @@ export function sampleOrder(request: ListRequest): string {
       return 's.duration, s.id';
     case 'RANDOM':
       return 's.shuffle_key, s.id';
-    case 'RELEVANCE':
-      if (request.filter.search !== undefined) return `${BM25}, s.popularity DESC, s.id`;
-      return 's.popularity DESC, s.id';
     default:
+      // RELEVANCE is popularity order within its two tiers (catalogue-page.sqlite.ts).
       return 's.popularity DESC, s.id';
   }
 }

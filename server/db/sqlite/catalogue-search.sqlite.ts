@@ -91,6 +91,8 @@ export function sqliteSearchHelp(db: Database) {
   });
 
   return {
+    /** The index's words with their sample counts, at once (the same array until it changes). */
+    vocabularyNow: vocabulary,
     /** The index's words with their sample counts. */
     async searchVocabulary(): Promise<VocabularyTerm[]> {
       return vocabulary();

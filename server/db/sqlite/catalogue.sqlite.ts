@@ -131,7 +131,9 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
   const treeCells = cachedTreeCells(db);
 
-  const pages = samplePages(db);
+  // The vocabulary search help keeps also spells typed prefixes out (search-terms.sqlite.ts).
+  const { vocabularyNow, ...searchHelp } = sqliteSearchHelp(db);
+  const pages = samplePages(db, { vocabulary: vocabularyNow });
 
   /**
    * The exact total of a list filtered by tree columns only (category, instrument, group, or
@@ -154,7 +156,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
   };
 
   return {
-    ...sqliteSearchHelp(db),
+    ...searchHelp,
     ...sqliteEmbeddings(db),
 
     async samplesByIds(ids, viewerId) {

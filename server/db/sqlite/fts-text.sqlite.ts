@@ -18,16 +18,25 @@ export function spaceCjk(text: string): string {
 /** A word quoted for FTS5 (a `"` doubled), so operators and SQL-looking input are plain text. */
 const quoted = (word: string): string => `"${word.replaceAll('"', '""')}"`;
 
+/** The index words a Latin prefix stands for, or null to match it as a prefix. */
+export type PrefixExpander = (word: string) => string[] | null;
+
 /**
  * The FTS5 MATCH expression of a keyword search: every word must match (mode `all`) or any word
- * (`any`); Latin words match as prefixes (`"808"*`), CJK words as a phrase of their characters.
- * Null when there are no words.
+ * (`any`); Latin words match as prefixes (`"808"*`), or as the OR of the index words the prefix
+ * starts when `expand` knows them (the same rows, read lazily: search-terms.sqlite.ts), CJK words
+ * as a phrase of their characters. Null when there are no words.
  */
-export function ftsMatch(search: KeywordSearch): string | null {
+export function ftsMatch(search: KeywordSearch, expand?: PrefixExpander): string | null {
   const words = search.words.filter((word) => word.trim() !== '');
   if (words.length === 0) return null;
+  const latin = (word: string): string => {
+    const exact = expand?.(word);
+    if (!exact) return `${quoted(word)}*`;
+    return exact.length === 1 ? quoted(exact[0]!) : `(${exact.map(quoted).join(' OR ')})`;
+  };
   return words
-    .map((word) => (hasCjk(word) ? quoted(spaceCjk(word)) : `${quoted(word)}*`))
+    .map((word) => (hasCjk(word) ? quoted(spaceCjk(word)) : latin(word)))
     .join(search.mode === 'any' ? ' OR ' : ' AND ');
 }
 

@@ -1,6 +1,7 @@
 import { transaction, type Database } from '../database.ts';
 import type { LibraryRepository, SampleWrite } from '../../library/library.repository.ts';
 import { spaceCjk } from './fts-text.sqlite.ts';
+import { searchKey } from './catalogue-query.sqlite.ts';
 import { BUMP_EMBEDDINGS, sqliteAnalysis } from './analysis.sqlite.ts';
 import { encodeEmbedding, type StoredAnalysis } from '../../library/sound-analysis.ts';
 
@@ -48,7 +49,8 @@ export function sqliteLibrary(db: Database): LibraryRepository {
     return blob;
   };
   const insertFts = db.prepare(
-    'INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO samples_fts (rowid, name, tags, brand, pack, type, grp)
+     VALUES (${searchKey('?', '?')}, ?, ?, ?, ?, ?, ?)`,
   );
   const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'");
   const markSeeded = db.prepare(
@@ -110,9 +112,11 @@ export function sqliteLibrary(db: Database): LibraryRepository {
         embeddingBlob(row.analysis ?? null),
       ).lastInsertRowid,
     );
-    // The FTS row (rowid = samples.id) holds every text CJK-spaced (fts-text.sqlite.ts).
+    // The FTS row (rowid = the sample's search key, migration 032) holds every text CJK-spaced
+    // (fts-text.sqlite.ts).
     const { search } = row;
     insertFts.run(
+      row.popularity,
       id,
       spaceCjk(search.name),
       spaced(row.tags.join(' ')),

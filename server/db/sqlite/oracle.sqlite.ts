@@ -146,9 +146,7 @@ export function sqliteOracle(db: Database): OracleRepository {
     async deleteSamples(ids) {
       transaction(db, () => {
         const list = JSON.stringify(ids);
-        db.prepare('DELETE FROM samples_fts WHERE rowid IN (SELECT value FROM json_each(?))').run(
-          list,
-        );
+        // Their search rows go with them (a trigger of migration 032).
         db.prepare('DELETE FROM samples WHERE id IN (SELECT value FROM json_each(?))').run(list);
       });
     },
