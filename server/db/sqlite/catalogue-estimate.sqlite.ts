@@ -8,6 +8,13 @@ export interface ListCount {
   estimated: boolean;
 }
 
+/**
+ * How many of the least popular matches give the second density of an estimate: fewer than the
+ * cap, because reading them is what an estimated total costs beyond the exact count (`kick` at
+ * 1M rows: 0.8 ms for 10,001) and a thousand place the tail's density well enough.
+ */
+const TAIL_SAMPLE = 1_000;
+
 /** How long the popularity histogram serves estimates before it is read again. */
 const HISTOGRAM_MAX_AGE_MS = 5 * 60_000;
 
@@ -65,10 +72,10 @@ function popularityHistogram(db: Database) {
 
 /**
  * Counts an FTS match alone (docs/api/catalogue.md, "Totals"): exactly when it has at most `cap`
- * rows. Otherwise the first and the last cap + 1 matches in search-key order (FTS5 reads a match's
- * rows in rowid order, either way, and stops) give the matches' density among the most and the
- * least popular samples, placed by the popularity histogram, and the total is their mean density
- * over the library. Matches spread evenly over popularity estimate within a few per cent; a word
+ * rows. Otherwise the first cap + 1 and the last TAIL_SAMPLE + 1 matches in search-key order
+ * (FTS5 reads a match's rows in rowid order, either way, and stops) give the matches' density
+ * among the most and the least popular samples, placed by the popularity histogram, and the
+ * total is their mean density over the library. Matches spread evenly over popularity estimate within a few per cent; a word
  * that gathers in the middle is misjudged, which the client corrects when it reaches the list's
  * end. The exact count read every match: 94 ms for `v` at 1M rows.
  */
@@ -88,10 +95,11 @@ export function ftsCounter(db: Database, cap: number): (match: string) => ListCo
   return (match) => {
     const first = front.get(match, cap + 1)!;
     if (num(first.n) <= cap) return { total: num(first.n), estimated: false };
-    const last = back.get(match, cap + 1)!;
+    const tail = Math.min(cap, TAIL_SAMPLE) + 1;
+    const last = back.get(match, tail)!;
     const size = histogram.size();
     const frontDensity = (cap + 1) / Math.max(cap + 1, placed(first));
-    const backDensity = (cap + 1) / Math.max(cap + 1, size - placed(last) + 1);
+    const backDensity = tail / Math.max(tail, size - placed(last) + 1);
     const total = Math.round(((frontDensity + backDensity) / 2) * size);
     return { total: Math.max(cap + 1, Math.min(size, total)), estimated: true };
   };
