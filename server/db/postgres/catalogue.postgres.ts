@@ -18,7 +18,7 @@ import {
   where,
 } from './catalogue-query.postgres.ts';
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
-import { postgresSampleCount } from './catalogue-count.postgres.ts';
+import { postgresSampleCount, type ListCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
 
 import {
@@ -50,19 +50,6 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const counts = postgresSampleCount(pool, help.treeCells);
 
   /**
-   * As on SQLite, a RELEVANCE search whose words (all required) are in at least half of the
-   * library is ordered by popularity: such words tell nothing about a row.
-   */
-  const tooBroadToRank = async (request: ListRequest, total: number): Promise<boolean> => {
-    const keyword = keywordQuery(request.filter.search);
-    if (!keyword?.everyWord || keyword.query === null) return false;
-    const { rows } = await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples');
-    const library = num(rows[0]?.n);
-    if (total * 2 >= library) return true;
-    return (await counts.keywordCount(request.filter.search)) * 2 >= library;
-  };
-
-  /**
    * A RANDOM page (as catalogue-random.sqlite.ts): samples in key order from the seed's start to
    * the top of the key range, then from the bottom up to the start; the planner walks the key
    * index (migration 021) or sorts a filter's matches by the same key.
@@ -92,24 +79,14 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     return [...ids, ...rest];
   };
 
-  const pageIds = async (request: ListRequest, total: number): Promise<number[]> => {
-    if (request.sort === 'RANDOM') return randomPageIds(request);
-    const keyword = keywordQuery(request.filter.search);
-    const relevance =
-      request.sort === 'RELEVANCE' &&
-      keyword?.query != null &&
-      !(await tooBroadToRank(request, total));
-    const params = new Params();
-    const conditions = [
-      ...sampleConditions(request.filter, params, { searchJoined: relevance }),
-      ...scopeCondition(request.scope, params),
-    ];
-    const order = sampleOrder(
-      request,
-      params,
-      relevance ? (keyword?.query ?? undefined) : undefined,
-    );
-    const from = relevance ? 'samples s JOIN sample_search q ON q.sample_id = s.id' : 'samples s';
+  /** One page of ids: `conditions` over `from`, in `order`. */
+  const idsPage = async (
+    request: ListRequest,
+    params: Params,
+    from: string,
+    conditions: string[],
+    order: string,
+  ): Promise<number[]> => {
     const limit = params.add(request.pageSize);
     const offset = params.add((request.page - 1) * request.pageSize);
     const { rows } = await pool.query(
@@ -117,6 +94,63 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       params.values,
     );
     return rows.map((row) => num(row.id));
+  };
+
+  /**
+   * A RELEVANCE page of a keyword search (docs/DATABASE.md "Search"): the name matches, then the
+   * other matches, each by popularity, then id. When the name matches are likely to fill the page
+   * (their share of the sampled keyword matches times the list's total), the page is tried as
+   * the name matches alone in popularity order, which the planner can answer by walking a
+   * popularity index and stopping at the page's end: a broad word (`v`) never sorts its matches.
+   * That page is the answer when it is full (then the name matches reach past it); otherwise,
+   * or when they are unlikely to, every match is sorted by (tier, popularity, id).
+   */
+  const relevancePageIds = async (
+    request: ListRequest,
+    counted: ListCount,
+    nameQuery: string,
+  ): Promise<number[]> => {
+    const { page, pageSize, filter } = request;
+    const end = page * pageSize;
+    if (counted.total >= end) {
+      const nameShare = counted.nameShare ?? (await counts.nameShare(filter.search));
+      if (nameShare * counted.total >= end) {
+        const params = new Params();
+        const conditions = [
+          ...sampleConditions(filter, params, { inName: true }),
+          ...scopeCondition(request.scope, params),
+        ];
+        const ids = await idsPage(
+          request,
+          params,
+          'samples s',
+          conditions,
+          's.popularity DESC, s.id',
+        );
+        if (ids.length === pageSize) return ids;
+      }
+    }
+    const params = new Params();
+    const conditions = [
+      ...sampleConditions(filter, params, { searchJoined: true }),
+      ...scopeCondition(request.scope, params),
+    ];
+    const from = 'samples s JOIN sample_search q ON q.sample_id = s.id';
+    return idsPage(request, params, from, conditions, sampleOrder(request, params, nameQuery));
+  };
+
+  const pageIds = async (request: ListRequest, counted: ListCount): Promise<number[]> => {
+    if (request.sort === 'RANDOM') return randomPageIds(request);
+    if (request.sort === 'RELEVANCE') {
+      const nameQuery = keywordQuery(request.filter.search, 'A')?.query;
+      if (nameQuery != null) return relevancePageIds(request, counted, nameQuery);
+    }
+    const params = new Params();
+    const conditions = [
+      ...sampleConditions(request.filter, params),
+      ...scopeCondition(request.scope, params),
+    ];
+    return idsPage(request, params, 'samples s', conditions, sampleOrder(request, params));
   };
 
   return {
@@ -128,9 +162,10 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     },
 
     async listSamples(request) {
-      const { total, estimated } = await counts.count(request);
+      const counted = await counts.count(request);
+      const { total, estimated } = counted;
       if (total === 0) return { rows: [], total };
-      const rows = await samplesByIds(await pageIds(request, total), request.viewerId);
+      const rows = await samplesByIds(await pageIds(request, counted), request.viewerId);
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
