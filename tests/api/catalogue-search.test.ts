@@ -125,11 +125,32 @@ describe('GET tt-audios/search-resource', () => {
         expect(a.popularity, `${keyword} #${i}`).toBeGreaterThanOrEqual(b.popularity);
         if (a.popularity === b.popularity) expect(a.id, `${keyword} #${i}`).toBeLessThan(b.id);
       }
-      // A page of it is the same slice of that order.
+      // Pages are slices of that order, a row at a time too (PostgreSQL may answer a small page
+      // from the name matches alone).
       const second = await search(keyword, { pageSize: 5, page: 2 });
       expect(second.records.map((s) => s.id)).toEqual(all.records.slice(5, 10).map((s) => s.id));
+      for (let page = 1; page <= all.total; page++) {
+        const one = await search(keyword, { pageSize: 1, page });
+        expect(
+          one.records.map((s) => s.id),
+          `${keyword} row ${page}`,
+        ).toEqual([all.records[page - 1]!.id]);
+      }
     }
     expect(bothTiers).toBeGreaterThan(1);
+    // Broad prefixes, whose name matches fill many pages, page by page against the whole order.
+    for (const keyword of ['s', 'b', 'c', 'g', 'l', 'p', 't']) {
+      const all = (await search(keyword)).records.map((s) => s.id);
+      for (const pageSize of [1, 4]) {
+        for (let page = 1; (page - 1) * pageSize < all.length; page++) {
+          const found = await search(keyword, { pageSize, page });
+          expect(
+            found.records.map((s) => s.id),
+            `${keyword} ${pageSize}×${page}`,
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+        }
+      }
+    }
     // With another filter beside the keyword, the pages are that order's rows which pass it.
     for (const keyword of ['bass', '鼓']) {
       const all = (await search(keyword)).records.filter((s) => s.category === 'instruments');

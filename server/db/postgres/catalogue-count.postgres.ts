@@ -26,11 +26,17 @@ const SAMPLED_ROWS = 4000;
 export interface ListCount {
   total: number;
   estimated: boolean;
-  /**
-   * Of a RELEVANCE keyword search counted from the sample: the share of the sampled keyword
-   * matches whose name matches (RELEVANCE's first tier), so the page query need not sample again.
-   */
-  nameShare?: number;
+  /** Of a RELEVANCE keyword search counted from the sample: its name tier's share (below). */
+  names?: NameShare;
+}
+
+/**
+ * Of a keyword's matches in the sample, the share whose name matches (RELEVANCE's first tier),
+ * and the library's size (highest id) the sample was taken from.
+ */
+export interface NameShare {
+  share: number;
+  library: number;
 }
 
 /** How the sampled rows answered: their number, the keyword's matches, the name's matches. */
@@ -78,7 +84,7 @@ export function postgresSampleCount(
    * 1,000,000 rows: every match's document is read again from the table (~4–9 µs a row), 40–90
    * ms for the first 10,001 matches of `trap` or `kick`. The planner's own estimate was tried
    * first and put `v`, in 999,107 samples, at 273,951: a prefix's share is not in its statistics.
-   * For a RELEVANCE keyword search (`rankedByName`) the same sample gives `nameShare` too.
+   * For a RELEVANCE keyword search (`rankedByName`) the same sample gives `names` too.
    */
   const cappedCount = async (filter: SampleFilter, rankedByName: boolean): Promise<ListCount> => {
     const params = new Params();
@@ -86,7 +92,9 @@ export function postgresSampleCount(
     const name = rankedByName ? keywordQuery(filter.search, 'A')?.query : null;
     const { top, percent, rows, hits, nameHits } = await sample(matches, params.values, name);
     const share = hits / Math.max(1, rows);
-    const nameShare = name ? { nameShare: hits === 0 ? 0 : nameHits / hits } : {};
+    const nameShare = name
+      ? { names: { share: hits === 0 ? 0 : nameHits / hits, library: top } }
+      : {};
     const estimate = () => ({
       total: Math.min(top, Math.max(exactCountCap + 1, Math.round(share * top))),
       estimated: true,
@@ -167,13 +175,13 @@ export function postgresSampleCount(
      * Of a keyword's matches, the share whose name matches (RELEVANCE's first tier), from the
      * sample: whether a page can be the name matches alone in popularity order.
      */
-    async nameShare(search: SampleFilter['search']): Promise<number> {
+    async nameShare(search: SampleFilter['search']): Promise<NameShare> {
       const params = new Params();
       const matches = where(sampleConditions({ search }, params, { searchJoined: true }));
       const name = keywordQuery(search, 'A')?.query;
-      if (!name) return 0;
-      const { hits, nameHits } = await sample(matches, params.values, name);
-      return hits === 0 ? 0 : nameHits / hits;
+      if (!name) return { share: 0, library: 0 };
+      const { top, hits, nameHits } = await sample(matches, params.values, name);
+      return { share: hits === 0 ? 0 : nameHits / hits, library: top };
     },
   };
 }

@@ -40,14 +40,11 @@ export function keywordQuery(search: KeywordSearch | undefined, weights = ''): K
   return { query: joinQueries(words, everyWord ? '&' : '|'), everyWord };
 }
 
-/**
- * SQL conditions over `samples s` (and, with a keyword, `sample_search q` when `searchJoined`).
- * `inName` limits the keyword to the name (RELEVANCE's first tier).
- */
+/** SQL conditions over `samples s` (and, with a keyword, `sample_search q` when `searchJoined`). */
 export function sampleConditions(
   filter: SampleFilter,
   params: Params,
-  options: { packLevel?: boolean; searchJoined?: boolean; inName?: boolean } = {},
+  options: { packLevel?: boolean; searchJoined?: boolean } = {},
 ): string[] {
   const conditions: string[] = [];
   const equal = (column: string, value: string | undefined) => {
@@ -72,7 +69,7 @@ export function sampleConditions(
       : options.searchJoined
         ? `q.document @@ ${params.add(query)}::tsquery`
         : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
-  const keyword = keywordQuery(filter.search, options.inName ? 'A' : '');
+  const keyword = keywordQuery(filter.search);
   if (keyword) conditions.push(search(keyword.query));
   // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
   if (filter.styles?.length)
