@@ -124,10 +124,10 @@ export const where = (conditions: string[]): string =>
 /**
  * The ORDER BY of a sample list, the same orders as SQLite's: names compare as SQLite compares
  * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id. RELEVANCE with
- * a keyword (`nameQuery`, the keyword in the name alone, over a joined `sample_search q`): the
- * name matches first, then the other matches, each by popularity (docs/api/catalogue.md).
+ * a keyword (`nameTier`, whether a row's name matches it): the name matches first, then the
+ * other matches, each by popularity (docs/api/catalogue.md).
  */
-export function sampleOrder(request: ListRequest, params: Params, nameQuery?: string): string {
+export function sampleOrder(request: ListRequest, params: Params, nameTier?: string): string {
   switch (request.sort) {
     case 'NEWEST':
       return 's.created_at DESC, s.id';
@@ -143,8 +143,7 @@ export function sampleOrder(request: ListRequest, params: Params, nameQuery?: st
       // (catalogue.postgres.ts); this order is the same, written as one ORDER BY.
       return `yinku_shuffle(s.id, 0) < ${params.add(randomStart(request.seed))}, yinku_shuffle(s.id, 0), s.id`;
     case 'RELEVANCE':
-      if (nameQuery !== undefined)
-        return `(q.document @@ ${params.add(nameQuery)}::tsquery) DESC, s.popularity DESC, s.id`;
+      if (nameTier !== undefined) return `${nameTier} DESC, s.popularity DESC, s.id`;
       return 's.popularity DESC, s.id';
     default:
       return 's.popularity DESC, s.id';
