@@ -21,6 +21,32 @@ const search = (keyword: string, query: Record<string, string | number> = {}, la
   });
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
+/** Text as search words: lower case, accents off, non-letters as breaks, each CJK character a word. */
+const words = (text: string): string[] =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/(\p{Script=Han})/gu, ' $1 ')
+    .split(/ +/)
+    .filter(Boolean);
+
+/**
+ * Whether a sample's name (English and Chinese) matches every typed word by itself: a Latin word
+ * as the prefix of a name word, a Chinese word as the run of its characters.
+ */
+const nameMatches = (sample: Sample, keyword: string): boolean => {
+  const name = words(`${sample.names.en} ${sample.names.zh}`);
+  return keyword.split(/\s+/).every((typed) => {
+    const parts = words(typed);
+    if (/\p{Script=Han}/u.test(typed))
+      return name.some((_, i) => parts.every((part, j) => name[i + j] === part));
+    return parts.length === 1 && name.some((word) => word.startsWith(parts[0]!));
+  });
+};
+
 describe('GET tt-audios/search-resource', () => {
   it('finds two-character Chinese words inside longer names', async () => {
     const expected = await sampleIdsWhere(gw, (s) => s.nameZh.includes('古筝'));
@@ -80,6 +106,64 @@ describe('GET tt-audios/search-resource', () => {
     expect(genres.records.every((s) => s.category === 'genres')).toBe(true);
     const loops = await search('bass', { kind: 'loop', bpmMin: 60, bpmMax: 200 });
     expect(loops.records.every((s) => s.audioData.kind === 'loop')).toBe(true);
+  });
+
+  it('orders RELEVANCE as the name matches, then the others, each by popularity then id', async () => {
+    // Searches with both tiers, one tier, a Chinese word and a single character, two words.
+    let bothTiers = 0;
+    for (const keyword of ['bass', '鼓', 'kick', 'loop', '古筝', 'drum loop']) {
+      const all = await search(keyword, { pageSize: 100 });
+      expect(all.total, keyword).toBeGreaterThan(0);
+      expect(all.records.length, keyword).toBe(all.total);
+      const tier = (s: Sample) => (nameMatches(s, keyword) ? 0 : 1);
+      const tiers = all.records.map(tier);
+      expect(tiers, keyword).toEqual([...tiers].sort((a, b) => a - b));
+      if (tiers.includes(0) && tiers.includes(1)) bothTiers++;
+      for (let i = 1; i < all.records.length; i++) {
+        const [a, b] = [all.records[i - 1]!, all.records[i]!];
+        if (tier(a) !== tier(b)) continue;
+        expect(a.popularity, `${keyword} #${i}`).toBeGreaterThanOrEqual(b.popularity);
+        if (a.popularity === b.popularity) expect(a.id, `${keyword} #${i}`).toBeLessThan(b.id);
+      }
+      // Pages are slices of that order, a row at a time too (PostgreSQL may answer a small page
+      // from the name matches alone).
+      const second = await search(keyword, { pageSize: 5, page: 2 });
+      expect(second.records.map((s) => s.id)).toEqual(all.records.slice(5, 10).map((s) => s.id));
+      for (let page = 1; page <= all.total; page++) {
+        const one = await search(keyword, { pageSize: 1, page });
+        expect(
+          one.records.map((s) => s.id),
+          `${keyword} row ${page}`,
+        ).toEqual([all.records[page - 1]!.id]);
+      }
+    }
+    expect(bothTiers).toBeGreaterThan(1);
+    // Broad prefixes, whose name matches fill many pages, page by page against the whole order.
+    for (const keyword of ['s', 'b', 'c', 'g', 'l', 'p', 't']) {
+      const all = (await search(keyword)).records.map((s) => s.id);
+      for (const pageSize of [1, 4]) {
+        for (let page = 1; (page - 1) * pageSize < all.length; page++) {
+          const found = await search(keyword, { pageSize, page });
+          expect(
+            found.records.map((s) => s.id),
+            `${keyword} ${pageSize}×${page}`,
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+        }
+      }
+    }
+    // With another filter beside the keyword, the pages are that order's rows which pass it.
+    for (const keyword of ['bass', '鼓']) {
+      const all = (await search(keyword)).records.filter((s) => s.category === 'instruments');
+      expect(all.length, keyword).toBeGreaterThan(2);
+      for (const page of [1, 2, 3]) {
+        const found = await search(keyword, { category: 'instruments', pageSize: 2, page });
+        expect(found.total).toBe(all.length);
+        expect(
+          found.records.map((s) => s.id),
+          `${keyword} p${page}`,
+        ).toEqual(all.slice(page * 2 - 2, page * 2).map((s) => s.id));
+      }
+    }
   });
 
   it('searches packs too', async () => {

@@ -4,7 +4,13 @@ import type {
   SampleFilter,
 } from '../../catalogue/catalogue.repository.ts';
 import type { PgPool } from './pg-database.ts';
-import { Params, sampleConditions, scopeCondition, where } from './catalogue-query.postgres.ts';
+import {
+  keywordQuery,
+  Params,
+  sampleConditions,
+  scopeCondition,
+  where,
+} from './catalogue-query.postgres.ts';
 import { num } from './catalogue-rows.postgres.ts';
 
 /**
@@ -20,6 +26,26 @@ const SAMPLED_ROWS = 4000;
 export interface ListCount {
   total: number;
   estimated: boolean;
+  /** Of a RELEVANCE keyword search counted from the sample: its name tier's share (below). */
+  names?: NameShare;
+}
+
+/**
+ * Of a keyword's matches in the sample, the share whose name matches (RELEVANCE's first tier),
+ * and the library's size (highest id) the sample was taken from.
+ */
+export interface NameShare {
+  share: number;
+  library: number;
+}
+
+/** How the sampled rows answered: their number, the keyword's matches, the name's matches. */
+interface Sampled {
+  top: number;
+  percent: number;
+  rows: number;
+  hits: number;
+  nameHits: number;
 }
 
 /** How the PostgreSQL catalogue counts a sample list (docs/DATABASE.md "What `total` is"). */
@@ -58,22 +84,21 @@ export function postgresSampleCount(
    * 1,000,000 rows: every match's document is read again from the table (~4–9 µs a row), 40–90
    * ms for the first 10,001 matches of `trap` or `kick`. The planner's own estimate was tried
    * first and put `v`, in 999,107 samples, at 273,951: a prefix's share is not in its statistics.
+   * For a RELEVANCE keyword search (`rankedByName`) the same sample gives `names` too.
    */
-  const cappedCount = async (filter: SampleFilter): Promise<ListCount> => {
+  const cappedCount = async (filter: SampleFilter, rankedByName: boolean): Promise<ListCount> => {
     const params = new Params();
     const matches = where(sampleConditions(filter, params, { searchJoined: true }));
-    const top = num((await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples')).rows[0]?.n);
-    // A number computed here, written into the statement (TABLESAMPLE's argument).
-    const percent = Math.min(100, (100 * sampledRows) / Math.max(1, top));
-    const sampled = await pool.query(
-      `SELECT COUNT(*) AS n, COUNT(*) FILTER (${matches}) AS hits
-       FROM sample_search q TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (0)`,
-      params.values,
-    );
-    const share = num(sampled.rows[0]?.hits) / Math.max(1, num(sampled.rows[0]?.n));
+    const name = rankedByName ? keywordQuery(filter.search, 'A')?.query : null;
+    const { top, percent, rows, hits, nameHits } = await sample(matches, params.values, name);
+    const share = hits / Math.max(1, rows);
+    const nameShare = name
+      ? { names: { share: hits === 0 ? 0 : nameHits / hits, library: top } }
+      : {};
     const estimate = () => ({
       total: Math.min(top, Math.max(exactCountCap + 1, Math.round(share * top))),
       estimated: true,
+      ...nameShare,
     });
     if (share * top > exactCountCap && percent < 100) return estimate();
     const counted = await pool.query(
@@ -82,7 +107,38 @@ export function postgresSampleCount(
       params.values,
     );
     const exact = num(counted.rows[0]?.n);
-    return exact <= exactCountCap ? { total: exact, estimated: false } : estimate();
+    return exact <= exactCountCap ? { total: exact, estimated: false, ...nameShare } : estimate();
+  };
+
+  /**
+   * Tests the documents of a fixed sample of ~SAMPLED_ROWS rows (whole pages, `TABLESAMPLE
+   * SYSTEM`, the same pages for the same library) against `matches` (a WHERE over
+   * `sample_search q`, its parameters `values`) and, of those, against the tsquery `name`.
+   */
+  const sample = async (
+    matches: string,
+    values: unknown[],
+    name: string | null | undefined,
+  ): Promise<Sampled> => {
+    const top = num((await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples')).rows[0]?.n);
+    // A number computed here, written into the statement (TABLESAMPLE's argument).
+    const percent = Math.min(100, (100 * sampledRows) / Math.max(1, top));
+    const nameHits = name
+      ? `, COUNT(*) FILTER (${matches} AND q.document @@ $${values.length + 1}::tsquery) AS name_hits`
+      : '';
+    const sampled = await pool.query(
+      `SELECT COUNT(*) AS n, COUNT(*) FILTER (${matches}) AS hits${nameHits}
+       FROM sample_search q TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (0)`,
+      name ? [...values, name] : values,
+    );
+    const row = sampled.rows[0] as Record<string, unknown> | undefined;
+    return {
+      top,
+      percent,
+      rows: num(row?.n),
+      hits: num(row?.hits),
+      nameHits: name ? num(row?.name_hits) : 0,
+    };
   };
 
   /** Whether a request's only filter is full-text (a keyword, the styles or the tags). */
@@ -102,7 +158,7 @@ export function postgresSampleCount(
       const fromTree = await treeTotal(request);
       if (fromTree !== null) return { total: fromTree, estimated: false };
       // As on SQLite, only a full-text filter alone is estimated; every other list is counted.
-      if (fullTextAlone(request)) return cappedCount(request.filter);
+      if (fullTextAlone(request)) return cappedCount(request.filter, request.sort === 'RELEVANCE');
       const params = new Params();
       const conditions = [
         ...sampleConditions(request.filter, params),
@@ -115,9 +171,17 @@ export function postgresSampleCount(
       return { total: num(rows[0]?.n), estimated: false };
     },
 
-    /** The matches of a keyword alone (estimated past the cap), for "too broad to rank". */
-    async keywordCount(search: SampleFilter['search']): Promise<number> {
-      return (await cappedCount({ search })).total;
+    /**
+     * Of a keyword's matches, the share whose name matches (RELEVANCE's first tier), from the
+     * sample: whether a page can be the name matches alone in popularity order.
+     */
+    async nameShare(search: SampleFilter['search']): Promise<NameShare> {
+      const params = new Params();
+      const matches = where(sampleConditions({ search }, params, { searchJoined: true }));
+      const name = keywordQuery(search, 'A')?.query;
+      if (!name) return { share: 0, library: 0 };
+      const { top, hits, nameHits } = await sample(matches, params.values, name);
+      return { share: hits === 0 ? 0 : nameHits / hits, library: top };
     },
   };
 }

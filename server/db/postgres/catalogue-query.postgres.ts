@@ -18,9 +18,6 @@ export class Params {
   }
 }
 
-/** ts_rank weights {D, C, B, A}: pack and brand, category names, tags, name (SQLite's bm25 10/4/3/2). */
-export const RANK_WEIGHTS = '{0.2, 0.3, 0.4, 1.0}';
-
 /** A keyword as a tsquery, and whether it needs every word (not the any-word fallback). */
 export interface KeywordQuery {
   /** Null when the search can match nothing (a required word with no letter or digit). */
@@ -28,11 +25,15 @@ export interface KeywordQuery {
   everyWord: boolean;
 }
 
-/** The tsquery of a filter's keyword search (null without one). */
-export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
+/**
+ * The tsquery of a filter's keyword search (null without one). With `weights` every lexeme must
+ * be found at those weights: `'A'` is the keyword in the name alone, RELEVANCE's first tier
+ * (the name is the only text stored at weight A, migration 001).
+ */
+export function keywordQuery(search: KeywordSearch | undefined, weights = ''): KeywordQuery | null {
   if (search === undefined) return null;
   const everyWord = search.mode === 'all';
-  const words = search.words.map((word) => wordQuery(word));
+  const words = search.words.map((word) => wordQuery(word, weights));
   // A word with no letter or digit left matches nothing, as FTS5's empty phrase does: with
   // every word required, nothing matches; with any word, the others still may.
   if (everyWord && words.includes(null)) return { query: null, everyWord };
@@ -122,9 +123,11 @@ export const where = (conditions: string[]): string =>
 
 /**
  * The ORDER BY of a sample list, the same orders as SQLite's: names compare as SQLite compares
- * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id.
+ * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id. RELEVANCE with
+ * a keyword (`nameTier`, whether a row's name matches it): the name matches first, then the
+ * other matches, each by popularity (docs/api/catalogue.md).
  */
-export function sampleOrder(request: ListRequest, params: Params, rankQuery?: string): string {
+export function sampleOrder(request: ListRequest, params: Params, nameTier?: string): string {
   switch (request.sort) {
     case 'NEWEST':
       return 's.created_at DESC, s.id';
@@ -140,8 +143,7 @@ export function sampleOrder(request: ListRequest, params: Params, rankQuery?: st
       // (catalogue.postgres.ts); this order is the same, written as one ORDER BY.
       return `yinku_shuffle(s.id, 0) < ${params.add(randomStart(request.seed))}, yinku_shuffle(s.id, 0), s.id`;
     case 'RELEVANCE':
-      if (rankQuery !== undefined)
-        return `ts_rank('${RANK_WEIGHTS}', q.document, ${params.add(rankQuery)}::tsquery) DESC, s.popularity DESC, s.id`;
+      if (nameTier !== undefined) return `${nameTier} DESC, s.popularity DESC, s.id`;
       return 's.popularity DESC, s.id';
     default:
       return 's.popularity DESC, s.id';

@@ -18,7 +18,7 @@ import {
   where,
 } from './catalogue-query.postgres.ts';
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
-import { postgresSampleCount } from './catalogue-count.postgres.ts';
+import { postgresSampleCount, type ListCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
 
 import {
@@ -31,6 +31,13 @@ import {
   toSampleRow,
   type Row,
 } from './catalogue-rows.postgres.ts';
+
+/**
+ * Up to how many matches of a full-text filter alone a RELEVANCE sort looks each one's sample up
+ * by id: past that the planner's hash join is cheaper, and the lookups' estimated cost would
+ * pass `jit_above_cost`, whose compilation cost ~40 ms (`loop`, 17,856 matches at 100k).
+ */
+const LOOKED_UP_MATCHES = 8000;
 
 // An anonymous viewer matches no user row.
 const viewer = (id: number | null): number => id ?? -1;
@@ -48,19 +55,6 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
 
   const help = postgresCatalogueHelp(pool);
   const counts = postgresSampleCount(pool, help.treeCells);
-
-  /**
-   * As on SQLite, a RELEVANCE search whose words (all required) are in at least half of the
-   * library is ordered by popularity: such words tell nothing about a row.
-   */
-  const tooBroadToRank = async (request: ListRequest, total: number): Promise<boolean> => {
-    const keyword = keywordQuery(request.filter.search);
-    if (!keyword?.everyWord || keyword.query === null) return false;
-    const { rows } = await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples');
-    const library = num(rows[0]?.n);
-    if (total * 2 >= library) return true;
-    return (await counts.keywordCount(request.filter.search)) * 2 >= library;
-  };
 
   /**
    * A RANDOM page (as catalogue-random.sqlite.ts): samples in key order from the seed's start to
@@ -92,31 +86,98 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     return [...ids, ...rest];
   };
 
-  const pageIds = async (request: ListRequest, total: number): Promise<number[]> => {
-    if (request.sort === 'RANDOM') return randomPageIds(request);
-    const keyword = keywordQuery(request.filter.search);
-    const relevance =
-      request.sort === 'RELEVANCE' &&
-      keyword?.query != null &&
-      !(await tooBroadToRank(request, total));
-    const params = new Params();
-    const conditions = [
-      ...sampleConditions(request.filter, params, { searchJoined: relevance }),
-      ...scopeCondition(request.scope, params),
-    ];
-    const order = sampleOrder(
-      request,
-      params,
-      relevance ? (keyword?.query ?? undefined) : undefined,
-    );
-    const from = relevance ? 'samples s JOIN sample_search q ON q.sample_id = s.id' : 'samples s';
+  /** One page of ids: `conditions` over `from`, in `order` (after a `WITH` clause, if any). */
+  const idsPage = async (
+    request: ListRequest,
+    params: Params,
+    from: string,
+    conditions: string[],
+    order: string,
+    withClause = '',
+  ): Promise<number[]> => {
     const limit = params.add(request.pageSize);
     const offset = params.add((request.page - 1) * request.pageSize);
     const { rows } = await pool.query(
-      `SELECT s.id FROM ${from} ${where(conditions)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      `${withClause} SELECT s.id FROM ${from} ${where(conditions)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
       params.values,
     );
     return rows.map((row) => num(row.id));
+  };
+
+  /**
+   * A RELEVANCE page of a keyword search (docs/DATABASE.md "Search"): the name matches, then the
+   * other matches, each by popularity, then id. Two ways to it, whichever reads fewer rows:
+   *
+   * - The name matches alone: the list's samples walked in popularity order (an index, no sort),
+   *   each one's document tested against the name query, stopping at the page's end. When name
+   *   matches are a share `d` of the walked rows, that is ~end / d rows, whatever the number of
+   *   matches: a broad word (`v`, 99 % of the library) reads ~100 rows for a first page. The walk
+   *   is capped at twice that estimate (popular rows need not match as often as the rest), so a
+   *   wrong one costs at most the cap; the page is the answer only when it is full.
+   * - Every match sorted by (name match, popularity, id): ~the matches, read once each.
+   */
+  const relevancePageIds = async (
+    request: ListRequest,
+    counted: ListCount,
+    nameQuery: string,
+  ): Promise<number[]> => {
+    const { page, pageSize, filter, scope } = request;
+    const end = page * pageSize;
+    const { search, styles, tags, ...others } = filter;
+    const textOnly = !scope && Object.values(others).every((value) => value === undefined);
+    if (counted.total >= end) {
+      const names = counted.names ?? (await counts.nameShare(search));
+      // The list's name matches, estimated, and the rows of its walk that hold `end` of them
+      // (taken among the whole library's rows: the most a walk of a narrower list can need).
+      const nameRows = names.share * counted.total;
+      const walk = nameRows > 0 ? Math.ceil((2 * end * names.library) / nameRows) : Infinity;
+      if (walk <= counted.total) {
+        const params = new Params();
+        const conditions = [
+          ...sampleConditions({ ...others, styles, tags }, params),
+          ...scopeCondition(scope, params),
+        ];
+        const walked = `(SELECT s.id, s.popularity FROM samples s ${where(conditions)}
+          ORDER BY s.popularity DESC, s.id LIMIT ${params.add(walk)}) s`;
+        const inName = `(SELECT q.document FROM sample_search q WHERE q.sample_id = s.id)
+          @@ ${params.add(nameQuery)}::tsquery`;
+        const ids = await idsPage(request, params, walked, [inName], 's.popularity DESC, s.id');
+        if (ids.length === pageSize) return ids;
+      }
+    }
+    // The matches' ids and tiers first, from the documents alone (each read once), then their
+    // samples: looked up by id for a few thousand matches of a full-text filter alone (the
+    // planner otherwise hashed every sample's popularity for `kick`'s ~1,000), else as the
+    // planner joins them (a hash of the popularity index beats ~10,000 lookups and more).
+    const params = new Params();
+    const keyword = keywordQuery(search)!.query!;
+    const matches = `WITH m AS MATERIALIZED (SELECT q.sample_id AS id,
+      q.document @@ ${params.add(nameQuery)}::tsquery AS in_name
+      FROM sample_search q WHERE q.document @@ ${params.add(keyword)}::tsquery)`;
+    const conditions = [
+      ...sampleConditions({ ...others, styles, tags }, params),
+      ...scopeCondition(scope, params),
+    ];
+    const lookUp = textOnly && counted.total <= LOOKED_UP_MATCHES;
+    const from = lookUp
+      ? 'm CROSS JOIN LATERAL (SELECT * FROM samples WHERE id = m.id OFFSET 0) s'
+      : 'm JOIN samples s ON s.id = m.id';
+    const order = sampleOrder(request, params, 'm.in_name');
+    return idsPage(request, params, from, conditions, order, matches);
+  };
+
+  const pageIds = async (request: ListRequest, counted: ListCount): Promise<number[]> => {
+    if (request.sort === 'RANDOM') return randomPageIds(request);
+    if (request.sort === 'RELEVANCE') {
+      const nameQuery = keywordQuery(request.filter.search, 'A')?.query;
+      if (nameQuery != null) return relevancePageIds(request, counted, nameQuery);
+    }
+    const params = new Params();
+    const conditions = [
+      ...sampleConditions(request.filter, params),
+      ...scopeCondition(request.scope, params),
+    ];
+    return idsPage(request, params, 'samples s', conditions, sampleOrder(request, params));
   };
 
   return {
@@ -128,9 +189,10 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     },
 
     async listSamples(request) {
-      const { total, estimated } = await counts.count(request);
+      const counted = await counts.count(request);
+      const { total, estimated } = counted;
       if (total === 0) return { rows: [], total };
-      const rows = await samplesByIds(await pageIds(request, total), request.viewerId);
+      const rows = await samplesByIds(await pageIds(request, counted), request.viewerId);
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
