@@ -177,6 +177,41 @@ describe('search on a cloned library', () => {
     expect(answer.ids).toEqual(reference(match, 'relevance', 1, where, ...params));
   });
 
+  it('pages a keyword under a filter alike whether it walks the matches or sorts them', async () => {
+    // Small pages of a filter that keeps many matches walk them in key order; large pages of
+    // the same list sort them (SPARSE_WALK_FACTOR): both as plain SQL orders them.
+    const match = toMatchQuery('v')!;
+    const where = "s.kind = 'loop'";
+    const total = count(match, where);
+    expect(total).toBeGreaterThan(5 * 3 * 2);
+    for (const [sort, tier] of [
+      ['RELEVANCE', `s.id IN (${MATCHES.replace('?', '$name')}) DESC,`],
+      ['MOST_POPULAR', ''],
+    ] as const) {
+      for (const [page, pageSize] of [
+        [1, 2],
+        [3, 2],
+        [1, 100],
+      ] as const) {
+        const expected = gateway.db
+          .prepare(
+            `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES.replace('?', '$match')}) AND ${where}
+             ORDER BY ${tier} s.popularity DESC, s.id LIMIT $limit OFFSET $offset`,
+          )
+          .all({
+            $match: match,
+            ...(tier ? { $name: `name : (${match})` } : {}),
+            $limit: pageSize,
+            $offset: (page - 1) * pageSize,
+          })
+          .map((row) => Number(row.id));
+        const answer = await search({ keyword: 'v', kind: 'loop', sort, page, pageSize });
+        expect(answer.total).toBe(total);
+        expect(answer.ids, `${sort} page ${page} of ${pageSize}`).toEqual(expected);
+      }
+    }
+  });
+
   it('moves a sample in popularity order when a download lifts its popularity', async () => {
     const match = toMatchQuery('kick')!;
     const before = reference(match, 'popularity', 1);

@@ -24,6 +24,13 @@ export const searchKey = (popularity: string, id: string): string =>
 /** The sample id of a `samples_fts` row: the low 32 bits of its search key. */
 export const FTS_SAMPLE_ID = '(samples_fts.rowid & 4294967295)';
 
+/**
+ * The join of `samples_fts` and `samples s`, written both ways so that the planner may read either
+ * first: the FTS match, looking each sample up by id, or the samples a filter's index gives,
+ * seeking each one's FTS row by key.
+ */
+export const FTS_JOIN = `s.id = ${FTS_SAMPLE_ID} AND samples_fts.rowid = ${searchKey('s.popularity', 's.id')}`;
+
 /** The condition of a keyword, style or tag match that is not joined to the FTS table. */
 export const FTS_MATCH_IN = `s.id IN (SELECT ${FTS_SAMPLE_ID} FROM samples_fts WHERE samples_fts MATCH ?)`;
 
