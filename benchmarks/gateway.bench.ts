@@ -253,7 +253,7 @@ export async function gatewayFigures(options: {
       const key: SimilarSize = size.rowsLabel.startsWith('1M') ? '1M' : '100k';
       figures.push(
         ...(await measureWithRetries(() =>
-          similarLatencyFigures(size.gateway, size.token, key, runs),
+          similarLatencyFigures(size.gateway, size.token, key, runs, size.rowsLabel),
         )),
       );
     }

@@ -59,13 +59,15 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; body
  * gateway may be another process): QUERIES samples, half one-shots and half loops, taken from
  * pages spread over the list, each asked for its similar sounds, round-robin with a search by a
  * random unit vector (what a search costs does not depend on the vector), after one warm-up round
- * (which also loads the gateway's embedding snapshot).
+ * (which also loads the gateway's embedding snapshot). `nameLabel` names the figures (`1M on
+ * PostgreSQL`), `rowsLabel` picks the budget.
  */
 export async function similarLatencyFigures(
   gateway: { url: string },
   token: string,
   rowsLabel: SimilarSize,
   runs: number,
+  nameLabel: string = rowsLabel,
 ): Promise<Figure[]> {
   const headers = authHeaders(token);
   const picked: number[] = [];
@@ -114,14 +116,14 @@ export async function similarLatencyFigures(
     ['search by sound', bySound],
   ].flatMap(([label, xs]) => [
     ratioFigure(
-      `gateway ${rowsLabel}, ${label}: p95`,
+      `gateway ${nameLabel}, ${label}: p95`,
       percentile(xs as number[], 95),
       'ms',
       budget,
       1,
     ),
     ratioFigure(
-      `gateway ${rowsLabel}, ${label}: p50`,
+      `gateway ${nameLabel}, ${label}: p50`,
       percentile(xs as number[], 50),
       'ms',
       budget,
