@@ -119,4 +119,31 @@ describe('PostgreSQL list totals', () => {
     const after = await counts.count(request({ category: 'instruments', primaryName: 'Drums' }));
     expect(after.total).toBe(drums.total - 1);
   });
+
+  it('answers a BPM range alone from the counts per BPM, and again after a BPM changes', async () => {
+    const counts = postgresSampleCount(pool, postgresCatalogueHelp(pool).treeCells);
+    const range = { bpmMin: 90, bpmMax: 140 };
+    const where = 'WHERE s.bpm >= 90 AND s.bpm <= 140';
+    const before = await counts.count(request(range));
+    expect(before.total).toBeGreaterThan(1);
+    expect(before).toEqual({ total: await exactCount(where), estimated: false });
+    expect((await counts.count(request({ bpmMin: 100 }))).total).toBe(
+      await exactCount('WHERE s.bpm >= 100'),
+    );
+    // The stored analysis may set a BPM after the insert: the version moves, the counts follow.
+    const { id } = (await pool.query(`SELECT s.id FROM samples s ${where} LIMIT 1`)).rows[0] as {
+      id: number;
+    };
+    const version0 = await version();
+    await pool.query('UPDATE samples SET bpm = 200 WHERE id = $1', [id]);
+    expect(await version()).toBeGreaterThan(version0);
+    expect(await counts.count(request(range))).toEqual({
+      total: before.total - 1,
+      estimated: false,
+    });
+    // Another filter beside the range is counted as before.
+    expect((await counts.count(request({ ...range, kind: 'loop' }))).total).toBe(
+      await exactCount(`${where} AND s.kind = 'loop'`),
+    );
+  });
 });

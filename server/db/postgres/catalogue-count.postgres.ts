@@ -152,11 +152,36 @@ export function postgresSampleCount(
     );
   };
 
+  let bpmCells: { version: string; cells: [bpm: number, count: number][] } | null = null;
+  /**
+   * The exact total of a list filtered by a BPM range only, summed from the samples per BPM
+   * value, kept until the catalogue's version moves (migration 034 moves it when a BPM changes):
+   * counting the range (~100,000 rows at 1,000,000) took 18 ms, 2.2× its 100k time. Null for
+   * any other list.
+   */
+  const bpmTotal = async (request: ListRequest): Promise<number | null> => {
+    const { bpmMin, bpmMax, ...others } = request.filter;
+    if (request.scope || (bpmMin === undefined && bpmMax === undefined)) return null;
+    if (Object.values(others).some((value) => value !== undefined)) return null;
+    const version = String(
+      (await pool.query('SELECT version FROM catalogue_version WHERE id = 1')).rows[0]?.version,
+    );
+    if (bpmCells?.version !== version) {
+      const { rows } = await pool.query(
+        'SELECT bpm, COUNT(*) AS n FROM samples WHERE bpm IS NOT NULL GROUP BY bpm',
+      );
+      bpmCells = { version, cells: rows.map((row) => [num(row.bpm), num(row.n)]) };
+    }
+    return bpmCells.cells
+      .filter(([bpm]) => bpm >= (bpmMin ?? -Infinity) && bpm <= (bpmMax ?? Infinity))
+      .reduce((sum, [, count]) => sum + count, 0);
+  };
+
   return {
     /** The number of samples a list request matches (estimated past the cap, full-text only). */
     async count(request: ListRequest): Promise<ListCount> {
-      const fromTree = await treeTotal(request);
-      if (fromTree !== null) return { total: fromTree, estimated: false };
+      const fromCache = (await treeTotal(request)) ?? (await bpmTotal(request));
+      if (fromCache !== null) return { total: fromCache, estimated: false };
       // As on SQLite, only a full-text filter alone is estimated; every other list is counted.
       if (fullTextAlone(request)) return cappedCount(request.filter, request.sort === 'RELEVANCE');
       const params = new Params();
