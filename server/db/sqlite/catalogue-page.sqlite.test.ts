@@ -212,6 +212,27 @@ describe('search on a cloned library', () => {
     }
   });
 
+  it('finds a word added after the vocabulary was read, by its prefix', async () => {
+    // The vocabulary that spells prefixes out is read again at most once a minute: meanwhile a
+    // new word is still found (the prefix query stays), never missed.
+    expect((await search({ keyword: 'kick' })).total).toBeGreaterThan(0);
+    const db = gateway.db;
+    const id = Number(db.prepare('SELECT max(id) + 1 AS id FROM samples').get()?.id);
+    db.exec(`CREATE TEMP TABLE added AS SELECT * FROM samples WHERE id = 1;
+      UPDATE added SET id = ${id}, name_en = 'Zebrafish Hit', popularity = 1, audition_code = NULL,
+        audition_hash = NULL;
+      INSERT INTO samples SELECT * FROM added; DROP TABLE added;`);
+    db.prepare(
+      `INSERT INTO samples_fts (rowid, name) VALUES (((2147483647 - 1) << 32) | ?, 'Zebrafish Hit')`,
+    ).run(id);
+    try {
+      expect(await search({ keyword: 'zebra' })).toMatchObject({ total: 1, ids: [id] });
+    } finally {
+      db.prepare('DELETE FROM samples WHERE id = ?').run(id);
+    }
+    expect((await search({ keyword: 'zebra' })).total).toBe(0);
+  });
+
   it('moves a sample in popularity order when a download lifts its popularity', async () => {
     const match = toMatchQuery('kick')!;
     const before = reference(match, 'popularity', 1);

@@ -52,7 +52,7 @@ export function samplePages(
   {
     exactCountCap = EXACT_COUNT_CAP,
     vocabulary,
-  }: { exactCountCap?: number; vocabulary?: () => VocabularyTerm[] } = {},
+  }: { exactCountCap?: number; vocabulary?: () => VocabularyTerm[] | null } = {},
 ): SamplePages {
   const maxId = db.prepare('SELECT max(id) AS n FROM samples');
   const ftsTotal = ftsCounter(db, exactCountCap);

@@ -2,6 +2,9 @@ import type { Database } from '../database.ts';
 import type { SuggestionEntry } from '../../catalogue/search-suggestions.ts';
 import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
 
+/** How soon after its last read a changed vocabulary is read again for prefix spelling. */
+const VOCABULARY_REREAD_MS = 60_000;
+
 /**
  * What search help reads from SQLite: the index's words (fts5vocab, migration 015) and the names
  * autocomplete offers. Both are cached until the library changes (new samples or packs), which
@@ -15,11 +18,15 @@ export function sqliteSearchHelp(db: Database) {
   const cached = <T>(load: () => T) => {
     let key: string | null = null;
     let value: T | null = null;
-    return (): T => {
+    let loadedAt = 0;
+    /** The value, read again when the library changed (at most every `minAgeMs`, else null). */
+    return (minAgeMs = 0): T | null => {
       const now = String(version.get()?.v ?? '');
       if (value === null || key !== now) {
+        if (value !== null && Date.now() - loadedAt < minAgeMs) return null;
         value = load();
         key = now;
+        loadedAt = Date.now();
       }
       return value;
     };
@@ -91,15 +98,19 @@ export function sqliteSearchHelp(db: Database) {
   });
 
   return {
-    /** The index's words with their sample counts, at once (the same array until it changes). */
-    vocabularyNow: vocabulary,
+    /**
+     * The index's words while they are current, for spelling prefixes out (search-terms.sqlite.ts):
+     * after the library changed they are read again at most once a minute (~1 s at 1M rows, so an
+     * import's batches do not each cost a search that), and null meanwhile (prefixes stay).
+     */
+    vocabularyNow: (): VocabularyTerm[] | null => vocabulary(VOCABULARY_REREAD_MS),
     /** The index's words with their sample counts. */
     async searchVocabulary(): Promise<VocabularyTerm[]> {
-      return vocabulary();
+      return vocabulary()!;
     },
     /** Every name autocomplete can offer. */
     async suggestionEntries(): Promise<SuggestionEntry[]> {
-      return entries();
+      return entries()!;
     },
   };
 }

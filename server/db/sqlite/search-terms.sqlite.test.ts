@@ -32,6 +32,10 @@ describe('prefixExpander', () => {
     expect(expand('hip-hop')).toBeNull();
   });
 
+  it('keeps the prefix while the vocabulary is out of date', () => {
+    expect(prefixExpander(() => null)('kick')).toBeNull();
+  });
+
   it('reads the vocabulary again when it changes', () => {
     let terms = vocabulary(['bass']);
     const follow = prefixExpander(() => terms());

@@ -11,16 +11,18 @@ const MAX_EXPANSION = 16;
  * the whole doclist of every word it starts before the first row (`guzheng`* at 1M rows: 44,448
  * rows; 17 ms to count a four-word name against 3 ms with exact words), where an exact word is
  * read lazily and stops with the page. Null when the prefix starts more than MAX_EXPANSION words
- * or none, is shorter than 3 characters or is not plain ASCII letters and digits: the prefix
- * query stays (the same matches, only slower).
+ * or none, is shorter than 3 characters or is not plain ASCII letters and digits, or while the
+ * vocabulary is out of date (`vocabulary` answers null): the prefix query stays (the same
+ * matches, only slower).
  */
-export function prefixExpander(vocabulary: () => VocabularyTerm[]): PrefixExpander {
+export function prefixExpander(vocabulary: () => VocabularyTerm[] | null): PrefixExpander {
   let source: VocabularyTerm[] | null = null;
   let terms: string[] = [];
   return (word) => {
     const prefix = word.toLowerCase();
     if (!/^[0-9a-z]{3,}$/.test(prefix)) return null;
     const current = vocabulary();
+    if (current === null) return null;
     if (current !== source) {
       source = current;
       terms = current.map((entry) => entry.term).filter((term) => /^[0-9a-z]/.test(term));
