@@ -74,18 +74,18 @@ const reference = (
   ...params: SQLInputValue[]
 ): number[] => {
   const tier = order === 'relevance' ? `s.id IN (${MATCHES.replace('?', '$name')}) DESC,` : '';
+  const named: Record<string, SQLInputValue> = {
+    $match: match,
+    $limit: PAGE_SIZE,
+    $offset: (page - 1) * PAGE_SIZE,
+  };
+  if (order === 'relevance') named.$name = `name : (${match})`;
   return gateway.db
     .prepare(
       `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES.replace('?', '$match')}) AND ${where}
        ORDER BY ${tier} s.popularity DESC, s.id LIMIT $limit OFFSET $offset`,
     )
-    .all(
-      Object.assign(
-        { $match: match, $limit: PAGE_SIZE, $offset: (page - 1) * PAGE_SIZE },
-        order === 'relevance' ? { $name: `name : (${match})` } : {},
-      ),
-      ...params,
-    )
+    .all(named, ...params)
     .map((row) => Number(row.id));
 };
 const count = (match: string, where = '1', ...params: SQLInputValue[]): number =>
@@ -198,12 +198,16 @@ describe('search on a cloned library', () => {
             `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES.replace('?', '$match')}) AND ${where}
              ORDER BY ${tier} s.popularity DESC, s.id LIMIT $limit OFFSET $offset`,
           )
-          .all({
-            $match: match,
-            ...(tier ? { $name: `name : (${match})` } : {}),
-            $limit: pageSize,
-            $offset: (page - 1) * pageSize,
-          })
+          .all(
+            tier
+              ? {
+                  $match: match,
+                  $name: `name : (${match})`,
+                  $limit: pageSize,
+                  $offset: (page - 1) * pageSize,
+                }
+              : { $match: match, $limit: pageSize, $offset: (page - 1) * pageSize },
+          )
           .map((row) => Number(row.id));
         const answer = await search({ keyword: 'v', kind: 'loop', sort, page, pageSize });
         expect(answer.total).toBe(total);
