@@ -18,7 +18,7 @@ import {
   where,
 } from './catalogue-query.postgres.ts';
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
-import { postgresSampleCount, type ListCount } from './catalogue-count.postgres.ts';
+import { postgresSampleCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
 
 import {
@@ -31,13 +31,6 @@ import {
   toSampleRow,
   type Row,
 } from './catalogue-rows.postgres.ts';
-
-/**
- * Up to how many matches of a full-text filter alone a RELEVANCE sort looks each one's sample up
- * by id: past that the planner's hash join is cheaper, and the lookups' estimated cost would
- * pass `jit_above_cost`, whose compilation cost ~40 ms (`loop`, 17,856 matches at 100k).
- */
-const LOOKED_UP_MATCHES = 8000;
 
 // An anonymous viewer matches no user row.
 const viewer = (id: number | null): number => id ?? -1;
@@ -106,71 +99,55 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
 
   /**
    * A RELEVANCE page of a keyword search (docs/DATABASE.md "Search"): the name matches, then the
-   * other matches, each by popularity, then id. Two ways to it, whichever reads fewer rows:
-   *
-   * - The name matches alone: the list's samples walked in popularity order (an index, no sort),
-   *   each one's document tested against the name query, stopping at the page's end. When name
-   *   matches are a share `d` of the walked rows, that is ~end / d rows, whatever the number of
-   *   matches: a broad word (`v`, 99 % of the library) reads ~100 rows for a first page. The walk
-   *   is capped at twice that estimate (popular rows need not match as often as the rest), so a
-   *   wrong one costs at most the cap; the page is the answer only when it is full.
-   * - Every match sorted by (name match, popularity, id): ~the matches, read once each.
+   * other matches, each by popularity, then id. Each tier is one query over `sample_search`
+   * (joined to `samples` only for other filters): the name tier is `name_document @@ keyword`,
+   * the other `document @@ keyword AND NOT name_document @@ keyword`, both exact in GIN for words,
+   * prefixes and two-character CJK words (migration 033), ordered by the row's own popularity:
+   * the planner walks the popularity index for a broad word (`v`) or sorts a narrow word's
+   * matches, never reading `samples` for them. The other tier is read only when the page goes
+   * past the name matches.
    */
-  const relevancePageIds = async (
-    request: ListRequest,
-    counted: ListCount,
-    nameQuery: string,
-  ): Promise<number[]> => {
+  const relevancePageIds = async (request: ListRequest, keyword: string): Promise<number[]> => {
     const { page, pageSize, filter, scope } = request;
-    const end = page * pageSize;
-    const { search, styles, tags, ...others } = filter;
-    const textOnly = !scope && Object.values(others).every((value) => value === undefined);
-    if (counted.total >= end) {
-      const names = counted.names ?? (await counts.nameShare(search));
-      // The list's name matches, estimated, and the rows of its walk that hold `end` of them
-      // (taken among the whole library's rows: the most a walk of a narrower list can need).
-      const nameRows = names.share * counted.total;
-      const walk = nameRows > 0 ? Math.ceil((2 * end * names.library) / nameRows) : Infinity;
-      if (walk <= counted.total) {
-        const params = new Params();
-        const conditions = [
-          ...sampleConditions({ ...others, styles, tags }, params),
-          ...scopeCondition(scope, params),
-        ];
-        const walked = `(SELECT s.id, s.popularity FROM samples s ${where(conditions)}
-          ORDER BY s.popularity DESC, s.id LIMIT ${params.add(walk)}) s`;
-        const inName = `(SELECT q.document FROM sample_search q WHERE q.sample_id = s.id)
-          @@ ${params.add(nameQuery)}::tsquery`;
-        const ids = await idsPage(request, params, walked, [inName], 's.popularity DESC, s.id');
-        if (ids.length === pageSize) return ids;
-      }
-    }
-    // The matches' ids and tiers first, from the documents alone (each read once), then their
-    // samples: looked up by id for a few thousand matches of a full-text filter alone (the
-    // planner otherwise hashed every sample's popularity for `kick`'s ~1,000), else as the
-    // planner joins them (a hash of the popularity index beats ~10,000 lookups and more).
-    const params = new Params();
-    const keyword = keywordQuery(search)!.query!;
-    const matches = `WITH m AS MATERIALIZED (SELECT q.sample_id AS id,
-      q.document @@ ${params.add(nameQuery)}::tsquery AS in_name
-      FROM sample_search q WHERE q.document @@ ${params.add(keyword)}::tsquery)`;
-    const conditions = [
-      ...sampleConditions({ ...others, styles, tags }, params),
-      ...scopeCondition(scope, params),
-    ];
-    const lookUp = textOnly && counted.total <= LOOKED_UP_MATCHES;
-    const from = lookUp
-      ? 'm CROSS JOIN LATERAL (SELECT * FROM samples WHERE id = m.id OFFSET 0) s'
-      : 'm JOIN samples s ON s.id = m.id';
-    const order = sampleOrder(request, params, 'm.in_name');
-    return idsPage(request, params, from, conditions, order, matches);
+    const offset = (page - 1) * pageSize;
+    // The keyword is `keyword`; styles and tags are tested on the search row, the rest on samples.
+    const { styles, tags, ...rest } = filter;
+    const others = { ...rest, search: undefined };
+    const joined = scope !== undefined || Object.values(others).some((v) => v !== undefined);
+    const tier = async (inName: boolean, limit: number, skip: number, count = false) => {
+      const params = new Params();
+      const query = `${params.add(keyword)}::tsquery`;
+      const conditions = [
+        inName
+          ? `q.name_document @@ ${query}`
+          : `q.document @@ ${query} AND NOT (q.name_document @@ ${query})`,
+        ...sampleConditions({ styles, tags }, params, { searchJoined: true }),
+        ...(joined ? [...sampleConditions(others, params), ...scopeCondition(scope, params)] : []),
+      ];
+      const from = joined
+        ? 'sample_search q JOIN samples s ON s.id = q.sample_id'
+        : 'sample_search q';
+      const sql = count
+        ? `SELECT COUNT(*) AS id FROM ${from} ${where(conditions)}`
+        : `SELECT q.sample_id AS id FROM ${from} ${where(conditions)}
+           ORDER BY q.popularity DESC, q.sample_id
+           LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+      const { rows } = await pool.query(sql, params.values);
+      return rows.map((row) => num(row.id));
+    };
+    const names = await tier(true, pageSize, offset);
+    if (names.length === pageSize) return names;
+    // The page reaches past the name matches: how many there are places the others.
+    const nameCount = names.length > 0 ? offset + names.length : (await tier(true, 0, 0, true))[0]!;
+    const more = await tier(false, pageSize - names.length, Math.max(0, offset - nameCount));
+    return [...names, ...more];
   };
 
-  const pageIds = async (request: ListRequest, counted: ListCount): Promise<number[]> => {
+  const pageIds = async (request: ListRequest): Promise<number[]> => {
     if (request.sort === 'RANDOM') return randomPageIds(request);
     if (request.sort === 'RELEVANCE') {
-      const nameQuery = keywordQuery(request.filter.search, 'A')?.query;
-      if (nameQuery != null) return relevancePageIds(request, counted, nameQuery);
+      const keyword = keywordQuery(request.filter.search)?.query;
+      if (keyword != null) return relevancePageIds(request, keyword);
     }
     const params = new Params();
     const conditions = [
@@ -192,7 +169,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       const counted = await counts.count(request);
       const { total, estimated } = counted;
       if (total === 0) return { rows: [], total };
-      const rows = await samplesByIds(await pageIds(request, counted), request.viewerId);
+      const rows = await samplesByIds(await pageIds(request), request.viewerId);
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
