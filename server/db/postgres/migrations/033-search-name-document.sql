@@ -39,8 +39,11 @@ UPDATE sample_search q SET popularity = s.popularity FROM samples s WHERE s.id =
 
 CREATE INDEX sample_search_document ON sample_search USING gin (document);
 CREATE INDEX sample_search_name_document ON sample_search USING gin (name_document);
--- A broad word's tier (`v`, in ~99 % of names) walks this in popularity order, no sort.
-CREATE INDEX sample_search_popularity ON sample_search (popularity DESC, sample_id);
+-- The name tier of a broad word (`v`, in ~99 % of names; `kick`, ~1 %) walks this in popularity
+-- order with no sort and no heap visit: each entry holds the name's vector, tested in the index
+-- (an index-only scan, ~0.3 µs an entry at 1M rows against ~4.5 µs reading the row).
+CREATE INDEX sample_search_popularity ON sample_search (popularity DESC, sample_id)
+  INCLUDE (name_document);
 
 -- Downloads raise samples.popularity (`popularity = popularity + 1`): the search row follows.
 CREATE FUNCTION yinku_search_popularity() RETURNS trigger
