@@ -4,13 +4,7 @@ import type {
   SampleFilter,
 } from '../../catalogue/catalogue.repository.ts';
 import type { PgPool } from './pg-database.ts';
-import {
-  keywordQuery,
-  Params,
-  sampleConditions,
-  scopeCondition,
-  where,
-} from './catalogue-query.postgres.ts';
+import { Params, sampleConditions, scopeCondition, where } from './catalogue-query.postgres.ts';
 import { num } from './catalogue-rows.postgres.ts';
 
 /**
@@ -26,26 +20,14 @@ const SAMPLED_ROWS = 4000;
 export interface ListCount {
   total: number;
   estimated: boolean;
-  /** Of a RELEVANCE keyword search counted from the sample: its name tier's share (below). */
-  names?: NameShare;
 }
 
-/**
- * Of a keyword's matches in the sample, the share whose name matches (RELEVANCE's first tier),
- * and the library's size (highest id) the sample was taken from.
- */
-export interface NameShare {
-  share: number;
-  library: number;
-}
-
-/** How the sampled rows answered: their number, the keyword's matches, the name's matches. */
+/** How the sampled rows answered: their number and the filter's matches. */
 interface Sampled {
   top: number;
   percent: number;
   rows: number;
   hits: number;
-  nameHits: number;
 }
 
 /** How the PostgreSQL catalogue counts a sample list (docs/DATABASE.md "What `total` is"). */
@@ -84,21 +66,15 @@ export function postgresSampleCount(
    * 1,000,000 rows: every match's document is read again from the table (~4–9 µs a row), 40–90
    * ms for the first 10,001 matches of `trap` or `kick`. The planner's own estimate was tried
    * first and put `v`, in 999,107 samples, at 273,951: a prefix's share is not in its statistics.
-   * For a RELEVANCE keyword search (`rankedByName`) the same sample gives `names` too.
    */
-  const cappedCount = async (filter: SampleFilter, rankedByName: boolean): Promise<ListCount> => {
+  const cappedCount = async (filter: SampleFilter): Promise<ListCount> => {
     const params = new Params();
     const matches = where(sampleConditions(filter, params, { searchJoined: true }));
-    const name = rankedByName ? keywordQuery(filter.search, 'A')?.query : null;
-    const { top, percent, rows, hits, nameHits } = await sample(matches, params.values, name);
+    const { top, percent, rows, hits } = await sample(matches, params.values);
     const share = hits / Math.max(1, rows);
-    const nameShare = name
-      ? { names: { share: hits === 0 ? 0 : nameHits / hits, library: top } }
-      : {};
     const estimate = () => ({
       total: Math.min(top, Math.max(exactCountCap + 1, Math.round(share * top))),
       estimated: true,
-      ...nameShare,
     });
     if (share * top > exactCountCap && percent < 100) return estimate();
     const counted = await pool.query(
@@ -107,29 +83,22 @@ export function postgresSampleCount(
       params.values,
     );
     const exact = num(counted.rows[0]?.n);
-    return exact <= exactCountCap ? { total: exact, estimated: false, ...nameShare } : estimate();
+    return exact <= exactCountCap ? { total: exact, estimated: false } : estimate();
   };
 
   /**
    * Tests the documents of a fixed sample of ~SAMPLED_ROWS rows (whole pages, `TABLESAMPLE
    * SYSTEM`, the same pages for the same library) against `matches` (a WHERE over
-   * `sample_search q`, its parameters `values`) and, of those, against the tsquery `name`.
+   * `sample_search q`, its parameters `values`).
    */
-  const sample = async (
-    matches: string,
-    values: unknown[],
-    name: string | null | undefined,
-  ): Promise<Sampled> => {
+  const sample = async (matches: string, values: unknown[]): Promise<Sampled> => {
     const top = num((await pool.query('SELECT coalesce(max(id), 0) AS n FROM samples')).rows[0]?.n);
     // A number computed here, written into the statement (TABLESAMPLE's argument).
     const percent = Math.min(100, (100 * sampledRows) / Math.max(1, top));
-    const nameHits = name
-      ? `, COUNT(*) FILTER (${matches} AND q.document @@ $${values.length + 1}::tsquery) AS name_hits`
-      : '';
     const sampled = await pool.query(
-      `SELECT COUNT(*) AS n, COUNT(*) FILTER (${matches}) AS hits${nameHits}
+      `SELECT COUNT(*) AS n, COUNT(*) FILTER (${matches}) AS hits
        FROM sample_search q TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (0)`,
-      name ? [...values, name] : values,
+      values,
     );
     const row = sampled.rows[0] as Record<string, unknown> | undefined;
     return {
@@ -137,7 +106,6 @@ export function postgresSampleCount(
       percent,
       rows: num(row?.n),
       hits: num(row?.hits),
-      nameHits: name ? num(row?.name_hits) : 0,
     };
   };
 
@@ -183,7 +151,7 @@ export function postgresSampleCount(
       const fromCache = (await treeTotal(request)) ?? (await bpmTotal(request));
       if (fromCache !== null) return { total: fromCache, estimated: false };
       // As on SQLite, only a full-text filter alone is estimated; every other list is counted.
-      if (fullTextAlone(request)) return cappedCount(request.filter, request.sort === 'RELEVANCE');
+      if (fullTextAlone(request)) return cappedCount(request.filter);
       const params = new Params();
       const conditions = [
         ...sampleConditions(request.filter, params),
@@ -194,19 +162,6 @@ export function postgresSampleCount(
         params.values,
       );
       return { total: num(rows[0]?.n), estimated: false };
-    },
-
-    /**
-     * Of a keyword's matches, the share whose name matches (RELEVANCE's first tier), from the
-     * sample: whether a page can be the name matches alone in popularity order.
-     */
-    async nameShare(search: SampleFilter['search']): Promise<NameShare> {
-      const params = new Params();
-      const matches = where(sampleConditions({ search }, params, { searchJoined: true }));
-      const name = keywordQuery(search, 'A')?.query;
-      if (!name) return { share: 0, library: 0 };
-      const { top, hits, nameHits } = await sample(matches, params.values, name);
-      return { share: hits === 0 ? 0 : nameHits / hits, library: top };
     },
   };
 }

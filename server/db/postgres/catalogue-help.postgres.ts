@@ -7,6 +7,7 @@ import type { SuggestionEntry } from '../../catalogue/search-suggestions.ts';
 import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
 import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 import type { PgPool } from './pg-database.ts';
+import { CJK_RANGES } from '../../catalogue/cjk-text.ts';
 import {
   packScopeCondition,
   Params,
@@ -26,6 +27,8 @@ const num = (value: unknown): number => Number(value ?? 0);
 
 /** Most distinct tags a tag-count answer holds (the most used first), as on SQLite. */
 const TAG_VOCABULARY_LIMIT = 200;
+
+const CJK_PAIR = new RegExp(`^[${CJK_RANGES}]{2}$`, 'u');
 
 /**
  * The catalogue's derived answers on PostgreSQL: the index's words (ts_stat), autocomplete names,
@@ -48,10 +51,14 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
     return structuredClone(cache.get(key)) as T;
   };
 
+  // The documents' CJK pairs (migration 033) are no words of the library: no stored word is two
+  // CJK characters, every one is a word of its own.
   const vocabulary = async (): Promise<VocabularyTerm[]> =>
     (
       await pool.query('SELECT word, ndoc FROM ts_stat($1)', ['SELECT document FROM sample_search'])
-    ).rows.map((row: Row) => ({ term: text(row.word), docs: num(row.ndoc) }));
+    ).rows
+      .map((row: Row) => ({ term: text(row.word), docs: num(row.ndoc) }))
+      .filter(({ term }) => !CJK_PAIR.test(term));
 
   const entries = async (): Promise<SuggestionEntry[]> => {
     const out: SuggestionEntry[] = [];

@@ -26,14 +26,13 @@ export interface KeywordQuery {
 }
 
 /**
- * The tsquery of a filter's keyword search (null without one). With `weights` every lexeme must
- * be found at those weights: `'A'` is the keyword in the name alone, RELEVANCE's first tier
- * (the name is the only text stored at weight A, migration 001).
+ * The tsquery of a filter's keyword search (null without one): against `document` the matches,
+ * against `name_document` the matches whose name holds it, RELEVANCE's first tier.
  */
-export function keywordQuery(search: KeywordSearch | undefined, weights = ''): KeywordQuery | null {
+export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
   if (search === undefined) return null;
   const everyWord = search.mode === 'all';
-  const words = search.words.map((word) => wordQuery(word, weights));
+  const words = search.words.map((word) => wordQuery(word));
   // A word with no letter or digit left matches nothing, as FTS5's empty phrase does: with
   // every word required, nothing matches; with any word, the others still may.
   if (everyWord && words.includes(null)) return { query: null, everyWord };
@@ -123,11 +122,10 @@ export const where = (conditions: string[]): string =>
 
 /**
  * The ORDER BY of a sample list, the same orders as SQLite's: names compare as SQLite compares
- * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id. RELEVANCE with
- * a keyword (`nameTier`, whether a row's name matches it): the name matches first, then the
- * other matches, each by popularity (docs/api/catalogue.md).
+ * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id. (RELEVANCE
+ * with a keyword is read tier by tier, catalogue.postgres.ts.)
  */
-export function sampleOrder(request: ListRequest, params: Params, nameTier?: string): string {
+export function sampleOrder(request: ListRequest, params: Params): string {
   switch (request.sort) {
     case 'NEWEST':
       return 's.created_at DESC, s.id';
@@ -142,9 +140,6 @@ export function sampleOrder(request: ListRequest, params: Params, nameTier?: str
       // up, then from the bottom up to the start. Sample pages take the two-lap path
       // (catalogue.postgres.ts); this order is the same, written as one ORDER BY.
       return `yinku_shuffle(s.id, 0) < ${params.add(randomStart(request.seed))}, yinku_shuffle(s.id, 0), s.id`;
-    case 'RELEVANCE':
-      if (nameTier !== undefined) return `${nameTier} DESC, s.popularity DESC, s.id`;
-      return 's.popularity DESC, s.id';
     default:
       return 's.popularity DESC, s.id';
   }

@@ -33,11 +33,11 @@ import {
 } from './catalogue-rows.postgres.ts';
 
 /**
- * Up to how many matches of a full-text filter alone a RELEVANCE sort looks each one's sample up
- * by id: past that the planner's hash join is cheaper, and the lookups' estimated cost would
- * pass `jit_above_cost`, whose compilation cost ~40 ms (`loop`, 17,856 matches at 100k).
+ * Up to how many rows (the list's count less the name matches) RELEVANCE's second tier is sorted
+ * from its GIN matches, whatever the planner estimates; past it the planner may walk the
+ * popularity index, testing each row's document, and meets a page's rows early.
  */
-const LOOKED_UP_MATCHES = 8000;
+const OTHER_TIER_SORTED = 20_000;
 
 // An anonymous viewer matches no user row.
 const viewer = (id: number | null): number => id ?? -1;
@@ -106,71 +106,70 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
 
   /**
    * A RELEVANCE page of a keyword search (docs/DATABASE.md "Search"): the name matches, then the
-   * other matches, each by popularity, then id. Two ways to it, whichever reads fewer rows:
-   *
-   * - The name matches alone: the list's samples walked in popularity order (an index, no sort),
-   *   each one's document tested against the name query, stopping at the page's end. When name
-   *   matches are a share `d` of the walked rows, that is ~end / d rows, whatever the number of
-   *   matches: a broad word (`v`, 99 % of the library) reads ~100 rows for a first page. The walk
-   *   is capped at twice that estimate (popular rows need not match as often as the rest), so a
-   *   wrong one costs at most the cap; the page is the answer only when it is full.
-   * - Every match sorted by (name match, popularity, id): ~the matches, read once each.
+   * other matches, each by popularity, then id. Each tier is one query over `sample_search`
+   * (joined to `samples` only for other filters): the name tier is `name_document @@ keyword`,
+   * the other `document @@ keyword AND NOT name_document @@ keyword`, both exact in GIN for words,
+   * prefixes and two-character CJK words (migration 033), ordered by the row's own popularity.
+   * The planner walks the name tier in popularity order on the index that holds each name's
+   * vector (`v`, `kick`: no heap visit) or sorts a narrow word's GIN matches. The other tier is
+   * read only when the page goes past the name matches; it is sorted from its GIN matches unless
+   * it holds more than OTHER_TIER_SORTED rows (by the count), as a walk of the popularity index
+   * testing each row's document would read every row when few or none match (`kick`: 1,000,000
+   * rows, 8.9 s at 1M, for an empty tier the planner estimated at 10,520).
    */
   const relevancePageIds = async (
     request: ListRequest,
     counted: ListCount,
-    nameQuery: string,
+    keyword: string,
   ): Promise<number[]> => {
     const { page, pageSize, filter, scope } = request;
-    const end = page * pageSize;
-    const { search, styles, tags, ...others } = filter;
-    const textOnly = !scope && Object.values(others).every((value) => value === undefined);
-    if (counted.total >= end) {
-      const names = counted.names ?? (await counts.nameShare(search));
-      // The list's name matches, estimated, and the rows of its walk that hold `end` of them
-      // (taken among the whole library's rows: the most a walk of a narrower list can need).
-      const nameRows = names.share * counted.total;
-      const walk = nameRows > 0 ? Math.ceil((2 * end * names.library) / nameRows) : Infinity;
-      if (walk <= counted.total) {
-        const params = new Params();
-        const conditions = [
-          ...sampleConditions({ ...others, styles, tags }, params),
-          ...scopeCondition(scope, params),
-        ];
-        const walked = `(SELECT s.id, s.popularity FROM samples s ${where(conditions)}
-          ORDER BY s.popularity DESC, s.id LIMIT ${params.add(walk)}) s`;
-        const inName = `(SELECT q.document FROM sample_search q WHERE q.sample_id = s.id)
-          @@ ${params.add(nameQuery)}::tsquery`;
-        const ids = await idsPage(request, params, walked, [inName], 's.popularity DESC, s.id');
-        if (ids.length === pageSize) return ids;
-      }
-    }
-    // The matches' ids and tiers first, from the documents alone (each read once), then their
-    // samples: looked up by id for a few thousand matches of a full-text filter alone (the
-    // planner otherwise hashed every sample's popularity for `kick`'s ~1,000), else as the
-    // planner joins them (a hash of the popularity index beats ~10,000 lookups and more).
-    const params = new Params();
-    const keyword = keywordQuery(search)!.query!;
-    const matches = `WITH m AS MATERIALIZED (SELECT q.sample_id AS id,
-      q.document @@ ${params.add(nameQuery)}::tsquery AS in_name
-      FROM sample_search q WHERE q.document @@ ${params.add(keyword)}::tsquery)`;
-    const conditions = [
-      ...sampleConditions({ ...others, styles, tags }, params),
-      ...scopeCondition(scope, params),
-    ];
-    const lookUp = textOnly && counted.total <= LOOKED_UP_MATCHES;
-    const from = lookUp
-      ? 'm CROSS JOIN LATERAL (SELECT * FROM samples WHERE id = m.id OFFSET 0) s'
-      : 'm JOIN samples s ON s.id = m.id';
-    const order = sampleOrder(request, params, 'm.in_name');
-    return idsPage(request, params, from, conditions, order, matches);
+    const offset = (page - 1) * pageSize;
+    // The keyword is `keyword`; styles and tags are tested on the search row, the rest on samples.
+    const { styles, tags, ...rest } = filter;
+    const others = { ...rest, search: undefined };
+    const joined = scope !== undefined || Object.values(others).some((v) => v !== undefined);
+    const tier = async (inName: boolean, limit: number, skip: number, sorted = false) => {
+      const params = new Params();
+      const query = `${params.add(keyword)}::tsquery`;
+      const conditions = [
+        inName
+          ? `q.name_document @@ ${query}`
+          : `q.document @@ ${query} AND NOT (q.name_document @@ ${query})`,
+        ...sampleConditions({ styles, tags }, params, { searchJoined: true }),
+        ...(joined ? [...sampleConditions(others, params), ...scopeCondition(scope, params)] : []),
+      ];
+      const from = joined
+        ? 'sample_search q JOIN samples s ON s.id = q.sample_id'
+        : 'sample_search q';
+      // `+ 0`: an order no index gives, so the matches are taken from GIN and sorted.
+      const sql =
+        limit === 0
+          ? `SELECT COUNT(*) AS id FROM ${from} ${where(conditions)}`
+          : `SELECT q.sample_id AS id FROM ${from} ${where(conditions)}
+             ORDER BY q.popularity${sorted ? ' + 0' : ''} DESC, q.sample_id
+             LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+      const { rows } = await pool.query(sql, params.values);
+      return rows.map((row) => num(row.id));
+    };
+    const names = await tier(true, pageSize, offset);
+    if (names.length === pageSize) return names;
+    // The page reaches past the name matches: how many there are places the others.
+    const nameCount = names.length > 0 ? offset + names.length : (await tier(true, 0, 0))[0]!;
+    const sorted = counted.total - nameCount <= OTHER_TIER_SORTED;
+    const more = await tier(
+      false,
+      pageSize - names.length,
+      Math.max(0, offset - nameCount),
+      sorted,
+    );
+    return [...names, ...more];
   };
 
   const pageIds = async (request: ListRequest, counted: ListCount): Promise<number[]> => {
     if (request.sort === 'RANDOM') return randomPageIds(request);
     if (request.sort === 'RELEVANCE') {
-      const nameQuery = keywordQuery(request.filter.search, 'A')?.query;
-      if (nameQuery != null) return relevancePageIds(request, counted, nameQuery);
+      const keyword = keywordQuery(request.filter.search)?.query;
+      if (keyword != null) return relevancePageIds(request, counted, keyword);
     }
     const params = new Params();
     const conditions = [

@@ -110,10 +110,11 @@ async function writeSamples(db: PgQueryable, samples: SampleWrite[]): Promise<nu
     );
     const chunkIds = inserted.rows.map((row) => Number(row.id));
     await db.query(
-      `INSERT INTO sample_search (sample_id, name, tags, brand, pack, type, grp)
-       VALUES ${placeholders(chunk.length, 7)}`,
+      `INSERT INTO sample_search (sample_id, popularity, name, tags, brand, pack, type, grp)
+       VALUES ${placeholders(chunk.length, 8)}`,
       chunk.flatMap((row, i) => [
         chunkIds[i],
+        row.popularity,
         searchText(row.search.name),
         searchText(row.tags.join(' ')),
         searchText(row.search.brand),

@@ -1,6 +1,10 @@
 import { CJK_RANGES, hasCjk } from '../../catalogue/cjk-text.ts';
 
 const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
+const CJK_ONE = new RegExp(`^[${CJK_RANGES}]$`, 'u');
+
+/** Whether a word of `searchWords` is one CJK character. */
+const isCjkChar = (word: string): boolean => CJK_ONE.test(word);
 
 /** Every CJK character a word of its own (the rule SQLite's FTS text follows too). */
 const spaceCjk = (text: string): string => text.replace(CJK_EACH, ' $1 ');
@@ -25,6 +29,18 @@ export function searchWords(text: string): string[] {
 /** A text column of `sample_search`. */
 export const searchText = (text: string): string => searchWords(text).join(' ');
 
+/**
+ * The pairs of adjacent one-CJK-character words of a word sequence: `古 筝 刮 奏` gives `古筝 筝刮
+ * 刮奏`. PostgreSQL stores them beside the characters (`yinku_cjk_pairs`, migration 033, does
+ * the same over the stored texts), so a two-character CJK word is one lexeme, exact in GIN.
+ */
+export function cjkPairs(words: string[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++)
+    if (isCjkChar(words[i]!) && isCjkChar(words[i + 1]!)) pairs.push(words[i]! + words[i + 1]!);
+  return pairs;
+}
+
 /** A tsquery lexeme: quoted, its quotes and backslashes doubled or escaped. */
 const lexeme = (word: string, weights: string): string =>
   `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights}`;
@@ -32,17 +48,21 @@ const lexeme = (word: string, weights: string): string =>
 /**
  * A tsquery for one typed word: a Latin word is a prefix of a stored word (the last of its parts
  * when punctuation split it), a CJK word is the phrase of its characters, matched exactly, as
- * SQLite's FTS5 does. Null when the word has no letters or digits.
+ * SQLite's FTS5 does. A word of CJK characters alone is asked by its pairs (cjkPairs): two
+ * characters are their pair alone, exact in GIN; more are the phrase and every pair (GIN narrows
+ * by the pairs, the phrase is rechecked). Null when the word has no letters or digits.
  */
-export function wordQuery(word: string, weights = ''): string | null {
+export function wordQuery(word: string): string | null {
   const parts = searchWords(word);
   if (parts.length === 0) return null;
   const prefix = !hasCjk(word);
   const last = parts.length - 1;
-  const terms = parts.map((part, i) =>
-    lexeme(part, prefix && i === last ? `:*${weights}` : weights && `:${weights}`),
-  );
-  return parts.length === 1 ? terms[0]! : `(${terms.join(' <-> ')})`;
+  const terms = parts.map((part, i) => lexeme(part, prefix && i === last ? ':*' : ''));
+  if (parts.length === 1) return terms[0]!;
+  const phrase = `(${terms.join(' <-> ')})`;
+  if (!parts.every(isCjkChar)) return phrase;
+  const pairs = cjkPairs(parts).map((pair) => lexeme(pair, ''));
+  return parts.length === 2 ? pairs[0]! : `(${[phrase, ...pairs].join(' & ')})`;
 }
 
 /** A tsquery for a whole phrase, word for word without prefixes (style and tag filters). */
