@@ -68,7 +68,7 @@ export function samplePages(
   const maxId = db.prepare('SELECT max(id) AS n FROM samples');
   const ftsTotal = ftsCounter(db, exactCountCap);
   const expand = vocabulary && prefixExpander(vocabulary);
-  const readFew = fewMatchReader(db, Math.min(fewMatches, exactCountCap));
+  const readFew = fewMatchReader(db, { limit: Math.min(fewMatches, exactCountCap), expand });
   const and = (matches: string[]): string => matches.map((match) => `(${match})`).join(' AND ');
 
   /**
@@ -313,22 +313,8 @@ export function samplePages(
       .map((row) => num(row.id));
   };
 
-  /**
-   * The count and page of a keyword search in RELEVANCE or popularity order with no filter
-   * outside the FTS index, from one read of its match while it has few rows; else null.
-   */
-  const fewMatchPage = (request: ListRequest) => {
-    const { search } = request.filter;
-    const sort = request.sort === 'RELEVANCE' || request.sort === 'MOST_POPULAR';
-    if (search === undefined || !sort || otherConditions(request).conditions.length > 0)
-      return null;
-    const order = request.sort === 'RELEVANCE' ? { relevance: search, expand } : null;
-    const offset = (request.page - 1) * request.pageSize;
-    return readFew(and(ftsMatches(request.filter, expand)), order, offset, request.pageSize);
-  };
-
   const list = (request: ListRequest, counted?: ListCount | null) => {
-    const few = counted ? null : fewMatchPage(request);
+    const few = counted ? null : readFew(request);
     if (few) return { total: few.total, estimated: false, ids: few.ids };
     const { total, estimated } = counted ?? count(request);
     return { total, estimated, ids: total === 0 ? [] : pageIds(request, total) };
