@@ -18,6 +18,11 @@ export function openDatabase(file: string): Database {
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
+  // SQLite's page cache holds 2 MB by default: at 1,000,000 samples (a 3.3 GB file) the pages
+  // every list and search walks (index interiors, common words' doclists) no longer fit and are
+  // read again from the OS on each call. 64 MB keeps them (docs/STACK-NOTES.md, "SQLite at
+  // 1,000,000 rows"); it fills only as pages are read, and a write elsewhere empties it.
+  db.exec('PRAGMA cache_size = -65536');
   // The RANDOM sort's key (migration 021): the migration, the sample insert and the queries use it.
   db.function('yinku_shuffle', { deterministic: true }, (id, seed) =>
     shuffleKey(Number(id), Number(seed)),

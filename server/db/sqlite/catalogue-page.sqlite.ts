@@ -19,6 +19,7 @@ import { ftsCounter, type ListCount } from './catalogue-estimate.sqlite.ts';
 import { prefixExpander } from './search-terms.sqlite.ts';
 import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
 import { randomPageIds } from './catalogue-random.sqlite.ts';
+import { FEW_MATCHES, fewMatchReader } from './catalogue-few.sqlite.ts';
 
 const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
 
@@ -44,6 +45,11 @@ interface SamplePages {
   count(request: ListRequest): ListCount;
   /** The ids of the request's page, in order, given its `total`. */
   pageIds(request: ListRequest, total: number): number[];
+  /**
+   * The request's count and page together, `counted` its count when the caller knows it: a
+   * keyword search with few matches reads its FTS match once for both (catalogue-few.sqlite.ts).
+   */
+  list(request: ListRequest, counted?: ListCount | null): ListCount & { ids: number[] };
 }
 
 /** The sample list queries of the SQLite catalogue: counts and page ids, each read the cheap way. */
@@ -51,12 +57,18 @@ export function samplePages(
   db: Database,
   {
     exactCountCap = EXACT_COUNT_CAP,
+    fewMatches = FEW_MATCHES,
     vocabulary,
-  }: { exactCountCap?: number; vocabulary?: () => VocabularyTerm[] | null } = {},
+  }: {
+    exactCountCap?: number;
+    fewMatches?: number;
+    vocabulary?: () => VocabularyTerm[] | null;
+  } = {},
 ): SamplePages {
   const maxId = db.prepare('SELECT max(id) AS n FROM samples');
   const ftsTotal = ftsCounter(db, exactCountCap);
   const expand = vocabulary && prefixExpander(vocabulary);
+  const readFew = fewMatchReader(db, { limit: Math.min(fewMatches, exactCountCap), expand });
   const and = (matches: string[]): string => matches.map((match) => `(${match})`).join(' AND ');
 
   /**
@@ -301,5 +313,12 @@ export function samplePages(
       .map((row) => num(row.id));
   };
 
-  return { count, pageIds };
+  const list = (request: ListRequest, counted?: ListCount | null) => {
+    const few = counted ? null : readFew(request);
+    if (few) return { total: few.total, estimated: false, ids: few.ids };
+    const { total, estimated } = counted ?? count(request);
+    return { total, estimated, ids: total === 0 ? [] : pageIds(request, total) };
+  };
+
+  return { count, pageIds, list };
 }

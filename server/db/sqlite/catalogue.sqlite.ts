@@ -163,9 +163,9 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
     },
     async listSamples(request) {
-      const { total, estimated } = treeTotal(request) ?? pages.count(request);
+      const { total, estimated, ids } = pages.list(request, treeTotal(request));
       if (total === 0) return { rows: [], total };
-      const rows = samplesByIds(pages.pageIds(request, total), request.viewerId);
+      const rows = samplesByIds(ids, request.viewerId);
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
+import type { SearchSort } from '../../../src/shared/api/catalogue.types.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { seedPlan } from '../../library/seed-samples.ts';
+import { planLibrary } from '../../seed/library-plan.ts';
+import { openRenderCache } from '../../seed/render-cache.ts';
+import { openDatabase, type Database } from '../database.ts';
+import { FEW_MATCHES } from './catalogue-few.sqlite.ts';
+import { samplePages } from './catalogue-page.sqlite.ts';
+import { sqliteSearchHelp } from './catalogue-search.sqlite.ts';
+import { ftsMatch } from './fts-text.sqlite.ts';
+import { sqliteOracle } from './oracle.sqlite.ts';
+import { createSqliteRepository } from './sqlite-repository.ts';
+
+// A keyword search with few matches reads its FTS match once (catalogue-few.sqlite.ts): its
+// total and both RELEVANCE tiers must be what plain SQL and the tiers read apart answer, on a
+// cloned library (the tiny plan's samples, cloned to 400).
+let ctx: AppContext;
+let db: Database;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'yinku-few-sqlite-'));
+  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir };
+  db = openDatabase(join(dataDir, 'yinku.sqlite'));
+  const storage = {
+    repo: createSqliteRepository(db),
+    oracle: sqliteOracle(db),
+    close: async () => db.close(),
+  };
+  ctx = await createContext(config, { storage });
+  await seedPlan(ctx, planLibrary('tiny', ctx.clock.now()), {
+    cache: openRenderCache(),
+    cloneTo: 400,
+  });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+// A sample's id is the low 32 bits of its FTS rowid, the search key (migration 032).
+const MATCHES = 'SELECT rowid & 4294967295 FROM samples_fts WHERE samples_fts MATCH ?';
+
+/** The page plain SQL answers: by popularity, or RELEVANCE's tiers (the name matches first). */
+const expected = (match: string, sort: SearchSort, page: number, pageSize: number): number[] =>
+  db
+    .prepare(
+      `SELECT s.id FROM samples s WHERE s.id IN (${MATCHES})
+       ORDER BY ${sort === 'RELEVANCE' ? `s.id IN (${MATCHES}) DESC,` : ''} s.popularity DESC, s.id
+       LIMIT ? OFFSET ?`,
+    )
+    .all(
+      match,
+      ...(sort === 'RELEVANCE' ? [`name : (${match})`] : []),
+      pageSize,
+      (page - 1) * pageSize,
+    )
+    .map((row) => Number(row.id));
+
+const count = (match: string): number =>
+  Number(db.prepare(`SELECT count(*) AS n FROM (${MATCHES})`).get(match)?.n);
+
+/** `db` recording the SQL of every statement run through it (the FTS matches among them). */
+const recording = (): { db: Database; run: string[] } => {
+  const run: string[] = [];
+  const prepare = (sql: string) => {
+    const statement = db.prepare(sql);
+    for (const method of ['all', 'get', 'iterate'] as const) {
+      const original = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+      Object.assign(statement, {
+        [method]: (...args: unknown[]) => {
+          run.push(sql);
+          return original(...args);
+        },
+      });
+    }
+    return statement;
+  };
+  const proxy = new Proxy(db, {
+    get: (target, key) => (key === 'prepare' ? prepare : Reflect.get(target, key, target)),
+  });
+  return { db: proxy, run };
+};
+
+const request = (keyword: string, sort: SearchSort, page: number, pageSize: number) =>
+  ({
+    filter: { search: keywordSearch(keyword)! },
+    sort,
+    seed: 1,
+    page,
+    pageSize,
+    language: 'en',
+    viewerId: null,
+  }) satisfies ListRequest;
+
+describe('a keyword search with few matches', () => {
+  it('reads its FTS match once for the total and both RELEVANCE tiers, as plain SQL orders them', () => {
+    // `drums` is a word of names and of types, and every clone's name ends in `V<n>`: both
+    // RELEVANCE tiers hold rows of `drums v`, an intersection of two words, and pages cross them.
+    const keyword = 'drums v';
+    const match = ftsMatch(keywordSearch(keyword)!)!;
+    const total = count(match);
+    const named = count(`name : (${match})`);
+    expect(named).toBeGreaterThan(0);
+    expect(named).toBeLessThan(total);
+    expect(total).toBeLessThanOrEqual(FEW_MATCHES);
+    const { vocabularyNow } = sqliteSearchHelp(db);
+    const pageSize = Math.ceil(named / 2) + 1;
+    const last = Math.ceil(total / pageSize);
+    for (const [limit, passes] of [
+      [total, 'one'],
+      [total - 1, 'more'],
+    ] as const) {
+      const recorded = recording();
+      const pages = samplePages(recorded.db, { vocabulary: vocabularyNow, fewMatches: limit });
+      for (const sort of ['RELEVANCE', 'MOST_POPULAR'] as const) {
+        for (const page of [1, 2, 3, last, last + 1]) {
+          recorded.run.length = 0;
+          const label = `${sort} page ${page} of ${pageSize}, at most ${limit} read whole`;
+          const answer = pages.list(request(keyword, sort, page, pageSize));
+          expect(answer, label).toEqual({
+            total,
+            estimated: false,
+            ids: expected(match, sort, page, pageSize),
+          });
+          const reads = recorded.run.filter((sql) => sql.includes('MATCH')).length;
+          if (passes === 'one') expect(reads, label).toBe(1);
+          else expect(reads, label).toBeGreaterThan(1);
+        }
+      }
+    }
+  });
+
+  it('reads one word the usual way: FTS5 reads it lazily, page by page', () => {
+    const match = ftsMatch(keywordSearch('drums')!)!;
+    const total = count(match);
+    expect(total).toBeLessThanOrEqual(FEW_MATCHES);
+    const recorded = recording();
+    const { vocabularyNow } = sqliteSearchHelp(db);
+    const pages = samplePages(recorded.db, { vocabulary: vocabularyNow });
+    const answer = pages.list(request('drums', 'RELEVANCE', 1, 10));
+    expect(answer).toEqual({ total, estimated: false, ids: expected(match, 'RELEVANCE', 1, 10) });
+    expect(recorded.run.some((sql) => sql.includes('rowid >> 32 AS high'))).toBe(false);
+  });
+});
