@@ -173,6 +173,8 @@ export interface Heard {
   key: string;
   leadingMs: number;
   id: number;
+  /** The global audition switch (not the store's `audition`, which says how this play went). */
+  auditionMode: boolean;
   /** Where the time went (ms after the input's timestamp), for REAL_PATH_LOG. */
   trace?: string;
 }
@@ -222,6 +224,9 @@ export async function heardAfterInput(): Promise<Heard | null> {
     key,
     leadingMs: lead * 1000,
     id: song?.id ?? -1,
+    auditionMode:
+      document.querySelector('[role="switch"][aria-checked]')?.getAttribute('aria-checked') ===
+      'true',
     trace,
   };
 }

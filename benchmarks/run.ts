@@ -123,18 +123,32 @@ async function realPathFigures(): Promise<Figure[]> {
   return figures;
 }
 
+/** A partial run's note: which groups it measured again, when, and how long it took. */
+interface Remeasure {
+  groups: string[];
+  date: string;
+  seconds?: number;
+}
+
 function write(measured: Figure[], measuredSeconds: number, only?: string[]): void {
   // A quick run leaves the committed full results alone.
   const out = `benchmarks/results/${quick ? 'quick' : 'latest'}`;
   mkdirSync('benchmarks/results', { recursive: true });
   let figures = measured;
   let seconds = measuredSeconds;
+  let remeasured: Remeasure[] = [];
   if (only !== undefined && existsSync(`${out}.json`)) {
     // A partial run: the other groups' figures (and the run's time) as the file had them.
     const previous = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as {
       figures: Figure[];
       seconds: number;
+      remeasured?: Remeasure | Remeasure[];
     };
+    // Each earlier partial run keeps its note for the groups this one does not measure again.
+    remeasured = [previous.remeasured ?? []]
+      .flat()
+      .map((r) => ({ ...r, groups: r.groups.filter((g) => !only.includes(g)) }))
+      .filter((r) => r.groups.length > 0);
     // JSON has no Infinity: a diagnostic figure's budget comes back as null.
     for (const f of previous.figures) f.budget ??= Infinity;
     const kept = previous.figures.filter((f) => !only.includes(groupOf(f)));
@@ -143,8 +157,12 @@ function write(measured: Figure[], measuredSeconds: number, only?: string[]): vo
     figures = [...before, ...measured, ...kept.slice(before.length)];
     seconds = previous.seconds;
   }
-  const remeasured =
-    only === undefined ? undefined : { groups: only, date: new Date().toISOString().slice(0, 16) };
+  if (only !== undefined)
+    remeasured.push({
+      groups: only,
+      date: new Date().toISOString().slice(0, 16),
+      seconds: measuredSeconds,
+    });
   writeFileSync(
     `${out}.json`,
     `${JSON.stringify({ date: new Date().toISOString(), quick, runs, seconds, remeasured, figures }, null, 2)}\n`,
@@ -162,11 +180,14 @@ function write(measured: Figure[], measuredSeconds: number, only?: string[]): vo
       `Headless Chromium${quick ? ', quick mode' : ''}, ${seconds} s. Pipeline: medians of ${runs.pipeline} runs;`,
       `click→sound: means of the middle 80 % of ${runs.clicks} runs per player. A group with a figure`,
       `over budget is measured again, at most ${MAX_ATTEMPTS} times ("attempts").`,
-      ...(remeasured
+      ...(remeasured.length > 0
         ? [
             '',
-            `The ${remeasured.groups.join(' and ')} figures were measured again on ${remeasured.date}`,
-            `(\`--groups=${remeasured.groups.join(',')}\`, ${measuredSeconds} s); the others are the full run's.`,
+            ...remeasured.map(
+              (r) =>
+                `The ${r.groups.join(' and ')} figures were measured again on ${r.date} (\`--groups=${r.groups.join(',')}\`${r.seconds === undefined ? '' : `, ${r.seconds} s`}).`,
+            ),
+            "The others are the full run's.",
           ]
         : []),
       '',

@@ -29,6 +29,14 @@ export const trimmedMean = (xs: number[]): number => {
   return kept.reduce((sum, x) => sum + x, 0) / kept.length;
 };
 
+/** p-th percentile (nearest rank) of `xs`. */
+export const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+};
+
 /** `x` rounded to `d` decimals. */
 export const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 

@@ -15,12 +15,14 @@ const BATCH = 25;
  * Encodes the auditions of every sample that has none, most popular first, on worker threads.
  * Samples sharing one audio blob (the `large` volumes) share the MP3 but get their own codes.
  * Returns the number of audio blobs encoded; safe to call again after an interrupted run.
+ * `leave` stops the pass that many blobs short (the least popular; YINKU_SEED_PENDING_AUDITIONS).
  * Runs under the `auditions` lease: while another instance on the database encodes, this
  * returns 0 at once instead of encoding the same samples again.
  */
 export async function encodePendingAuditions(
   ctx: AppContext,
   onProgress?: (progress: SeedProgress) => void,
+  options: { leave?: number } = {},
 ): Promise<number> {
   const lease = await tryHoldLease(
     ctx.repo.leases,
@@ -31,7 +33,7 @@ export async function encodePendingAuditions(
   );
   if (!lease) return 0;
   try {
-    return await encodeUnderLease(ctx, onProgress);
+    return await encodeUnderLease(ctx, onProgress, options.leave ?? 0);
   } finally {
     await lease.release();
   }
@@ -39,7 +41,8 @@ export async function encodePendingAuditions(
 
 async function encodeUnderLease(
   ctx: AppContext,
-  onProgress?: (progress: SeedProgress) => void,
+  onProgress: ((progress: SeedProgress) => void) | undefined,
+  leave: number,
 ): Promise<number> {
   // One pass groups the waiting rows by audio blob (there is no index on blob_hash, and the
   // `large` library has ~100 rows per blob), most popular blob first.
@@ -50,9 +53,10 @@ async function encodeUnderLease(
     entry.popularity = Math.max(entry.popularity, row.popularity);
     idsOf.set(row.blobHash, entry);
   }
-  const pending = [...idsOf.keys()].sort(
+  const sorted = [...idsOf.keys()].sort(
     (a, b) => (idsOf.get(b)?.popularity ?? 0) - (idsOf.get(a)?.popularity ?? 0),
   );
+  const pending = sorted.slice(0, Math.max(0, sorted.length - leave));
   if (pending.length === 0) return 0;
   const pool = startRenderPool();
   const done: Array<[blobHash: string, mp3: Uint8Array]> = [];

@@ -51,17 +51,21 @@ export async function seedSamples(
   // start leaves it to the background, after the auditions (YINKU_SEED_ANALYSIS=wait|off).
   const analysisMode = process.env.YINKU_SEED_ANALYSIS;
   const deferAnalysis = size === 'demo' && analysisMode !== 'wait';
+  // A library the audition pass has not finished (docs/LIBRARY.md): the least popular samples
+  // come last in it, so they are the ones left to play in full.
+  const pendingAuditions = pendingAuditionCount();
   await seedPlan(ctx, planLibrary(cloned ? 'demo' : size, ctx.clock.now()), {
     cache,
     cloneTo: size === 'large' ? largeSampleCount() : size === 'huge' ? HUGE_SAMPLE_COUNT : 0,
     auditions: !deferAuditions,
+    pendingAuditions: deferAuditions ? 0 : pendingAuditions,
     analysis: analysisMode !== 'off' && !deferAnalysis,
     onProgress,
   });
   const auditions = deferAuditions && process.env.YINKU_SEED_AUDITIONS !== 'off';
   const analysis = deferAnalysis && analysisMode !== 'off';
   const background = async () => {
-    if (auditions) await encodePendingAuditions(ctx, onProgress);
+    if (auditions) await encodePendingAuditions(ctx, onProgress, { leave: pendingAuditions });
     if (analysis) await analysePending(ctx, { onProgress });
   };
   if (process.env.YINKU_SEED_AUDITIONS === 'wait') {
@@ -84,6 +88,18 @@ function largeSampleCount(): number {
 }
 
 /**
+ * `YINKU_SEED_PENDING_AUDITIONS` or 0: how many of the least popular samples the first start
+ * leaves without an MP3 audition, as a library whose audition pass has not reached them yet.
+ */
+function pendingAuditionCount(): number {
+  const raw = process.env.YINKU_SEED_PENDING_AUDITIONS;
+  const count = Number(raw ?? 0);
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`YINKU_SEED_PENDING_AUDITIONS must be a whole number, got ${raw}`);
+  return count;
+}
+
+/**
  * Ingests a planned library: brands, taxonomy, packs with covers, then every sample rendered on
  * worker threads (or read from `cache`); with `cloneTo`, adds pack volumes reusing the rendered
  * audio until the library holds that many samples.
@@ -96,6 +112,8 @@ export async function seedPlan(
     cloneTo?: number;
     /** Encode MP3 auditions now (default); false leaves them to encodePendingAuditions. */
     auditions?: boolean;
+    /** With `auditions`, the n least popular samples are inserted without theirs (pending). */
+    pendingAuditions?: number;
     /** Analyse the audio now, before any cloning (default); false leaves it to analysePending. */
     analysis?: boolean;
     onProgress?: (progress: SeedProgress) => void;
@@ -107,7 +125,11 @@ export async function seedPlan(
   const rows = await renderAndInsert(
     ctx,
     plan.samples,
-    { cache: options.cache ?? null, auditions: options.auditions ?? true },
+    {
+      cache: options.cache ?? null,
+      auditions: options.auditions ?? true,
+      pending: leastPopular(plan.samples, options.pendingAuditions ?? 0),
+    },
     (done) => options.onProgress?.({ phase: 'samples', done, total: plan.samples.length }),
   );
   if (options.analysis ?? true) {
@@ -176,6 +198,13 @@ function packRow(ctx: AppContext, pack: PlannedPack): PackInsert {
   };
 }
 
+/** Plan indexes of the `count` least popular samples (the first in plan order on a tie). */
+function leastPopular(samples: PlannedSample[], count: number): Set<number> {
+  const order = samples.map((_, i) => i);
+  order.sort((a, b) => samples[a]!.popularity - samples[b]!.popularity || a - b);
+  return new Set(order.slice(0, count));
+}
+
 /**
  * Renders every sample on worker threads and inserts them in plan order (so ids are stable),
  * one transaction per batch. Returns the inserted rows, for cloning into the large library.
@@ -183,7 +212,11 @@ function packRow(ctx: AppContext, pack: PlannedPack): PackInsert {
 async function renderAndInsert(
   ctx: AppContext,
   samples: PlannedSample[],
-  { cache, auditions }: { cache: RenderCache | null; auditions: boolean },
+  {
+    cache,
+    auditions,
+    pending,
+  }: { cache: RenderCache | null; auditions: boolean; pending: Set<number> },
   onDone: (done: number) => void,
 ): Promise<SampleInsert[]> {
   const cached = samples.map((sample) => cache?.get(sample.job) ?? undefined);
@@ -203,16 +236,18 @@ async function renderAndInsert(
     for (let i = inserted; i < end; i++) {
       const result = results[i] as RenderResult;
       results[i] = undefined;
+      // A pending sample's MP3 (rendered, or from the cache) is not stored: it has none yet.
+      const mp3 = pending.has(i) ? null : result.mp3;
       const row = sampleRow(
         samples[i]!,
         {
           wavHash: ctx.blobs.put(result.wav),
-          mp3Hash: result.mp3 ? ctx.blobs.put(result.mp3) : null,
+          mp3Hash: mp3 ? ctx.blobs.put(mp3) : null,
           sizeBytes: result.wav.byteLength,
           duration: result.duration,
           peaks: encodePeaks(result.peaks),
         },
-        result.mp3 ? newAuditionCode() : null,
+        mp3 ? newAuditionCode() : null,
       );
       batch.push({ ...row, search: searchText(samples[i]!) });
       rows.push(row);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePendingAuditions } from '../../server/library/seed-auditions.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
-import { samplesWhere } from '../helpers/oracle.ts';
+import { countSamples, samplesWhere } from '../helpers/oracle.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 // `demo` and `large` insert the library first and encode MP3 auditions afterwards; this runs the
@@ -63,5 +63,51 @@ describe('deferred audition encoding', () => {
     const codes = (await rows()).map((r) => r.audition_code);
     expect(await encodePendingAuditions(gateway.ctx)).toBe(0);
     expect((await rows()).map((r) => r.audition_code)).toEqual(codes);
+  });
+});
+
+// YINKU_SEED_PENDING_AUDITIONS: a library whose audition pass has not reached its least popular
+// samples yet (the real-path bench and the e2e gateway click such rows).
+describe('a library with auditions still pending', () => {
+  const withoutAudition = async (gw: TestGateway) =>
+    (await samplesWhere(gw)).filter((s) => s.auditionCode === null && s.auditionHash === null);
+  const leastPopular = async (gw: TestGateway, n: number) =>
+    (await samplesWhere(gw))
+      .sort((a, b) => a.popularity - b.popularity || a.id - b.id)
+      .slice(0, n)
+      .map((s) => s.id);
+
+  it('a first start with inline auditions leaves the n least popular samples without one', async () => {
+    const gw = await startTestGateway({
+      size: 'tiny',
+      env: { YINKU_SEED_PENDING_AUDITIONS: '3' },
+    });
+    try {
+      const pending = await withoutAudition(gw);
+      expect(pending.map((s) => s.id).sort((a, b) => a - b)).toEqual(
+        (await leastPopular(gw, 3)).sort((a, b) => a - b),
+      );
+      expect(await countSamples(gw, (s) => s.auditionCode !== null)).toBeGreaterThan(10);
+      // The option holds for the seeding only.
+      expect(process.env.YINKU_SEED_PENDING_AUDITIONS).toBeUndefined();
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('the deferred pass stops `leave` blobs short; a later pass encodes them', async () => {
+    const gw = await startTestGateway({ size: 'none' });
+    try {
+      const plan = planLibrary('tiny', gw.ctx.clock.now());
+      plan.samples = plan.samples.filter((s) => s.kind === 'oneshot').slice(0, 6);
+      await seedPlan(gw.ctx, plan, { cache: null, auditions: false });
+      expect(await encodePendingAuditions(gw.ctx, undefined, { leave: 2 })).toBe(4);
+      const pending = (await withoutAudition(gw)).map((s) => s.id).sort((a, b) => a - b);
+      expect(pending).toEqual((await leastPopular(gw, 2)).sort((a, b) => a - b));
+      expect(await encodePendingAuditions(gw.ctx)).toBe(2);
+      expect(await withoutAudition(gw)).toEqual([]);
+    } finally {
+      await gw.close();
+    }
   });
 });

@@ -7,7 +7,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const gateway = await startTestGateway({
     size: 'small',
     serveClient: true,
-    env: { YINKU_CODE_SENDS_PER_ADDRESS: '1000' },
+    // Its two least popular samples have no audition yet (docs/LIBRARY.md): a visitor's click
+    // on such a row asks them to sign in (tests/e2e/audio-real-path.spec.ts).
+    env: { YINKU_CODE_SENDS_PER_ADDRESS: '1000', YINKU_SEED_PENDING_AUDITIONS: '2' },
   });
   process.env.YINKU_E2E_URL = gateway.url;
   process.env.YINKU_E2E_DATA_DIR = gateway.dataDir;

@@ -28,6 +28,7 @@ export async function startTestGateway(
     size?: LibrarySize;
     clock?: Clock;
     serveClient?: boolean;
+    /** Configuration; its `YINKU_SEED_*` entries hold while the library is seeded. */
     env?: Record<string, string>;
     /** Sees every route as it is registered (see AppOptions.onRoute). */
     onRoute?: (route: RouteOptions) => void;
@@ -45,7 +46,7 @@ export async function startTestGateway(
   };
   const storage = await openStorage(config);
   const ctx = await createContext(config, { clock: options.clock, storage });
-  await seedIfEmpty(ctx, config.librarySize);
+  await withSeedEnv(options.env ?? {}, () => seedIfEmpty(ctx, config.librarySize));
   const app = await createApp(ctx, {
     serveClient: options.serveClient ?? false,
     onRoute: options.onRoute,
@@ -65,6 +66,23 @@ export async function startTestGateway(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `seed` with the `YINKU_SEED_*` entries of `env` in process.env (the seeder reads them
+ * there, not from the config), then puts the previous values back.
+ */
+async function withSeedEnv<T>(env: Record<string, string>, seed: () => Promise<T>): Promise<T> {
+  const keys = Object.keys(env).filter((key) => key.startsWith('YINKU_SEED_'));
+  const saved = keys.map((key) => [key, process.env[key]] as const);
+  for (const key of keys) process.env[key] = env[key];
+  try {
+    return await seed();
+  } finally {
+    for (const [key, value] of saved)
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+  }
 }
 
 /**
