@@ -46,6 +46,7 @@ export function keyboardGroup(env: Env): FigureGroup {
       await setAudition(page, false);
       const rows = rowsOf(page);
       const heard: Heard[] = [];
+      let early = 0; // presses the detector timed before their input (Heard.early): left out
       const played = new Set<string>();
       const fetched = await audioBytes(page, async () => {
         await rows.first().getByRole('gridcell').nth(2).click();
@@ -55,6 +56,7 @@ export function keyboardGroup(env: Env): FigureGroup {
           await page.evaluate(armDetector);
           await page.keyboard.press('ArrowDown');
           const h = await page.evaluate(heardAfterInput);
+          if (h?.early !== undefined) early++;
           if (h && Number.isFinite(h.ms)) heard.push(h);
           if (process.env.REAL_PATH_LOG) console.log('↓', JSON.stringify(h));
           if (h) played.add(new URL(`${gateway.url}${API.play(h.id)}`).pathname);
@@ -92,6 +94,13 @@ export function keyboardGroup(env: Env): FigureGroup {
           'B',
           3 * playedBytes,
           1,
+        ),
+        ratioFigure(
+          'real path: ↓ presses timed before their input, left out (diagnostic)',
+          early,
+          'count',
+          1,
+          Number.POSITIVE_INFINITY,
         ),
       ];
     },

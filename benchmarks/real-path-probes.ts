@@ -177,6 +177,12 @@ export interface Heard {
   auditionMode: boolean;
   /** Where the time went (ms after the input's timestamp), for REAL_PATH_LOG. */
   trace?: string;
+  /**
+   * Set (to the negative figure) when the detector's frame came before the input: no sound
+   * precedes its click, so that was a hit kept from before it (seen on a machine at load ~20),
+   * and `ms` is NaN, which every figure skips; the groups count these.
+   */
+  early?: number;
 }
 
 /** Waits for the detector; answers the time from the input, minus the track's lead-in. */
@@ -219,8 +225,10 @@ export async function heardAfterInput(): Promise<Heard | null> {
         `${j.url.split('/').slice(-2).join('/')}: post ${after(j.post)} first ${after(j.first)} full ${after(j.full)} (fetch ${j.fetch?.toFixed(1)} decode ${j.decode?.toFixed(1)})`,
     ),
   ].join('; ');
+  const ms = (time - input - lead) * 1000;
   return {
-    ms: (time - input - lead) * 1000,
+    ms: ms < 0 ? Number.NaN : ms,
+    early: ms < 0 ? ms : undefined,
     key,
     leadingMs: lead * 1000,
     id: song?.id ?? -1,
