@@ -4,7 +4,7 @@ import type {
   RelationScope,
   SampleFilter,
 } from '../../catalogue/catalogue.repository.ts';
-import { joinQueries, phraseQuery, wordQuery } from './search-text.postgres.ts';
+import { joinQueries, phraseQuery, wordQuery, type PrefixWords } from './search-text.postgres.ts';
 import { randomStart } from '../random-order.ts';
 
 // SQL fragments of the PostgreSQL catalogue queries: every user value is a $n parameter.
@@ -26,13 +26,19 @@ export interface KeywordQuery {
 }
 
 /**
+ * A keyword search whose prefixes were looked up in the vocabulary (withPrefixWords): they are
+ * asked as the exact words they start.
+ */
+export type PgKeywordSearch = KeywordSearch & { prefixWords?: PrefixWords };
+
+/**
  * The tsquery of a filter's keyword search (null without one): against `document` the matches,
  * against `name_document` the matches whose name holds it, RELEVANCE's first tier.
  */
-export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
+export function keywordQuery(search: PgKeywordSearch | undefined): KeywordQuery | null {
   if (search === undefined) return null;
   const everyWord = search.mode === 'all';
-  const words = search.words.map((word) => wordQuery(word));
+  const words = search.words.map((word) => wordQuery(word, search.prefixWords));
   // A word with no letter or digit left matches nothing, as FTS5's empty phrase does: with
   // every word required, nothing matches; with any word, the others still may.
   if (everyWord && words.includes(null)) return { query: null, everyWord };

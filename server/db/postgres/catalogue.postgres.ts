@@ -20,6 +20,7 @@ import {
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
 import { postgresSampleCount, type ListCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
+import { withPrefixWords } from './search-vocabulary.postgres.ts';
 
 import {
   inOrder,
@@ -187,7 +188,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
     },
 
-    async listSamples(request) {
+    async listSamples(asked) {
+      const request = await withPrefixWords(pool, asked);
       const counted = await counts.count(request);
       const { total, estimated } = counted;
       if (total === 0) return { rows: [], total };
@@ -195,7 +197,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
-    async listPacks(request) {
+    async listPacks(asked) {
+      const request = await withPrefixWords(pool, asked);
       const params = new Params();
       const conditions: string[] = [];
       const packEqual = (column: string, value: string | undefined) => {
