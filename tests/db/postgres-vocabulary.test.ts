@@ -140,6 +140,43 @@ describe('the vocabulary PostgreSQL keeps (search_vocabulary)', () => {
   });
 });
 
+describe('typo correction from trigram candidates (pg_trgm)', () => {
+  it('corrects every slip of every word as the whole vocabulary does', async () => {
+    const terms = await ctx.repo.catalogue.searchVocabulary();
+    const whole = new Vocabulary(terms);
+    const words = terms.map((t) => t.term).filter((w) => /^[a-z]{4,}$/.test(w));
+    // Each word with one letter dropped, doubled, replaced or swapped with the next, and two
+    // slips at once for longer words.
+    const slips = new Set<string>();
+    for (const word of words)
+      for (let i = 0; i < word.length; i++) {
+        const [head, tail] = [word.slice(0, i), word.slice(i + 1)];
+        slips
+          .add(head + tail)
+          .add(head + word[i]! + word[i]! + tail)
+          .add(`${head}q${tail}`);
+        if (tail) slips.add(head + tail[0]! + word[i]! + tail.slice(1));
+        if (word.length >= 8) slips.add(`${head}q${tail.slice(0, 2)}z${tail.slice(3)}`);
+      }
+    let narrowed = 0;
+    for (const slip of slips) {
+      const candidates = await ctx.repo.catalogue.correctionCandidates!(slip);
+      if (candidates === null) continue;
+      narrowed++;
+      expect(candidates.length, slip).toBeLessThan(terms.length);
+      expect(correctKeyword(slip, new Vocabulary(candidates)), slip).toBe(
+        correctKeyword(slip, whole),
+      );
+    }
+    // Most slips are answered from the candidates, not the whole vocabulary.
+    expect(narrowed).toBeGreaterThan(slips.size / 2);
+  });
+
+  it('reads the whole vocabulary for a three-letter word', async () => {
+    expect(await ctx.repo.catalogue.correctionCandidates!('kik')).toBeNull();
+  });
+});
+
 describe('prefixes spelled out from the vocabulary', () => {
   it('asks a prefix of up to MAX_PREFIX_EXPANSION words as those words, others as prefixes', async () => {
     const { rows } = await pool.query(

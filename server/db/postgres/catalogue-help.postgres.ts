@@ -6,7 +6,7 @@ import type {
 import type { SuggestionEntry } from '../../catalogue/search-suggestions.ts';
 import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 import type { PgPool } from './pg-database.ts';
-import { readVocabulary } from './search-vocabulary.postgres.ts';
+import { correctionCandidates, readVocabulary } from './search-vocabulary.postgres.ts';
 import {
   packScopeCondition,
   Params,
@@ -18,7 +18,7 @@ import {
 type Row = Record<string, unknown>;
 type HelpMethods = Pick<
   CatalogueRepository,
-  'searchVocabulary' | 'suggestionEntries' | 'treeCells' | 'tagCounts'
+  'searchVocabulary' | 'correctionCandidates' | 'suggestionEntries' | 'treeCells' | 'tagCounts'
 >;
 
 const text = (value: unknown): string => String(value ?? '');
@@ -181,6 +181,9 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
   return {
     async searchVocabulary() {
       return cached('vocabulary', () => readVocabulary(pool));
+    },
+    async correctionCandidates(word) {
+      return correctionCandidates(pool, word);
     },
     async suggestionEntries() {
       return cached('suggestions', entries);

@@ -1,5 +1,9 @@
 import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
-import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
+import {
+  allowedDistance,
+  editDistance,
+  type VocabularyTerm,
+} from '../../catalogue/search-vocabulary.ts';
 import { CJK_RANGES, hasCjk } from '../../catalogue/cjk-text.ts';
 import { expandablePrefix, MAX_PREFIX_EXPANSION, prefixExpansion } from '../prefix-expansion.ts';
 import type { PgQueryable } from './pg-database.ts';
@@ -24,6 +28,41 @@ export async function readVocabulary(db: PgQueryable): Promise<VocabularyTerm[]>
   return rows
     .map((row) => ({ term: String(row.word), docs: Number(row.docs) }))
     .filter(({ term }) => !CJK_PAIR.test(term));
+}
+
+/** The lowest trigram similarity asked (pg_trgm.similarity_threshold, set by pg-database.ts). */
+export const TRIGRAM_THRESHOLD = 0.01;
+
+/**
+ * The vocabulary's words that share a trigram with `word` (pg_trgm's `%`, on the trigram index of
+ * migration 035), or null when they may miss a word correctKeyword would choose, and the whole
+ * vocabulary is read. pg_trgm pads a word to `  word ` and takes its n + 1 trigrams; an edit
+ * changes at most 4 of them (a swap of two neighbours; a substitution, deletion or insertion at
+ * most 3), so a word sharing none is at least ⌈(n + 1) / 4⌉ edits away. The candidates are
+ * complete when that is beyond the allowed distance (4 letters; 8 or more) or beyond the
+ * closest candidate's distance (a word of 5–7 letters one slip away): every word as close is
+ * among them. A word the typed one starts is among them too (it shares n trigrams). One shared
+ * trigram is a similarity of at least 1 / (2n + 4), above TRIGRAM_THRESHOLD up to 47 letters.
+ * ASCII only: pg_trgm's letters are the locale's.
+ */
+export async function correctionCandidates(
+  db: PgQueryable,
+  word: string,
+): Promise<VocabularyTerm[] | null> {
+  const n = word.length;
+  if (!/^[a-z]+$/.test(word) || n > 47) return null;
+  const limit = allowedDistance(n);
+  const unshared = Math.ceil((n + 1) / 4);
+  // 3 letters: a word sharing no trigram may be one slip away, as close as any candidate.
+  if (unshared <= 1) return null;
+  const { rows } = await db.query<{ word: string; docs: number }>(
+    'SELECT word, docs FROM search_vocabulary WHERE word % $1',
+    [word],
+  );
+  const terms = rows.map((row) => ({ term: String(row.word), docs: Number(row.docs) }));
+  if (unshared > limit) return terms;
+  const closest = Math.min(limit + 1, ...terms.map((t) => editDistance(word, t.term, limit)));
+  return closest < unshared ? terms : null;
 }
 
 /**
