@@ -17,9 +17,12 @@ export function expandablePrefix(word: string, minLength: number): string | null
 
 /**
  * The words a prefix is spelled out as, from the vocabulary's words that start with it (in any
- * order, at most MAX_PREFIX_EXPANSION + 1 of them needed): null when there are none or more than
- * MAX_PREFIX_EXPANSION, and the prefix query stays.
+ * order, at most `max` + 1 of them needed): null when there are none or more than `max`
+ * (MAX_PREFIX_EXPANSION unless the adapter reads more words well), and the prefix query stays.
  */
-export function prefixExpansion(found: readonly string[]): string[] | null {
-  return found.length > 0 && found.length <= MAX_PREFIX_EXPANSION ? [...found] : null;
+export function prefixExpansion(
+  found: readonly string[],
+  max = MAX_PREFIX_EXPANSION,
+): string[] | null {
+  return found.length > 0 && found.length <= max ? [...found] : null;
 }

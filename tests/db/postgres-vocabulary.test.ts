@@ -9,9 +9,16 @@ import type { SearchSort } from '../../src/shared/api/catalogue.types.ts';
 import { correctKeyword, Vocabulary } from '../../server/catalogue/search-vocabulary.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
-import { keywordQuery } from '../../server/db/postgres/catalogue-query.postgres.ts';
+import {
+  keywordMatch,
+  keywordQuery,
+  Params,
+} from '../../server/db/postgres/catalogue-query.postgres.ts';
 import { wordQuery } from '../../server/db/postgres/search-text.postgres.ts';
-import { withPrefixWords } from '../../server/db/postgres/search-vocabulary.postgres.ts';
+import {
+  MAX_PREFIX_EXPANSION_AMONG_WORDS,
+  withPrefixWords,
+} from '../../server/db/postgres/search-vocabulary.postgres.ts';
 import { MAX_PREFIX_EXPANSION } from '../../server/db/prefix-expansion.ts';
 import { openStorage } from '../../server/db/open-storage.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
@@ -29,6 +36,23 @@ describe('a prefix asked as its exact words (search-text.postgres.ts)', () => {
     expect(wordQuery('hat', words)).toBe("'hat':*");
     // A word punctuation splits stays a phrase ending in a prefix.
     expect(wordQuery('hi-kic', words)).toBe("('hi' <-> 'kic':*)");
+  });
+
+  it('asks each required word as its own condition (a GIN key of its own)', () => {
+    const match = (words: string[], mode: 'all' | 'any') => {
+      const params = new Params();
+      const sql = keywordMatch('q.document', keywordQuery({ words, mode })!, params);
+      return { sql, values: params.values };
+    };
+    expect(match(['kick', '808'], 'all')).toEqual({
+      sql: 'q.document @@ $1::tsquery AND q.document @@ $2::tsquery',
+      values: ["'kick':*", "'808':*"],
+    });
+    expect(match(['kick', '808'], 'any')).toEqual({
+      sql: 'q.document @@ $1::tsquery',
+      values: ["'kick':* | '808':*"],
+    });
+    expect(match(['kick', '--'], 'all').sql).toBe('FALSE');
   });
 });
 
@@ -185,10 +209,17 @@ describe('prefixes spelled out from the vocabulary', () => {
     );
     const few = rows.find((row) => Number(row.n) <= MAX_PREFIX_EXPANSION)!.p as string;
     const many = rows.find((row) => Number(row.n) > MAX_PREFIX_EXPANSION)!.p as string;
-    const asked = async (prefix: string) =>
-      keywordQuery((await withPrefixWords(pool, request(prefix))).filter.search)!.query!;
+    const asked = async (keyword: string) =>
+      keywordQuery((await withPrefixWords(pool, request(keyword))).filter.search)!.query!;
     expect(await asked(few)).not.toContain(':*');
     expect(await asked(many)).toBe(`'${many}':*`);
+    // Beside another word, up to MAX_PREFIX_EXPANSION_AMONG_WORDS.
+    const more = rows.find(
+      (row) =>
+        Number(row.n) > MAX_PREFIX_EXPANSION && Number(row.n) <= MAX_PREFIX_EXPANSION_AMONG_WORDS,
+    )!.p as string;
+    expect(await asked(`${few} ${more}`)).not.toContain(':*');
+    expect(await asked(more)).toBe(`'${more}':*`);
   });
 
   it('finds the same samples, in the same order, as the prefix it stands for', async () => {
@@ -201,7 +232,9 @@ describe('prefixes spelled out from the vocabulary', () => {
       (row) => String(row.name_en),
     );
     expect(prefixes.length).toBeGreaterThan(30);
-    for (const keyword of [...prefixes, ...names]) {
+    const starts = prefixes.filter((p) => p.length === 1);
+    const mixed = names.slice(0, 4).flatMap((name) => starts.map((p) => `${name} ${p}`));
+    for (const keyword of [...prefixes, ...names, ...mixed]) {
       const search = keywordSearch(keyword)!;
       // RELEVANCE as the contract says, with the keyword asked by its `:*` prefixes.
       const query = keywordQuery(search)!.query!;

@@ -8,7 +8,9 @@ import type {
 import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 import type { PgPool } from './pg-database.ts';
 import {
+  keywordMatch,
   keywordQuery,
+  type KeywordQuery,
   packOrder,
   packScopeCondition,
   Params,
@@ -121,7 +123,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const relevancePageIds = async (
     request: ListRequest,
     counted: ListCount,
-    keyword: string,
+    keyword: KeywordQuery,
   ): Promise<number[]> => {
     const { page, pageSize, filter, scope } = request;
     const offset = (page - 1) * pageSize;
@@ -131,11 +133,11 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     const joined = scope !== undefined || Object.values(others).some((v) => v !== undefined);
     const tier = async (inName: boolean, limit: number, skip: number, sorted = false) => {
       const params = new Params();
-      const query = `${params.add(keyword)}::tsquery`;
       const conditions = [
         inName
-          ? `q.name_document @@ ${query}`
-          : `q.document @@ ${query} AND NOT (q.name_document @@ ${query})`,
+          ? keywordMatch('q.name_document', keyword, params)
+          : `${keywordMatch('q.document', keyword, params)}
+             AND NOT (q.name_document @@ ${params.add(keyword.query)}::tsquery)`,
         ...sampleConditions({ styles, tags }, params, { searchJoined: true }),
         ...(joined ? [...sampleConditions(others, params), ...scopeCondition(scope, params)] : []),
       ];
@@ -169,8 +171,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const pageIds = async (request: ListRequest, counted: ListCount): Promise<number[]> => {
     if (request.sort === 'RANDOM') return randomPageIds(request);
     if (request.sort === 'RELEVANCE') {
-      const keyword = keywordQuery(request.filter.search)?.query;
-      if (keyword != null) return relevancePageIds(request, counted, keyword);
+      const keyword = keywordQuery(request.filter.search);
+      if (keyword?.query != null) return relevancePageIds(request, counted, keyword);
     }
     const params = new Params();
     const conditions = [
