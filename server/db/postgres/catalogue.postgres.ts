@@ -110,9 +110,10 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   /**
    * A RELEVANCE page of a keyword search (docs/DATABASE.md "Search"): the name matches, then the
    * other matches, each by popularity, then id. Each tier is one query over `sample_search`
-   * (joined to `samples` only for other filters): the name tier is `name_document @@ keyword`,
-   * the other `document @@ keyword AND NOT name_document @@ keyword`, both exact in GIN for words,
-   * prefixes and two-character CJK words (migration 033), ordered by the row's own popularity.
+   * (joined to `samples` only for other filters): the name tier is `name_document @@ keyword`
+   * (one condition per required word, keywordMatch), the other `document @@ keyword AND NOT
+   * name_document @@ keyword`, both exact in GIN for words, prefixes and two-character CJK
+   * words (migration 033), ordered by the row's own popularity.
    * The planner walks the name tier in popularity order on the index that holds each name's
    * vector (`v`, `kick`: no heap visit) or sorts a narrow word's GIN matches. The other tier is
    * read only when the page goes past the name matches; it is sorted from its GIN matches unless
