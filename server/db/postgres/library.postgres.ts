@@ -190,8 +190,7 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
       // Right after the bulk load, before autovacuum gets to it: statistics for the planner
       // (estimated totals read its row estimates, catalogue-count.postgres.ts) and the
       // visibility map, without which an index-only scan (a deep page, a BPM range's count)
-      // reads the table too. The vocabulary's rows were rewritten once per 1,000 samples
-      // (migration 035's triggers): its dead versions go.
+      // reads the table too.
       await pool.query('VACUUM ANALYZE samples, sample_search, search_vocabulary');
     },
     async writeBatch(batch, options = {}) {
@@ -208,7 +207,11 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
     },
     async writeBulk(batches) {
       await withTransaction(pool, async (db) => {
+        // The vocabulary's triggers wait, and it is rebuilt once at the end (migration 035).
+        await db.query("SET LOCAL yinku.vocabulary_deferred = 'on'");
         for (const batch of batches) await writeBatchOn(db, batch);
+        await db.query("SET LOCAL yinku.vocabulary_deferred = 'off'");
+        await db.query('SELECT yinku_vocabulary_rebuild()');
       });
     },
     async packCovers() {
