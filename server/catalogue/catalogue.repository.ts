@@ -225,6 +225,12 @@ export interface CatalogueRepository {
   audition(code: string): Promise<StoredBlob | null>;
   /** The words of the full-text index with their sample counts (for keyword corrections). */
   searchVocabulary(): Promise<VocabularyTerm[]>;
+  /**
+   * Some words of the full-text index, among them every word within `word`'s allowed edit
+   * distance and every word it starts (search-vocabulary.ts), or null when the adapter cannot
+   * narrow them for this word (searchVocabulary() is read whole). Optional.
+   */
+  correctionCandidates?(word: string): Promise<VocabularyTerm[] | null>;
   /** Every name autocomplete offers: taxonomy, genres, tags, packs, brands. */
   suggestionEntries(): Promise<SuggestionEntry[]>;
   /** Sample rows by id in the order given (ids that do not exist are left out). */

@@ -24,7 +24,12 @@ import type { ListRequest, RelationScope } from './catalogue.repository.ts';
 import { listQuerySchema, parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
 import { keywordSearch } from './cjk-text.ts';
 import { suggest } from './search-suggestions.ts';
-import { correctKeyword, Vocabulary, type VocabularyTerm } from './search-vocabulary.ts';
+import {
+  correctableWords,
+  correctKeyword,
+  Vocabulary,
+  type VocabularyTerm,
+} from './search-vocabulary.ts';
 import { toPack, toSample } from './catalogue-shapes.ts';
 import { buildCategoryTree } from './category-tree.ts';
 import { viewerOf } from './viewer.ts';
@@ -88,6 +93,17 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions
     if (vocabulary?.terms !== terms) vocabulary = { terms, words: new Vocabulary(terms) };
     return vocabulary.words;
   };
+  // The words that can correct a keyword: the repository's candidates for each of its words when
+  // it narrows them for every one (PostgreSQL's trigram index), else the whole vocabulary. Either
+  // holds every word within reach, so the correction is the same.
+  const correctionWords = async (keyword: string): Promise<Vocabulary> => {
+    const narrow = repo.correctionCandidates?.bind(repo);
+    if (narrow) {
+      const found = await Promise.all(correctableWords(keyword).map((word) => narrow(word)));
+      if (found.every((terms) => terms !== null)) return new Vocabulary(found.flat());
+    }
+    return libraryWords();
+  };
 
   // One page of samples or packs. Every keyword word must match (no any-word fallback: more words
   // narrow). A search that finds nothing because a word matches nothing in the library retries
@@ -116,7 +132,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions
     const paging = { page: base.page, pageSize: base.pageSize };
     const result = await run(base);
     if (mode === 'search' && result.total === 0 && parsed.keyword) {
-      const corrected = correctKeyword(parsed.keyword, await libraryWords());
+      const corrected = correctKeyword(parsed.keyword, await correctionWords(parsed.keyword));
       const search = corrected ? keywordSearch(corrected) : null;
       if (corrected && search) {
         const retried = await run({ ...base, filter: { ...base.filter, search } });

@@ -7,7 +7,7 @@ export interface VocabularyTerm {
 }
 
 /** Edit distance allowed for a word of this length: short words tolerate one slip, longer two. */
-const allowedDistance = (length: number): number => (length <= 4 ? 1 : 2);
+export const allowedDistance = (length: number): number => (length <= 4 ? 1 : 2);
 
 /**
  * Optimal-string-alignment distance (Levenshtein plus swapping two neighbours), giving up past
@@ -96,6 +96,13 @@ const compareRanks = (a: number[], b: number[]): number => {
   return 0;
 };
 
+/** Whether correctKeyword may correct a keyword word: Latin letters only, 3 or more. */
+const correctable = (word: string): boolean => /^\p{L}{3,}$/u.test(word) && !hasCjk(word);
+
+/** The words of a keyword correctKeyword may correct (those it looks up in the vocabulary). */
+export const correctableWords = (keyword: string): string[] =>
+  keywordWords(keyword).filter(correctable);
+
 /**
  * The keyword with each word that matches nothing in the library replaced by its closest library
  * word ("kik" → "kick", "dark kik" → "dark kick"), or null when no word needed (or found) a
@@ -104,7 +111,7 @@ const compareRanks = (a: number[], b: number[]): number => {
 export function correctKeyword(keyword: string, vocabulary: Vocabulary): string | null {
   let changed = false;
   const words = keywordWords(keyword).map((word) => {
-    if (!/^\p{L}{3,}$/u.test(word) || hasCjk(word) || vocabulary.hasPrefix(word)) return word;
+    if (!correctable(word) || vocabulary.hasPrefix(word)) return word;
     const better = vocabulary.closest(word);
     if (!better) return word;
     changed = true;

@@ -4,10 +4,9 @@ import type {
   TreeCell,
 } from '../../catalogue/catalogue.repository.ts';
 import type { SuggestionEntry } from '../../catalogue/search-suggestions.ts';
-import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
 import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 import type { PgPool } from './pg-database.ts';
-import { CJK_RANGES } from '../../catalogue/cjk-text.ts';
+import { correctionCandidates, readVocabulary } from './search-vocabulary.postgres.ts';
 import {
   packScopeCondition,
   Params,
@@ -19,7 +18,7 @@ import {
 type Row = Record<string, unknown>;
 type HelpMethods = Pick<
   CatalogueRepository,
-  'searchVocabulary' | 'suggestionEntries' | 'treeCells' | 'tagCounts'
+  'searchVocabulary' | 'correctionCandidates' | 'suggestionEntries' | 'treeCells' | 'tagCounts'
 >;
 
 const text = (value: unknown): string => String(value ?? '');
@@ -28,10 +27,8 @@ const num = (value: unknown): number => Number(value ?? 0);
 /** Most distinct tags a tag-count answer holds (the most used first), as on SQLite. */
 const TAG_VOCABULARY_LIMIT = 200;
 
-const CJK_PAIR = new RegExp(`^[${CJK_RANGES}]{2}$`, 'u');
-
 /**
- * The catalogue's derived answers on PostgreSQL: the index's words (ts_stat), autocomplete names,
+ * The catalogue's derived answers on PostgreSQL: the index's words (search_vocabulary), autocomplete names,
  * tree cells and tag counts. Answers without a user scope are kept until the library changes,
  * which the catalogue's version (a row its triggers bump, migration 031) tells; unlike SQLite,
  * another process's commits are seen by the same query.
@@ -50,15 +47,6 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
     if (!cache.has(key)) cache.set(key, await load());
     return structuredClone(cache.get(key)) as T;
   };
-
-  // The documents' CJK pairs (migration 033) are no words of the library: no stored word is two
-  // CJK characters, every one is a word of its own.
-  const vocabulary = async (): Promise<VocabularyTerm[]> =>
-    (
-      await pool.query('SELECT word, ndoc FROM ts_stat($1)', ['SELECT document FROM sample_search'])
-    ).rows
-      .map((row: Row) => ({ term: text(row.word), docs: num(row.ndoc) }))
-      .filter(({ term }) => !CJK_PAIR.test(term));
 
   const entries = async (): Promise<SuggestionEntry[]> => {
     const out: SuggestionEntry[] = [];
@@ -192,7 +180,10 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
 
   return {
     async searchVocabulary() {
-      return cached('vocabulary', vocabulary);
+      return cached('vocabulary', () => readVocabulary(pool));
+    },
+    async correctionCandidates(word) {
+      return correctionCandidates(pool, word);
     },
     async suggestionEntries() {
       return cached('suggestions', entries);

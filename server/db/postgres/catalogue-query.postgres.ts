@@ -4,7 +4,7 @@ import type {
   RelationScope,
   SampleFilter,
 } from '../../catalogue/catalogue.repository.ts';
-import { joinQueries, phraseQuery, wordQuery } from './search-text.postgres.ts';
+import { joinQueries, phraseQuery, wordQuery, type PrefixWords } from './search-text.postgres.ts';
 import { randomStart } from '../random-order.ts';
 
 // SQL fragments of the PostgreSQL catalogue queries: every user value is a $n parameter.
@@ -23,20 +23,46 @@ export interface KeywordQuery {
   /** Null when the search can match nothing (a required word with no letter or digit). */
   query: string | null;
   everyWord: boolean;
+  /** With every word required, each word's own tsquery (`query` is them joined with `&`). */
+  words: string[];
 }
+
+/**
+ * A keyword search whose prefixes were looked up in the vocabulary (withPrefixWords): they are
+ * asked as the exact words they start.
+ */
+export type PgKeywordSearch = KeywordSearch & { prefixWords?: PrefixWords };
 
 /**
  * The tsquery of a filter's keyword search (null without one): against `document` the matches,
  * against `name_document` the matches whose name holds it, RELEVANCE's first tier.
  */
-export function keywordQuery(search: KeywordSearch | undefined): KeywordQuery | null {
+export function keywordQuery(search: PgKeywordSearch | undefined): KeywordQuery | null {
   if (search === undefined) return null;
   const everyWord = search.mode === 'all';
-  const words = search.words.map((word) => wordQuery(word));
+  const words = search.words.map((word) => wordQuery(word, search.prefixWords));
   // A word with no letter or digit left matches nothing, as FTS5's empty phrase does: with
   // every word required, nothing matches; with any word, the others still may.
-  if (everyWord && words.includes(null)) return { query: null, everyWord };
-  return { query: joinQueries(words, everyWord ? '&' : '|'), everyWord };
+  if (everyWord && words.includes(null)) return { query: null, everyWord, words: [] };
+  const present = words.filter((word): word is string => word !== null);
+  return {
+    query: joinQueries(words, everyWord ? '&' : '|'),
+    everyWord,
+    words: everyWord ? present : [],
+  };
+}
+
+/**
+ * `column @@ keyword` in SQL (FALSE when it matches nothing). With every word required, each
+ * word is its own `@@` condition, so GIN scans them as separate keys and steps through them in
+ * turn, each skipping to the others' next match (docs/DATABASE.md "Search"): one tsquery of
+ * several words is one key, and GIN reads the union of the entries of its rarest words, which
+ * for a prefix spelled out as many rare words is every name holding any of them.
+ */
+export function keywordMatch(column: string, keyword: KeywordQuery, params: Params): string {
+  if (keyword.query === null) return 'FALSE';
+  const parts = keyword.words.length > 1 ? keyword.words : [keyword.query];
+  return parts.map((part) => `${column} @@ ${params.add(part)}::tsquery`).join(' AND ');
 }
 
 /** SQL conditions over `samples s` (and, with a keyword, `sample_search q` when `searchJoined`). */
@@ -69,7 +95,12 @@ export function sampleConditions(
         ? `q.document @@ ${params.add(query)}::tsquery`
         : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
   const keyword = keywordQuery(filter.search);
-  if (keyword) conditions.push(search(keyword.query));
+  if (keyword)
+    conditions.push(
+      options.searchJoined
+        ? keywordMatch('q.document', keyword, params)
+        : `s.id IN (SELECT sample_id FROM sample_search WHERE ${keywordMatch('document', keyword, params)})`,
+    );
   // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
   if (filter.styles?.length)
     conditions.push(

@@ -8,7 +8,9 @@ import type {
 import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 import type { PgPool } from './pg-database.ts';
 import {
+  keywordMatch,
   keywordQuery,
+  type KeywordQuery,
   packOrder,
   packScopeCondition,
   Params,
@@ -20,6 +22,7 @@ import {
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
 import { postgresSampleCount, type ListCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
+import { withPrefixWords } from './search-vocabulary.postgres.ts';
 
 import {
   inOrder,
@@ -107,9 +110,10 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   /**
    * A RELEVANCE page of a keyword search (docs/DATABASE.md "Search"): the name matches, then the
    * other matches, each by popularity, then id. Each tier is one query over `sample_search`
-   * (joined to `samples` only for other filters): the name tier is `name_document @@ keyword`,
-   * the other `document @@ keyword AND NOT name_document @@ keyword`, both exact in GIN for words,
-   * prefixes and two-character CJK words (migration 033), ordered by the row's own popularity.
+   * (joined to `samples` only for other filters): the name tier is `name_document @@ keyword`
+   * (one condition per required word, keywordMatch), the other `document @@ keyword AND NOT
+   * name_document @@ keyword`, both exact in GIN for words, prefixes and two-character CJK
+   * words (migration 033), ordered by the row's own popularity.
    * The planner walks the name tier in popularity order on the index that holds each name's
    * vector (`v`, `kick`: no heap visit) or sorts a narrow word's GIN matches. The other tier is
    * read only when the page goes past the name matches; it is sorted from its GIN matches unless
@@ -120,7 +124,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const relevancePageIds = async (
     request: ListRequest,
     counted: ListCount,
-    keyword: string,
+    keyword: KeywordQuery,
   ): Promise<number[]> => {
     const { page, pageSize, filter, scope } = request;
     const offset = (page - 1) * pageSize;
@@ -130,11 +134,11 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     const joined = scope !== undefined || Object.values(others).some((v) => v !== undefined);
     const tier = async (inName: boolean, limit: number, skip: number, sorted = false) => {
       const params = new Params();
-      const query = `${params.add(keyword)}::tsquery`;
       const conditions = [
         inName
-          ? `q.name_document @@ ${query}`
-          : `q.document @@ ${query} AND NOT (q.name_document @@ ${query})`,
+          ? keywordMatch('q.name_document', keyword, params)
+          : `${keywordMatch('q.document', keyword, params)}
+             AND NOT (q.name_document @@ ${params.add(keyword.query)}::tsquery)`,
         ...sampleConditions({ styles, tags }, params, { searchJoined: true }),
         ...(joined ? [...sampleConditions(others, params), ...scopeCondition(scope, params)] : []),
       ];
@@ -168,8 +172,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const pageIds = async (request: ListRequest, counted: ListCount): Promise<number[]> => {
     if (request.sort === 'RANDOM') return randomPageIds(request);
     if (request.sort === 'RELEVANCE') {
-      const keyword = keywordQuery(request.filter.search)?.query;
-      if (keyword != null) return relevancePageIds(request, counted, keyword);
+      const keyword = keywordQuery(request.filter.search);
+      if (keyword?.query != null) return relevancePageIds(request, counted, keyword);
     }
     const params = new Params();
     const conditions = [
@@ -187,7 +191,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
     },
 
-    async listSamples(request) {
+    async listSamples(asked) {
+      const request = await withPrefixWords(pool, asked);
       const counted = await counts.count(request);
       const { total, estimated } = counted;
       if (total === 0) return { rows: [], total };
@@ -195,7 +200,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
-    async listPacks(request) {
+    async listPacks(asked) {
+      const request = await withPrefixWords(pool, asked);
       const params = new Params();
       const conditions: string[] = [];
       const packEqual = (column: string, value: string | undefined) => {

@@ -199,10 +199,11 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
           [at, size],
         );
       });
+      // The vocabulary's rows were rewritten by the bulk load's rebuild: their dead versions go.
       // INDEX_CLEANUP ON: the seeder's updates of the first samples left dead line pointers,
       // which an automatic bypass keeps, and a page holding one is never all-visible.
-      await pool.query('VACUUM (INDEX_CLEANUP ON) samples, sample_search');
-      await pool.query('ANALYZE samples, sample_search');
+      await pool.query('VACUUM (INDEX_CLEANUP ON) samples, sample_search, search_vocabulary');
+      await pool.query('ANALYZE samples, sample_search, search_vocabulary');
     },
     async writeBatch(batch, options = {}) {
       return withTransaction(pool, async (db) => {
@@ -218,7 +219,11 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
     },
     async writeBulk(batches) {
       await withTransaction(pool, async (db) => {
+        // The vocabulary's triggers wait, and it is rebuilt once at the end (migration 035).
+        await db.query("SET LOCAL yinku.vocabulary_deferred = 'on'");
         for (const batch of batches) await writeBatchOn(db, batch);
+        await db.query("SET LOCAL yinku.vocabulary_deferred = 'off'");
+        await db.query('SELECT yinku_vocabulary_rebuild()');
       });
     },
     async packCovers() {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { TRIGRAM_THRESHOLD } from './search-vocabulary.postgres.ts';
 
 /** A pool of connections to one PostgreSQL database (the `DATABASE_URL` storage). */
 export type PgPool = pg.Pool;
@@ -48,8 +49,9 @@ export async function openPgDatabase(url: string): Promise<PgPool> {
     max: 10,
     Client: CleanClient as unknown as typeof pg.Client,
     // No statement here runs long enough to gain from JIT, and its compilation cost ~40 ms
-    // whenever a plan's estimate passed jit_above_cost (a tier's matches at 1M rows).
-    options: '-c jit=off',
+    // whenever a plan's estimate passed jit_above_cost (a tier's matches at 1M rows). Typo
+    // candidates are every word sharing a trigram (search-vocabulary.postgres.ts).
+    options: `-c jit=off -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
   });
   // An idle connection dropped by the server must not crash the gateway.
   pool.on('error', () => {});

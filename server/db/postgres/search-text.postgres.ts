@@ -45,17 +45,27 @@ export function cjkPairs(words: string[]): string[] {
 const lexeme = (word: string, weights: string): string =>
   `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights}`;
 
+/** The exact index words a typed prefix stands for, or null to ask it as a `:*` prefix. */
+export type PrefixWords = (prefix: string) => readonly string[] | null;
+
 /**
  * A tsquery for one typed word: a Latin word is a prefix of a stored word (the last of its parts
  * when punctuation split it), a CJK word is the phrase of its characters, matched exactly, as
  * SQLite's FTS5 does. A word of CJK characters alone is asked by its pairs (cjkPairs): two
  * characters are their pair alone, exact in GIN; more are the phrase and every pair (GIN narrows
- * by the pairs, the phrase is rechecked). Null when the word has no letters or digits.
+ * by the pairs, the phrase is rechecked). A one-part Latin prefix that `expand` spells out is
+ * the OR of those exact words (the same matches: GIN reads an exact word's postings lazily, a
+ * prefix's all at once, docs/DATABASE.md "Search"). Null when the word has no letters or digits.
  */
-export function wordQuery(word: string): string | null {
+export function wordQuery(word: string, expand?: PrefixWords): string | null {
   const parts = searchWords(word);
   if (parts.length === 0) return null;
   const prefix = !hasCjk(word);
+  if (prefix && parts.length === 1) {
+    const exact = expand?.(parts[0]!);
+    if (exact?.length === 1) return lexeme(exact[0]!, '');
+    if (exact) return `(${exact.map((w) => lexeme(w, '')).join(' | ')})`;
+  }
   const last = parts.length - 1;
   const terms = parts.map((part, i) => lexeme(part, prefix && i === last ? ':*' : ''));
   if (parts.length === 1) return terms[0]!;
