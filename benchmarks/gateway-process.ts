@@ -19,7 +19,7 @@ import {
   createTestDatabase,
   startPgCluster,
   type PgTestDatabase,
-} from '../tests/helpers/pg-cluster.ts';
+} from '../server/db/postgres/testing/pg-cluster.ts';
 
 /** A gateway process serving on 127.0.0.1. */
 export interface GatewayProcess {
@@ -167,7 +167,7 @@ const databases: PgTestDatabase[] = [];
 
 /**
  * Which database the bench's gateways use: `--database=postgres` starts a throw-away PostgreSQL
- * cluster (tests/helpers/pg-cluster.ts); DATABASE_URL (an admin URL) names a server to use;
+ * cluster (server/db/postgres/testing/pg-cluster.ts); DATABASE_URL (an admin URL) names a server to use;
  * neither is SQLite.
  */
 export const benchOnPostgres = (): boolean =>

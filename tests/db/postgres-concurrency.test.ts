@@ -6,7 +6,11 @@ import { loadConfig } from '../../server/config.ts';
 import { openStorage, type Storage } from '../../server/db/open-storage.ts';
 import type { Repository } from '../../server/db/repository.ts';
 import type { SampleWrite } from '../../server/library/library.repository.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import {
+  createTestDatabase,
+  startPgCluster,
+  type PgCluster,
+} from '../../server/db/postgres/testing/pg-cluster.ts';
 
 // The transactions whose correctness depends on locking, raced on a real server: many
 // connections at once must leave the same state one request at a time would.

@@ -8,7 +8,11 @@ import { openStorage } from '../../server/db/open-storage.ts';
 import type { ListRequest, SampleFilter } from '../../server/catalogue/catalogue.repository.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
 import { SEARCH_SORTS, type SearchSort } from '../../src/shared/api/catalogue.types.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import {
+  createTestDatabase,
+  startPgCluster,
+  type PgCluster,
+} from '../../server/db/postgres/testing/pg-cluster.ts';
 
 // The same library seeded into SQLite and PostgreSQL must answer the same: same ids, same order
 // for every deterministic sort, same totals (docs/DATABASE.md). RELEVANCE included: the name

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { createContext, type AppContext } from '../../server/context.ts';
-import { createTestDatabase } from './pg-cluster.ts';
+import { createTestDatabase } from '../../server/db/postgres/testing/pg-cluster.ts';
 
 const MAIN = join(import.meta.dirname, '../../server/main.ts');
 

@@ -1,4 +1,4 @@
-import { startPgCluster } from './pg-cluster.ts';
+import { startPgCluster } from '../../server/db/postgres/testing/pg-cluster.ts';
 
 /**
  * Vitest global setup of the `api-pg` project: one throw-away PostgreSQL cluster for the run.

@@ -9,7 +9,10 @@ import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
-import { createTestDatabase, type PgTestDatabase } from './pg-cluster.ts';
+import {
+  createTestDatabase,
+  type PgTestDatabase,
+} from '../../server/db/postgres/testing/pg-cluster.ts';
 
 /** A gateway on an ephemeral port with a fresh data directory. */
 export interface TestGateway {

@@ -3,20 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
-import type { ListRequest } from '../../server/catalogue/catalogue.repository.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createContext, type AppContext } from '../../server/context.ts';
-import { postgresCatalogue } from '../../server/db/postgres/catalogue.postgres.ts';
-import {
-  cjkPairs,
-  searchText,
-  searchWords,
-  wordQuery,
-} from '../../server/db/postgres/search-text.postgres.ts';
-import { openStorage } from '../../server/db/open-storage.ts';
-import { seedIfEmpty } from '../../server/library/seed-library.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { postgresCatalogue } from './catalogue.postgres.ts';
+import { cjkPairs, searchText, searchWords, wordQuery } from './search-text.postgres.ts';
+import { openStorage } from '../open-storage.ts';
+import { seedIfEmpty } from '../../library/seed-library.ts';
+import { createTestDatabase, startPgCluster, type PgCluster } from './testing/pg-cluster.ts';
 
 // The PostgreSQL search's CJK pairs and RELEVANCE tiers (docs/DATABASE.md "Search").
 

@@ -3,28 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
-import type { ListRequest } from '../../server/catalogue/catalogue.repository.ts';
-import type { SearchSort } from '../../src/shared/api/catalogue.types.ts';
-import { correctKeyword, Vocabulary } from '../../server/catalogue/search-vocabulary.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createContext, type AppContext } from '../../server/context.ts';
-import {
-  keywordMatch,
-  keywordQuery,
-  Params,
-} from '../../server/db/postgres/catalogue-query.postgres.ts';
-import { wordQuery } from '../../server/db/postgres/search-text.postgres.ts';
-import {
-  MAX_PREFIX_EXPANSION_AMONG_WORDS,
-  withPrefixWords,
-} from '../../server/db/postgres/search-vocabulary.postgres.ts';
-import { MAX_PREFIX_EXPANSION } from '../../server/db/prefix-expansion.ts';
-import { openStorage } from '../../server/db/open-storage.ts';
-import { seedPlan } from '../../server/library/seed-samples.ts';
-import { planLibrary } from '../../server/seed/library-plan.ts';
-import { openRenderCache } from '../../server/seed/render-cache.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
+import type { SearchSort } from '../../../src/shared/api/catalogue.types.ts';
+import { correctKeyword, Vocabulary } from '../../catalogue/search-vocabulary.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { keywordMatch, keywordQuery, Params } from './catalogue-query.postgres.ts';
+import { wordQuery } from './search-text.postgres.ts';
+import { MAX_PREFIX_EXPANSION_AMONG_WORDS, withPrefixWords } from './search-vocabulary.postgres.ts';
+import { MAX_PREFIX_EXPANSION } from '../prefix-expansion.ts';
+import { openStorage } from '../open-storage.ts';
+import { seedPlan } from '../../library/seed-samples.ts';
+import { planLibrary } from '../../seed/library-plan.ts';
+import { openRenderCache } from '../../seed/render-cache.ts';
+import { createTestDatabase, startPgCluster, type PgCluster } from './testing/pg-cluster.ts';
 
 // The vocabulary PostgreSQL keeps (migration 035) and the prefixes spelled out from it
 // (docs/DATABASE.md "Search").

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
-import type { ListRequest, SampleFilter } from '../../server/catalogue/catalogue.repository.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createContext, type AppContext } from '../../server/context.ts';
-import { postgresSampleCount } from '../../server/db/postgres/catalogue-count.postgres.ts';
-import { postgresCatalogueHelp } from '../../server/db/postgres/catalogue-help.postgres.ts';
-import { openStorage } from '../../server/db/open-storage.ts';
-import { seedIfEmpty } from '../../server/library/seed-library.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { keywordSearch } from '../../catalogue/cjk-text.ts';
+import type { ListRequest, SampleFilter } from '../../catalogue/catalogue.repository.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { postgresSampleCount } from './catalogue-count.postgres.ts';
+import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
+import { openStorage } from '../open-storage.ts';
+import { seedIfEmpty } from '../../library/seed-library.ts';
+import { createTestDatabase, startPgCluster, type PgCluster } from './testing/pg-cluster.ts';
 
 // How the PostgreSQL catalogue counts a list (docs/DATABASE.md "What `total` is"): the category
 // tree's cached cells for taxonomy-only lists, kept until the catalogue's version moves; a
