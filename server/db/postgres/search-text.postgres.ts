@@ -1,30 +1,16 @@
 import { CJK_RANGES, hasCjk } from '../../catalogue/cjk-text.ts';
+import { searchWords } from '../search-words.ts';
 
-const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
 const CJK_ONE = new RegExp(`^[${CJK_RANGES}]$`, 'u');
 
 /** Whether a word of `searchWords` is one CJK character. */
 const isCjkChar = (word: string): boolean => CJK_ONE.test(word);
 
-/** Every CJK character a word of its own (the rule SQLite's FTS text follows too). */
-const spaceCjk = (text: string): string => text.replace(CJK_EACH, ' $1 ');
-
 // The PostgreSQL search (docs/DATABASE.md, "Search"): texts are stored and queried as words that
 // PostgreSQL's `simple` configuration keeps as they are. The code does what SQLite's unicode61
 // tokenizer does (lower case, accents removed, every non-letter non-digit a break) and spaces
-// every CJK character, so both databases see the same words.
-
-/** Text as a sequence of plain words: what `sample_search` stores and tsquery lexemes are made of. */
-export function searchWords(text: string): string[] {
-  const plain = text
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ');
-  return spaceCjk(plain).split(/ +/).filter(Boolean);
-}
+// every CJK character (`searchWords`, server/db/search-words.ts), so both databases see the
+// same words.
 
 /** A text column of `sample_search`. */
 export const searchText = (text: string): string => searchWords(text).join(' ');

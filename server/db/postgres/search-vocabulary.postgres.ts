@@ -8,7 +8,7 @@ import { CJK_RANGES, hasCjk } from '../../catalogue/cjk-text.ts';
 import { expandablePrefix, MAX_PREFIX_EXPANSION, prefixExpansion } from '../prefix-expansion.ts';
 import type { PgQueryable } from './pg-database.ts';
 import type { PgKeywordSearch } from './catalogue-query.postgres.ts';
-import { searchWords } from './search-text.postgres.ts';
+import { searchWords } from '../search-words.ts';
 
 // The index's words as PostgreSQL keeps them: `search_vocabulary` (migration 035), one row per
 // lexeme of `sample_search.document` with the number of documents holding it, kept by statement

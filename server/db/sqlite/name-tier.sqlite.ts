@@ -3,7 +3,7 @@
 // (catalogue-few.sqlite.ts) instead of again as `name : (…)`.
 //
 // The words are those of `samples_fts`'s tokenizer, `unicode61 remove_diacritics 2`, which
-// `searchWords` (search-text.postgres.ts) follows for both databases: lower case, accents removed,
+// `searchWords` (search-words.ts) follows for both databases: lower case, accents removed,
 // every non-letter non-digit a break, every CJK character a word. The two agree exactly on
 // printable ASCII and on the CJK ideographs of SQLite's Unicode tables (6.1: U+3400–U+4DB5,
 // U+4E00–U+9FCC), so a test answers only for text of those characters and null for any other,
@@ -11,7 +11,7 @@
 // them by its own tables).
 import { hasCjk } from '../../catalogue/cjk-text.ts';
 import type { KeywordSearch } from '../../catalogue/catalogue.repository.ts';
-import { searchWords } from '../postgres/search-text.postgres.ts';
+import { searchWords } from '../search-words.ts';
 import { spaceCjk, type PrefixExpander } from './fts-text.sqlite.ts';
 
 /** Text whose words both tokenizers read alike: printable ASCII and the ideographs SQLite knows. */
