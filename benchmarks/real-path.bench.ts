@@ -297,6 +297,13 @@ function clicksGroup(env: Env): FigureGroup {
           1,
         ),
         ratioFigure(
+          'real path: cached click→sound p95 vs <audio> p95',
+          percentile(cached, 95),
+          'ms',
+          percentile(audios, 95),
+          1,
+        ),
+        ratioFigure(
           'real path: first click after a page load vs <audio> p95',
           firstMax,
           'ms',
