@@ -1,51 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
 import type { ListRequest, SampleFilter } from '../../catalogue/catalogue.repository.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
 import { postgresSampleCount } from './catalogue-count.postgres.ts';
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
-import { openStorage } from '../open-storage.ts';
 import { seedIfEmpty } from '../../library/seed-library.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from './testing/pg-cluster.ts';
+import { startSeededPostgres, type SeededPostgres } from './testing/seeded-postgres.ts';
 
 // How the PostgreSQL catalogue counts a list (docs/DATABASE.md "What `total` is"): the category
 // tree's cached cells for taxonomy-only lists, kept until the catalogue's version moves; a
 // full-text filter alone exact up to the cap and estimated by the planner past it.
-let cluster: PgCluster;
-let ctx: AppContext;
+let storage: SeededPostgres;
 let pool: pg.Pool;
-let drop: () => Promise<void>;
-let dataDir: string;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const database = await createTestDatabase(cluster.url);
-  drop = database.drop;
-  dataDir = mkdtempSync(join(tmpdir(), 'yinku-pg-count-'));
-  const config = {
-    ...loadConfig({ YINKU_SONGS: 'off' }),
-    dataDir,
-    databaseUrl: database.url,
-    librarySize: 'tiny' as const,
-  };
-  ctx = await createContext(config, { storage: await openStorage(config) });
-  await seedIfEmpty(ctx, 'tiny');
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The database is dropped under any idle client at the end (57P01): not this test's failure.
-  pool.on('error', () => {});
+  storage = await startSeededPostgres((seeded) => seedIfEmpty(seeded, 'tiny'));
+  ({ pool } = storage);
 }, 180_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await ctx?.close();
-  await drop?.();
-  cluster?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage?.close();
 });
 
 const request = (filter: SampleFilter): ListRequest => ({

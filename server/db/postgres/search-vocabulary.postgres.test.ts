@@ -1,23 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
 import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import type { SearchSort } from '../../../src/shared/api/catalogue.types.ts';
 import { correctKeyword, Vocabulary } from '../../catalogue/search-vocabulary.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { keywordMatch, keywordQuery, Params } from './catalogue-query.postgres.ts';
 import { wordQuery } from './search-text.postgres.ts';
 import { MAX_PREFIX_EXPANSION_AMONG_WORDS, withPrefixWords } from './search-vocabulary.postgres.ts';
 import { MAX_PREFIX_EXPANSION } from '../prefix-expansion.ts';
-import { openStorage } from '../open-storage.ts';
 import { seedPlan } from '../../library/seed-samples.ts';
 import { planLibrary } from '../../seed/library-plan.ts';
 import { openRenderCache } from '../../seed/render-cache.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from './testing/pg-cluster.ts';
+import { startSeededPostgres, type SeededPostgres } from './testing/seeded-postgres.ts';
 
 // The vocabulary PostgreSQL keeps (migration 035) and the prefixes spelled out from it
 // (docs/DATABASE.md "Search").
@@ -51,41 +46,24 @@ describe('a prefix asked as its exact words (search-text.postgres.ts)', () => {
   });
 });
 
-let cluster: PgCluster;
+let storage: SeededPostgres;
 let ctx: AppContext;
 let pool: pg.Pool;
-let drop: () => Promise<void>;
-let dataDir: string;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const database = await createTestDatabase(cluster.url);
-  drop = database.drop;
-  dataDir = mkdtempSync(join(tmpdir(), 'yinku-pg-vocabulary-'));
-  const config = {
-    ...loadConfig({ YINKU_SONGS: 'off' }),
-    dataDir,
-    databaseUrl: database.url,
-    librarySize: 'tiny' as const,
-  };
-  ctx = await createContext(config, { storage: await openStorage(config) });
   // The tiny library and pack volumes cloned from it in one bulk load (writeBulk), as the large
   // sizes are seeded: the vocabulary is rebuilt after it (migration 035).
-  await seedPlan(ctx, planLibrary('tiny', ctx.clock.now()), {
-    cache: openRenderCache(),
-    cloneTo: 1500,
-  });
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The database is dropped under any idle client at the end (57P01): not this test's failure.
-  pool.on('error', () => {});
+  storage = await startSeededPostgres((seeded) =>
+    seedPlan(seeded, planLibrary('tiny', seeded.clock.now()), {
+      cache: openRenderCache(),
+      cloneTo: 1500,
+    }),
+  );
+  ({ ctx, pool } = storage);
 }, 180_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await ctx?.close();
-  await drop?.();
-  cluster?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage?.close();
 });
 
 const request = (keyword: string, sort: SearchSort = 'NEWEST'): ListRequest => ({

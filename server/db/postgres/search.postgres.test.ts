@@ -1,18 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
 import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
 import { postgresCatalogue } from './catalogue.postgres.ts';
 import { cjkPairs, searchText, wordQuery } from './search-text.postgres.ts';
 import { searchWords } from '../search-words.ts';
-import { openStorage } from '../open-storage.ts';
 import { seedIfEmpty } from '../../library/seed-library.ts';
-import { createTestDatabase, startPgCluster, type PgCluster } from './testing/pg-cluster.ts';
+import { startSeededPostgres, type SeededPostgres } from './testing/seeded-postgres.ts';
 
 // The PostgreSQL search's CJK pairs and RELEVANCE tiers (docs/DATABASE.md "Search").
 
@@ -40,36 +34,16 @@ describe('CJK pairs (search-text.postgres.ts)', () => {
   });
 });
 
-let cluster: PgCluster;
-let ctx: AppContext;
+let storage: SeededPostgres;
 let pool: pg.Pool;
-let drop: () => Promise<void>;
-let dataDir: string;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const database = await createTestDatabase(cluster.url);
-  drop = database.drop;
-  dataDir = mkdtempSync(join(tmpdir(), 'yinku-pg-search-'));
-  const config = {
-    ...loadConfig({ YINKU_SONGS: 'off' }),
-    dataDir,
-    databaseUrl: database.url,
-    librarySize: 'tiny' as const,
-  };
-  ctx = await createContext(config, { storage: await openStorage(config) });
-  await seedIfEmpty(ctx, 'tiny');
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The database is dropped under any idle client at the end (57P01): not this test's failure.
-  pool.on('error', () => {});
+  storage = await startSeededPostgres((seeded) => seedIfEmpty(seeded, 'tiny'));
+  ({ pool } = storage);
 }, 180_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await ctx?.close();
-  await drop?.();
-  cluster?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage?.close();
 });
 
 const relevance = (keyword: string, pageSize = 10): ListRequest => ({
