@@ -88,19 +88,17 @@ export function sampleConditions(
     conditions.push(`s.audio_key = ANY(${params.add(filter.keys)}::text[])`);
   if (filter.bpmMin !== undefined) conditions.push(`s.bpm >= ${params.add(filter.bpmMin)}`);
   if (filter.bpmMax !== undefined) conditions.push(`s.bpm <= ${params.add(filter.bpmMax)}`);
+  // A condition on the search document: on the joined row, or through a subquery.
+  const inSearch = (match: (document: string) => string) =>
+    options.searchJoined
+      ? match('q.document')
+      : `s.id IN (SELECT sample_id FROM sample_search WHERE ${match('document')})`;
   const search = (query: string | null) =>
     query === null
       ? 'FALSE'
-      : options.searchJoined
-        ? `q.document @@ ${params.add(query)}::tsquery`
-        : `s.id IN (SELECT sample_id FROM sample_search WHERE document @@ ${params.add(query)}::tsquery)`;
+      : inSearch((document) => `${document} @@ ${params.add(query)}::tsquery`);
   const keyword = keywordQuery(filter.search);
-  if (keyword)
-    conditions.push(
-      options.searchJoined
-        ? keywordMatch('q.document', keyword, params)
-        : `s.id IN (SELECT sample_id FROM sample_search WHERE ${keywordMatch('document', keyword, params)})`,
-    );
+  if (keyword) conditions.push(inSearch((document) => keywordMatch(document, keyword, params)));
   // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
   if (filter.styles?.length)
     conditions.push(
