@@ -1,7 +1,44 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, transaction } from './database.ts';
 
+/** Starts a process that holds a write transaction on a rollback-journal `file` for `ms`. */
+async function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<void> }> {
+  const code = `
+    import { DatabaseSync } from 'node:sqlite';
+    const db = new DatabaseSync(${JSON.stringify(file)});
+    db.exec('CREATE TABLE IF NOT EXISTS held (a)');
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('INSERT INTO held VALUES (1)');
+    console.log('held');
+    setTimeout(() => db.exec('COMMIT'), ${ms});`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  // In an object: an async function returning a promise would wait for it.
+  return { released: exited };
+}
+
 describe('openDatabase', () => {
+  it('waits for another instance holding the write lock while it enters WAL mode, instead of failing', async () => {
+    // SQLite answers "database is locked" at once, without its busy timeout, when a connection
+    // enters WAL while another holds a rollback-journal write lock (two instances starting).
+    const file = join(mkdtempSync(join(tmpdir(), 'yinku-db-lock-')), 'yinku.db');
+    const { released } = await holdWriteLock(file, 400);
+    const started = Date.now();
+    const db = openDatabase(file);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(String(db.prepare('PRAGMA journal_mode').get()?.journal_mode)).toBe('wal');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM held').get()?.n).toBe(1);
+    db.close();
+    await released;
+  });
+
   it('applies every migration once and enforces foreign keys', () => {
     const db = openDatabase(':memory:');
     const names = db.prepare('SELECT name FROM schema_migrations').all();

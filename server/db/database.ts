@@ -15,7 +15,9 @@ export function openDatabase(file: string): Database {
   const db = new DatabaseSync(file);
   // First, so that another gateway instance opening the same file waits instead of failing.
   db.exec('PRAGMA busy_timeout = 5000');
-  db.exec('PRAGMA journal_mode = WAL');
+  // Entering WAL (and opening its shared-memory index) can answer "database is locked" at once,
+  // without the busy timeout, while another instance starting on the same file holds that lock.
+  retryWhileLocked(() => db.exec('PRAGMA journal_mode = WAL'));
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
   // SQLite's page cache holds 2 MB by default: at 1,000,000 samples (a 3.3 GB file) the pages
@@ -27,8 +29,33 @@ export function openDatabase(file: string): Database {
   db.function('yinku_shuffle', { deterministic: true }, (id, seed) =>
     shuffleKey(Number(id), Number(seed)),
   );
-  migrate(db);
+  retryWhileLocked(() => migrate(db));
   return db;
+}
+
+const SQLITE_BUSY = 5;
+const LOCK_RETRY_MS = 20;
+const LOCK_DEADLINE_MS = 15_000;
+
+/**
+ * Runs `work` again while SQLite answers SQLITE_BUSY, for up to 15 s: for the locks SQLite does
+ * not wait on itself (a journal-mode change, a deadlocked upgrade). `work` must be idempotent.
+ */
+function retryWhileLocked(work: () => void): void {
+  const deadline = Date.now() + LOCK_DEADLINE_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      work();
+      return;
+    } catch (error) {
+      const code = (error as { errcode?: number }).errcode ?? 0;
+      // The low byte is the primary code: SQLITE_BUSY_RECOVERY and the like are busy too.
+      const busy = (code & 0xff) === SQLITE_BUSY;
+      if (!busy || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, LOCK_RETRY_MS);
+    }
+  }
 }
 
 /**
