@@ -105,7 +105,13 @@ function filesUnder(dir: string): string[] {
 /** A key of the schema and the seeding code: a cached library is reused only while both hold. */
 function libraryKey(size: LibrarySize, env: Record<string, string>): string {
   const hash = createHash('sha256').update(`${size}\n${JSON.stringify(env)}\n`);
-  const sources = ['server/db/migrations', 'server/db/code-migrations.ts', 'server/library'];
+  const sources = [
+    'server/db/migrations',
+    'server/db/code-migrations.ts',
+    'server/db/sqlite/library.sqlite.ts',
+    'server/db/sqlite/fts-text.sqlite.ts',
+    'server/library',
+  ];
   for (const source of [...sources, 'server/seed']) {
     const files = source.endsWith('.ts') ? [source] : filesUnder(source);
     for (const file of files) hash.update(file).update(readFileSync(file));

@@ -126,6 +126,48 @@ describe('the bulk load (large and huge)', () => {
   });
 });
 
+describe('the end of a seeding', () => {
+  it('merges the full-text index into one segment, answering the same matches', async () => {
+    const library = sqliteLibrary(db);
+    for (let n = 300; n < 340; n += 4)
+      await library.writeBatch({ samples: Array.from({ length: 4 }, (_, i) => sample(n + i)) });
+    const matches = () =>
+      db
+        .prepare(
+          "SELECT rowid & 4294967295 AS id FROM samples_fts WHERE samples_fts MATCH 'kick' ORDER BY rowid",
+        )
+        .all();
+    const before = matches();
+    expect(ftsSegments(db)).toBeGreaterThan(1);
+    await library.markSeeded('2026-01-01T00:00:00.000Z', 'small');
+    expect(ftsSegments(db)).toBe(1);
+    expect(matches()).toEqual(before);
+    expect(await library.seededAt()).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+/**
+ * How many segments `samples_fts`'s index has: its structure record (rowid 10 of the `_data`
+ * table) is a 4-byte cookie, an optional 4-byte version mark, then varints: levels, segments.
+ */
+function ftsSegments(target: Database): number {
+  const block = target.prepare('SELECT block FROM samples_fts_data WHERE id = 10').get()?.block;
+  const bytes = block as Uint8Array;
+  let at = 4;
+  if (bytes[at] === 0xff && bytes[at + 1] === 0 && bytes[at + 2] === 0 && bytes[at + 3] === 1)
+    at += 4;
+  const varint = (): number => {
+    let value = 0;
+    for (;;) {
+      const byte = bytes[at++]!;
+      value = value * 128 + (byte & 0x7f);
+      if (byte < 0x80) return value;
+    }
+  };
+  varint(); // levels
+  return varint();
+}
+
 function packOf(brand: string) {
   return {
     code: 'q',
