@@ -54,6 +54,17 @@ const runs: Runs = quick
   ? { pipeline: 7, clicks: 31, plays: 100 }
   : { pipeline: 11, clicks: 61, plays: 500 };
 
+/** Whole seconds since `started` (a Date.now()). */
+const since = (started: number): number => Math.round((Date.now() - started) / 1000);
+
+/** Runs one part of the bench and logs its time: CI's whole run has a time budget (README). */
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await work();
+  console.log(`${label}: ${since(started)} s`);
+  return result;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const figures: Figure[] = [];
@@ -78,9 +89,9 @@ async function main(): Promise<number> {
     for (const group of groups.filter(
       (g) => only === undefined || only.some((text) => g.label.includes(text)),
     )) {
+      const started = Date.now();
       figures.push(...(await measureWithRetries(() => group.measure())));
-      const last = figures.at(-1)!;
-      console.log(`${group.label}: ${last.attempts} attempt(s)`);
+      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s), ${since(started)} s`);
     }
   } finally {
     await bench.close();
@@ -93,14 +104,14 @@ async function main(): Promise<number> {
     return figures.some(isOver) ? 1 : 0;
   }
   // Scrolling the 100,000-row list (issue 5): its own gateway with the large library.
-  figures.push(...(await scrollFigures({ quick })));
+  figures.push(...(await timed('scroll', () => scrollFigures({ quick }))));
   // Similar sounds: precision on the demo library (its latency is in the gateway figures).
-  figures.push(...(await similarFigures()));
-  figures.push(...(await gatewayFigures({ quick })));
+  figures.push(...(await timed('similar', similarFigures)));
+  figures.push(...(await timed('gateway', () => gatewayFigures({ quick }))));
   // Several instances under load (docs/DEPLOY.md, "Load").
-  figures.push(...(await loadFigures({ quick })));
+  figures.push(...(await timed('load', () => loadFigures({ quick }))));
   // The sound analysis (issue 16): its speed and its accuracy against the demo library's plan.
-  figures.push(...(await analysisFigures({ quick })));
+  figures.push(...(await timed('analysis', () => analysisFigures({ quick }))));
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);
   return figures.some(isOver) ? 1 : 0;
@@ -114,8 +125,9 @@ async function realPathFigures(): Promise<Figure[]> {
     for (const group of real.groups.filter(
       (g) => only === undefined || only.some((text) => g.label.includes(text)),
     )) {
+      const started = Date.now();
       figures.push(...(await measureWithRetries(() => group.measure())));
-      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s)`);
+      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s), ${since(started)} s`);
     }
   } finally {
     await real.close();
