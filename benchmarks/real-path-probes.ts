@@ -34,6 +34,11 @@ interface RealProbe {
   seq: number;
   /** When the capture listener ran (performance.now()): input delivery to the page. */
   handled?: number;
+  /** The last press's event timestamp and when its capture listener ran (a row plays on it). */
+  down?: number;
+  downHandled?: number;
+  /** When a source's start() was last called (performance.now()). */
+  started?: number;
   /** Pool jobs, for the breakdown (traceJobs). */
   jobs?: JobTrace[];
   /**
@@ -94,6 +99,19 @@ export function realPathInit(detectorJs: string): void {
       connect.call(this, tapFor(this.context));
     return out;
   } as typeof AudioNode.prototype.connect;
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...a) {
+    probe.started = performance.now();
+    return start.apply(this, a);
+  } as typeof start;
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      probe.down = event.timeStamp;
+      probe.downHandled = performance.now();
+    },
+    { capture: true },
+  );
   const onInput = (event: Event) => {
     probe.input = event.timeStamp;
     probe.handled = performance.now();
@@ -204,11 +222,16 @@ export async function heardAfterInput(): Promise<Heard | null> {
     buffer = hook.engine().buffers.get(key);
   }
   if (buffer) (probe.buffers ??= new Map()).set(key, buffer);
+  // The sound's own lead-in as heard: its first frame above −80 dBFS after the player's volume
+  // (the detector listens behind the volume; at the default 60 % a slow rise crosses the
+  // threshold several ms after its first frame above −80 dBFS at full level).
+  const gain = Number(hook.store.getState().volume ?? 100) / 100;
+  const threshold = 1e-4 / Math.max(gain, 1e-3);
   let first = buffer?.length ?? 0;
   for (let c = 0; buffer && c < buffer.numberOfChannels; c++) {
     const data = buffer.getChannelData(c);
     for (let i = 0; i < Math.min(first, data.length); i++)
-      if (Math.abs(data[i]!) > 1e-4) {
+      if (Math.abs(data[i]!) > threshold) {
         first = i;
         break;
       }
@@ -219,7 +242,7 @@ export async function heardAfterInput(): Promise<Heard | null> {
   const after = (t: number | undefined) => (t === undefined ? '-' : (t - probe.input).toFixed(1));
   const jobs = (probe.jobs ?? []).filter((j) => j.post >= probe.input - 1);
   const trace = [
-    `handler ${after(probe.handled)}`,
+    `press ${after(probe.down)} delivered ${after(probe.downHandled)} start ${after(probe.started)} handler ${after(probe.handled)}`,
     ...jobs.map(
       (j) =>
         `${j.url.split('/').slice(-2).join('/')}: post ${after(j.post)} first ${after(j.first)} full ${after(j.full)} (fetch ${j.fetch?.toFixed(1)} decode ${j.decode?.toFixed(1)})`,
