@@ -48,3 +48,33 @@ export async function expectTopTabs(page: Page, labels: string[]): Promise<void>
     page.getByRole('navigation', { name: /主导航|Main navigation/ }).getByRole('link'),
   ).toHaveText(labels);
 }
+
+/**
+ * Follows `page`'s requests from now on; `quiet()` resolves once none has been in flight for
+ * `quietMs` since the page's load event: the page has its data and images for a screenshot.
+ * Playwright's `networkidle` waits for 500 ms of quiet, most of a shot's time.
+ */
+export function trackNetwork(page: Page): { quiet(quietMs?: number): Promise<void> } {
+  const inFlight = new Set<unknown>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const end = (request: unknown) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    async quiet(quietMs = 150) {
+      await page.waitForLoadState('load');
+      const deadline = Date.now() + 15_000;
+      while (inFlight.size > 0 || Date.now() - changed < quietMs) {
+        if (Date.now() > deadline) throw new Error(`${inFlight.size} requests still in flight`);
+        await page.waitForTimeout(25);
+      }
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { sha256Hex } from '../helpers/accounts.ts';
 import { expect, test } from '../helpers/e2e.ts';
-import { DEMO_PASSWORD } from './shell-helpers.ts';
+import { DEMO_PASSWORD, trackNetwork } from './shell-helpers.ts';
 
 const PAGES = [
   '/',
@@ -65,11 +65,12 @@ for (const { mode, language, width } of RUNS) {
     );
     const expectedBackground = mode === 'dark' ? 'rgb(20, 20, 20)' : 'rgb(245, 247, 250)';
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const network = trackNetwork(page);
     const shoot = (name: string) =>
       page.screenshot({ path: join(OUT, `${name}.${mode}.${language}.${width}.png`) });
     for (const path of PAGES) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await network.quiet();
       await expect(page.locator('#root')).not.toBeEmpty();
       await expect(page.locator('[data-error]')).toHaveCount(0);
       await expect
@@ -85,7 +86,7 @@ for (const { mode, language, width } of RUNS) {
     await expect(
       page.locator('aside[aria-label="详情"], aside[aria-label="Details"]'),
     ).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await network.quiet();
     await shoot('sounds_instruments_detail');
   });
 }
