@@ -146,6 +146,30 @@ test('at 390 px the mini player does not overlap itself and the warehouse is one
   await expect(page).toHaveURL(/\/sounds\/other\/likes$/);
 });
 
+test('at 390 px the filters past the sort fold behind a toggle, and filter from there', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInFresh(page, 'phone-filters');
+  await page.goto('/sounds/genres/asset/Samples:EDM');
+  await expect(dataRows(page).first()).toBeVisible();
+  const kind = page.getByRole('combobox', { name: '单次/循环' });
+  await expect(kind).toBeHidden();
+  await expect(page.getByRole('combobox', { name: '排序' })).toBeVisible();
+  // Folded, the list starts high enough for four whole rows above the player (two before).
+  expect(await rowsInView(page)).toBeGreaterThanOrEqual(4);
+  const toggle = page.getByRole('button', { name: '筛选', exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await kind.selectOption('loop');
+  await expect(page).toHaveURL(/kind=loop/);
+  await expect(page.getByRole('button', { name: '筛选 · 1' })).toBeVisible();
+  await expect(kind).toBeVisible();
+  // Folded again, the toggle still says the list is filtered.
+  await page.getByRole('button', { name: '筛选 · 1' }).click();
+  await expect(kind).toBeHidden();
+});
+
 test('the warehouse is reachable at 760 px too', async ({ page }) => {
   await page.setViewportSize({ width: 760, height: 900 });
   await signInFresh(page, 'tablet');

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, isInaccessible, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudioListQuery, Sample, TagCount } from '../../../../shared/index.ts';
@@ -115,5 +115,27 @@ describe('FiltersBar in a list', () => {
     await user.click(within(chips).getByRole('button', { name: '陷阱 · 7' }));
     expect(query()).toMatchObject({ tags: 'dark' });
     await act(async () => {});
+  });
+});
+
+describe('FiltersBar on a phone', () => {
+  it('folds the filters past the sort behind a toggle that counts the active ones', async () => {
+    const user = userEvent.setup();
+    renderView('/sounds/genres/asset/Samples:Trap?kind=loop&bpmMin=120&tags=trap,dark');
+    // jsdom's window is 1024 px wide, where the toggle is hidden (a hidden button has no
+    // accessible name, so it is found by its text).
+    const toggle = screen.getByText('筛选 · 4', { selector: 'button' });
+    expect(isInaccessible(toggle)).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const folded = document.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+    // The kind, BPM and tag controls are inside the folded part; the sort is not.
+    expect(within(folded).getByRole('combobox', { name: '单次/循环' })).toBeTruthy();
+    expect(within(folded).queryByRole('combobox', { name: '排序' })).toBeNull();
+    expect(folded.hasAttribute('data-open')).toBe(false);
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(folded.hasAttribute('data-open')).toBe(true);
+    await user.click(toggle);
+    expect(folded.hasAttribute('data-open')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SORTS, type SampleKind, type Sort, type TagQuery } from '../../../../shared/index.ts';
@@ -41,6 +41,29 @@ const Field = styled.label`
   }
   & input[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+/** Widths (px) up to which the filters past the sort fold behind a toggle (a phone). */
+const FOLD_MAX = 599;
+
+/**
+ * The filters past the sort. Above a phone's width its children sit in the bar as if it were not
+ * there; on a phone it shows only while open, so the list starts near the top of the screen.
+ */
+const Folded = styled.div`
+  display: contents;
+  @media (max-width: ${FOLD_MAX}px) {
+    &:not([data-open]) {
+      display: none;
+    }
+  }
+`;
+
+/** Opens the folded filters; a phone's only (above that width they are always shown). */
+const FoldToggle = styled(Button)`
+  @media (min-width: ${FOLD_MAX + 1}px) {
+    display: none;
   }
 `;
 
@@ -120,6 +143,14 @@ export function FiltersBar({
     max.commit(true);
   };
   const selectedTags = filters.tags ? filters.tags.split(',') : [];
+  const [open, setOpen] = useState(false);
+  const foldedId = useId();
+  // Shown on the toggle, so a folded bar still says that the list is filtered.
+  const active =
+    Number(filters.kind !== undefined) +
+    Number(filters.key !== undefined) +
+    Number(filters.bpmMin !== undefined || filters.bpmMax !== undefined) +
+    selectedTags.length;
   return (
     <Bar onSubmit={submit} aria-label={t('filters.label')}>
       <Select<Sort | 'RELEVANCE'>
@@ -129,62 +160,72 @@ export function FiltersBar({
         options={sorts.map((value) => ({ value, label: t(`filters.sorts.${value}`) }))}
         onChange={(value) => onChange({ sort: value === 'RELEVANCE' ? undefined : value })}
       />
-      <Select<SampleKind | 'any'>
-        label={t('filters.kind')}
-        aria-label={t('filters.kind')}
-        value={filters.kind ?? 'any'}
-        options={(['any', 'oneshot', 'loop'] as const).map((value) => ({
-          value,
-          label: t(`filters.kinds.${value}`),
-        }))}
-        onChange={(value) => onChange({ kind: value === 'any' ? undefined : value })}
-      />
-      <KeyPicker
-        value={filters.key}
-        match={filters.keyMatch}
-        onChange={(key, match) =>
-          onChange({ key, keyMatch: key && match !== 'exact' ? match : undefined })
-        }
-      />
-      <Field>
-        {t('filters.bpmMin')}
-        <input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={999}
-          aria-invalid={rangeReversed || undefined}
-          {...min.inputProps}
-        />
-      </Field>
-      <Field>
-        {t('filters.bpmMax')}
-        <input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={999}
-          aria-invalid={rangeReversed || undefined}
-          {...max.inputProps}
-        />
-      </Field>
-      {rangeReversed && <Hint role="status">{t('filters.bpmReversed')}</Hint>}
-      <Button
-        type="button"
-        variant="text"
-        onClick={() => {
-          min.setText('');
-          max.setText('');
-          onReset();
-        }}
+      <FoldToggle
+        icon="filter"
+        aria-expanded={open}
+        aria-controls={foldedId}
+        onClick={() => setOpen((was) => !was)}
       >
-        {t('filters.reset')}
-      </Button>
-      <TagChips
-        scope={scope}
-        selected={selectedTags}
-        onChange={(tags) => onChange({ tags: tags.join(',') || undefined })}
-      />
+        {active > 0 ? t('filters.foldedActive', { count: active }) : t('filters.folded')}
+      </FoldToggle>
+      <Folded id={foldedId} data-open={open || undefined}>
+        <Select<SampleKind | 'any'>
+          label={t('filters.kind')}
+          aria-label={t('filters.kind')}
+          value={filters.kind ?? 'any'}
+          options={(['any', 'oneshot', 'loop'] as const).map((value) => ({
+            value,
+            label: t(`filters.kinds.${value}`),
+          }))}
+          onChange={(value) => onChange({ kind: value === 'any' ? undefined : value })}
+        />
+        <KeyPicker
+          value={filters.key}
+          match={filters.keyMatch}
+          onChange={(key, match) =>
+            onChange({ key, keyMatch: key && match !== 'exact' ? match : undefined })
+          }
+        />
+        <Field>
+          {t('filters.bpmMin')}
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            aria-invalid={rangeReversed || undefined}
+            {...min.inputProps}
+          />
+        </Field>
+        <Field>
+          {t('filters.bpmMax')}
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            aria-invalid={rangeReversed || undefined}
+            {...max.inputProps}
+          />
+        </Field>
+        {rangeReversed && <Hint role="status">{t('filters.bpmReversed')}</Hint>}
+        <Button
+          type="button"
+          variant="text"
+          onClick={() => {
+            min.setText('');
+            max.setText('');
+            onReset();
+          }}
+        >
+          {t('filters.reset')}
+        </Button>
+        <TagChips
+          scope={scope}
+          selected={selectedTags}
+          onChange={(tags) => onChange({ tags: tags.join(',') || undefined })}
+        />
+      </Folded>
     </Bar>
   );
 }

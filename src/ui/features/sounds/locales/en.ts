@@ -92,6 +92,8 @@ export const en: LocaleShape<typeof zh> = {
     moreTags: 'All {{count}} tags',
     fewerTags: 'Fewer tags',
     reset: 'Reset filters',
+    folded: 'Filters',
+    foldedActive: 'Filters · {{count}}',
   },
   search: {
     label: 'Search',

@@ -86,6 +86,8 @@ export const zh = {
     moreTags: '全部 {{count}} 个标签',
     fewerTags: '收起标签',
     reset: '重置筛选',
+    folded: '筛选',
+    foldedActive: '筛选 · {{count}}',
   },
   search: {
     label: '搜索',
