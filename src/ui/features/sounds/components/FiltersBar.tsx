@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SORTS, type SampleKind, type Sort, type TagQuery } from '../../../../shared/index.ts';
@@ -83,6 +83,31 @@ interface FiltersBarProps {
   scope: TagQuery;
   onChange(patch: Partial<ListFilters>, options?: UpdateOptions): void;
   onReset(): void;
+}
+
+/** One BPM limit's field: a whole number 1–999, marked invalid while the range is reversed. */
+function BpmField({
+  label,
+  invalid,
+  input,
+}: {
+  label: string;
+  invalid: boolean;
+  input: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <Field>
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={999}
+        aria-invalid={invalid || undefined}
+        {...input}
+      />
+    </Field>
+  );
 }
 
 /** A BPM as typed: '' (no limit), an integer 1–999 as text, or null (not a tempo yet). */
@@ -186,28 +211,8 @@ export function FiltersBar({
             onChange({ key, keyMatch: key && match !== 'exact' ? match : undefined })
           }
         />
-        <Field>
-          {t('filters.bpmMin')}
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={999}
-            aria-invalid={rangeReversed || undefined}
-            {...min.inputProps}
-          />
-        </Field>
-        <Field>
-          {t('filters.bpmMax')}
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={999}
-            aria-invalid={rangeReversed || undefined}
-            {...max.inputProps}
-          />
-        </Field>
+        <BpmField label={t('filters.bpmMin')} invalid={rangeReversed} input={min.inputProps} />
+        <BpmField label={t('filters.bpmMax')} invalid={rangeReversed} input={max.inputProps} />
         {rangeReversed && <Hint role="status">{t('filters.bpmReversed')}</Hint>}
         <Button
           type="button"
