@@ -39,6 +39,10 @@ interface RealProbe {
   downHandled?: number;
   /** When a source's start() was last called (performance.now()). */
   started?: number;
+  /** The detector's threshold, −80 dBFS as a sample value. */
+  threshold: number;
+  /** Seconds before `buffer`'s first frame above `threshold` in any channel: its lead-in. */
+  leadIn(buffer: AudioBuffer, threshold: number): number;
   /** Pool jobs, for the breakdown (traceJobs). */
   jobs?: JobTrace[];
   /**
@@ -65,7 +69,26 @@ interface JobTrace {
  * timestamp is recorded before the app's own handlers run.
  */
 export function realPathInit(detectorJs: string): void {
-  const probe: RealProbe = { detector: null, ctx: null, input: Number.NaN, seq: 0, hit: null };
+  const probe: RealProbe = {
+    detector: null,
+    ctx: null,
+    input: Number.NaN,
+    seq: 0,
+    hit: null,
+    threshold: 1e-4,
+    leadIn(buffer, threshold) {
+      let first = buffer.length;
+      for (let c = 0; c < buffer.numberOfChannels; c++) {
+        const data = buffer.getChannelData(c);
+        for (let i = 0; i < Math.min(first, data.length); i++)
+          if (Math.abs(data[i]!) > threshold) {
+            first = i;
+            break;
+          }
+      }
+      return first / buffer.sampleRate;
+    },
+  };
   (window as unknown as { __real: RealProbe }).__real = probe;
   const moduleUrl = URL.createObjectURL(new Blob([detectorJs], { type: 'text/javascript' }));
   const connect = AudioNode.prototype.connect as (this: AudioNode, ...a: unknown[]) => unknown;
@@ -78,7 +101,7 @@ export function realPathInit(detectorJs: string): void {
     const t = tap;
     void ctx.audioWorklet.addModule(moduleUrl).then(() => {
       const detector = new AudioWorkletNode(ctx, 'yinku-detector', {
-        processorOptions: { threshold: 1e-4 },
+        processorOptions: { threshold: probe.threshold },
       });
       const mute = new GainNode(ctx, { gain: 0 });
       connect.call(t, detector);
@@ -226,17 +249,7 @@ export async function heardAfterInput(): Promise<Heard | null> {
   // (the detector listens behind the volume; at the default 60 % a slow rise crosses the
   // threshold several ms after its first frame above −80 dBFS at full level).
   const gain = Number(hook.store.getState().volume ?? 100) / 100;
-  const threshold = 1e-4 / Math.max(gain, 1e-3);
-  let first = buffer?.length ?? 0;
-  for (let c = 0; buffer && c < buffer.numberOfChannels; c++) {
-    const data = buffer.getChannelData(c);
-    for (let i = 0; i < Math.min(first, data.length); i++)
-      if (Math.abs(data[i]!) > threshold) {
-        first = i;
-        break;
-      }
-  }
-  const lead = buffer ? first / buffer.sampleRate : 0;
+  const lead = buffer ? probe.leadIn(buffer, probe.threshold / Math.max(gain, 1e-3)) : 0;
   const ts = probe.ctx!.getOutputTimestamp();
   const input = ts.contextTime! + (probe.input - ts.performanceTime!) / 1000;
   const after = (t: number | undefined) => (t === undefined ? '-' : (t - probe.input).toFixed(1));
@@ -278,18 +291,8 @@ export async function baselines(args: {
   const ctx = engine.context;
   engine.stop();
   const quiet = () => new Promise((r) => setTimeout(r, 150));
-  const lead = (b: AudioBuffer) => {
-    let first = b.length;
-    for (let c = 0; c < b.numberOfChannels; c++) {
-      const d = b.getChannelData(c);
-      for (let i = 0; i < Math.min(first, d.length); i++)
-        if (Math.abs(d[i]!) > 1e-4) {
-          first = i;
-          break;
-        }
-    }
-    return first / b.sampleRate;
-  };
+  // The baselines play at full level, straight into the analyser.
+  const lead = (b: AudioBuffer) => probe.leadIn(b, probe.threshold);
   const measure = async (
     play: () => Promise<() => void>,
     leading: () => number,

@@ -65,6 +65,17 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** One group measured with retries (measureWithRetries), its attempts and seconds logged. */
+async function measureGroup(group: {
+  label: string;
+  measure(): Promise<Figure[]>;
+}): Promise<Figure[]> {
+  const started = Date.now();
+  const figures = await measureWithRetries(() => group.measure());
+  console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s), ${since(started)} s`);
+  return figures;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const figures: Figure[] = [];
@@ -89,9 +100,7 @@ async function main(): Promise<number> {
     for (const group of groups.filter(
       (g) => only === undefined || only.some((text) => g.label.includes(text)),
     )) {
-      const started = Date.now();
-      figures.push(...(await measureWithRetries(() => group.measure())));
-      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s), ${since(started)} s`);
+      figures.push(...(await measureGroup(group)));
     }
   } finally {
     await bench.close();
@@ -125,9 +134,7 @@ async function realPathFigures(): Promise<Figure[]> {
     for (const group of real.groups.filter(
       (g) => only === undefined || only.some((text) => g.label.includes(text)),
     )) {
-      const started = Date.now();
-      figures.push(...(await measureWithRetries(() => group.measure())));
-      console.log(`${group.label}: ${figures.at(-1)!.attempts} attempt(s), ${since(started)} s`);
+      figures.push(...(await measureGroup(group)));
     }
   } finally {
     await real.close();

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
-import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import type { SearchSort } from '../../../src/shared/api/catalogue.types.ts';
 import { correctKeyword, Vocabulary } from '../../catalogue/search-vocabulary.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +12,7 @@ import { seedPlan } from '../../library/seed-samples.ts';
 import { planLibrary } from '../../seed/library-plan.ts';
 import { openRenderCache } from '../../seed/render-cache.ts';
 import { startSeededPostgres, type SeededPostgres } from './testing/seeded-postgres.ts';
+import { listRequest } from '../testing/list-request.ts';
 
 // The vocabulary PostgreSQL keeps (migration 035) and the prefixes spelled out from it
 // (docs/DATABASE.md "Search").
@@ -66,15 +66,8 @@ afterAll(async () => {
   await storage?.close();
 });
 
-const request = (keyword: string, sort: SearchSort = 'NEWEST'): ListRequest => ({
-  filter: { search: keywordSearch(keyword)! },
-  sort,
-  seed: 1,
-  page: 1,
-  pageSize: 100_000,
-  language: 'en',
-  viewerId: null,
-});
+const request = (keyword: string, sort: SearchSort = 'NEWEST') =>
+  listRequest({ search: keywordSearch(keyword)! }, { sort, pageSize: 100_000 });
 
 /** The vocabulary table against ts_stat over every document, as `word:count` lines. */
 const vocabularies = async () => {

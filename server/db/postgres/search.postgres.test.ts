@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
-import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import { postgresCatalogue } from './catalogue.postgres.ts';
 import { cjkPairs, searchText, wordQuery } from './search-text.postgres.ts';
 import { searchWords } from '../search-words.ts';
 import { seedIfEmpty } from '../../library/seed-library.ts';
 import { startSeededPostgres, type SeededPostgres } from './testing/seeded-postgres.ts';
+import { listRequest } from '../testing/list-request.ts';
 
 // The PostgreSQL search's CJK pairs and RELEVANCE tiers (docs/DATABASE.md "Search").
 
@@ -46,15 +46,8 @@ afterAll(async () => {
   await storage?.close();
 });
 
-const relevance = (keyword: string, pageSize = 10): ListRequest => ({
-  filter: { search: keywordSearch(keyword)! },
-  sort: 'RELEVANCE',
-  seed: 1,
-  page: 1,
-  pageSize,
-  language: 'en',
-  viewerId: null,
-});
+const relevance = (keyword: string) =>
+  listRequest({ search: keywordSearch(keyword)! }, { sort: 'RELEVANCE', pageSize: 10 });
 
 describe('PostgreSQL search rows', () => {
   it('stores the pairs yinku_cjk_pairs() builds as cjkPairs() does', async () => {

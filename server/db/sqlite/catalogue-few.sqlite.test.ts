@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
-import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import type { SearchSort } from '../../../src/shared/api/catalogue.types.ts';
 import { loadConfig } from '../../config.ts';
 import { createContext, type AppContext } from '../../context.ts';
@@ -17,6 +16,7 @@ import { sqliteSearchHelp } from './catalogue-search.sqlite.ts';
 import { ftsMatch } from './fts-text.sqlite.ts';
 import { sqliteOracle } from './oracle.sqlite.ts';
 import { createSqliteRepository } from './sqlite-repository.ts';
+import { listRequest } from '../testing/list-request.ts';
 
 // A keyword search with few matches reads its FTS match once (catalogue-few.sqlite.ts): its
 // total and both RELEVANCE tiers must be what plain SQL and the tiers read apart answer, on a
@@ -91,15 +91,7 @@ const recording = (): { db: Database; run: string[] } => {
 };
 
 const request = (keyword: string, sort: SearchSort, page: number, pageSize: number) =>
-  ({
-    filter: { search: keywordSearch(keyword)! },
-    sort,
-    seed: 1,
-    page,
-    pageSize,
-    language: 'en',
-    viewerId: null,
-  }) satisfies ListRequest;
+  listRequest({ search: keywordSearch(keyword)! }, { sort, page, pageSize });
 
 describe('a keyword search with few matches', () => {
   it('reads its FTS match once for the total and both RELEVANCE tiers, as plain SQL orders them', () => {

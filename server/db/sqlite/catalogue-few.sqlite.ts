@@ -39,10 +39,10 @@ export function fewMatchReader(
   { limit = FEW_MATCHES, expand }: { limit?: number; expand?: PrefixExpander } = {},
 ) {
   // Each key split in two: node:sqlite reads integers past 2^53 inexactly.
-  const listed = `SELECT rowid >> 32 AS high, rowid & 4294967295 AS id FROM samples_fts
-    WHERE samples_fts MATCH ? ORDER BY rowid LIMIT ?`;
-  const named = `SELECT rowid & 4294967295 AS id, name FROM samples_fts
-    WHERE rowid IN (SELECT (value ->> 0) << 32 | (value ->> 1) FROM json_each(?))`;
+  const listed = db.prepare(`SELECT rowid >> 32 AS high, rowid & 4294967295 AS id FROM samples_fts
+    WHERE samples_fts MATCH ? ORDER BY rowid LIMIT ?`);
+  const named = db.prepare(`SELECT rowid & 4294967295 AS id, name FROM samples_fts
+    WHERE rowid IN (SELECT (value ->> 0) << 32 | (value ->> 1) FROM json_each(?))`);
   return (request: ListRequest): FewMatchPage | null => {
     const { search } = request.filter;
     const sort = request.sort === 'RELEVANCE' || request.sort === 'MOST_POPULAR';
@@ -57,9 +57,7 @@ export function fewMatchReader(
     if (matches.length === 1 && (search.mode === 'any' || words < 2)) return null;
     const test = request.sort === 'RELEVANCE' ? nameTierTest(search, expand) : undefined;
     if (test === null) return null;
-    const rows = db
-      .prepare(listed)
-      .all(matches.map((match) => `(${match})`).join(' AND '), limit + 1);
+    const rows = listed.all(matches.map((match) => `(${match})`).join(' AND '), limit + 1);
     if (rows.length > limit) return null;
     const offset = (request.page - 1) * request.pageSize;
     const page = (ids: number[]) => ({
@@ -70,7 +68,7 @@ export function fewMatchReader(
     if (!test || ids.length === 0) return page(ids);
     const names = new Map<number, string>();
     const keys = JSON.stringify(rows.map((row) => [num(row.high), num(row.id)]));
-    for (const row of db.prepare(named).all(keys)) names.set(num(row.id), String(row.name ?? ''));
+    for (const row of named.all(keys)) names.set(num(row.id), String(row.name ?? ''));
     const [first, rest]: [number[], number[]] = [[], []];
     for (const id of ids) {
       const name = names.get(id);
