@@ -176,6 +176,6 @@ describe('openDatabase', () => {
         throw new Error('boom');
       }),
     ).toThrow('boom');
-    expect(db.prepare('SELECT COUNT(*) AS n FROM meta').get()?.n).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM meta WHERE key = 'a'").get()?.n).toBe(0);
   });
 });

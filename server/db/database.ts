@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_MIGRATIONS } from './code-migrations.ts';
 import { shuffleKey } from './random-order.ts';
+import { BUMP_SEARCH_VERSION } from './sqlite/word-sets.sqlite.ts';
 
 /** The embedded SQLite database handle used by the SQLite repositories. */
 export type Database = DatabaseSync;
@@ -82,6 +83,8 @@ export function migrate(db: Database): void {
       const code = CODE_MIGRATIONS[name];
       if (code) code(db);
       else db.exec(readFileSync(join(MIGRATIONS_DIR, name), 'utf8'));
+      // A migration may rewrite search text: cached word sets are dropped in every instance.
+      db.exec(BUMP_SEARCH_VERSION);
       db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(
         name,
         new Date().toISOString(),

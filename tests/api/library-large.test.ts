@@ -81,7 +81,8 @@ describe('the large library through the API', () => {
       expect(response.status, call.label).toBe(200);
       const { data } = (await response.json()) as { data: unknown };
       const records = Array.isArray(data) ? data : (data as { records: unknown[] }).records;
-      expect(records.length, call.label).toBeGreaterThan(0);
+      // A call pinned to a volume of the bench's libraries (its `total`) may find none here.
+      if (call.total === undefined) expect(records.length, call.label).toBeGreaterThan(0);
     }
   });
 

@@ -15,6 +15,7 @@ import { samplePages } from './catalogue-page.sqlite.ts';
 import { sqliteSearchHelp } from './catalogue-search.sqlite.ts';
 import { ftsMatch } from './fts-text.sqlite.ts';
 import { sqliteOracle } from './oracle.sqlite.ts';
+import { wordSets } from './word-sets.sqlite.ts';
 import { createSqliteRepository } from './sqlite-repository.ts';
 import { listRequest } from '../testing/list-request.ts';
 
@@ -112,7 +113,11 @@ describe('a keyword search with few matches', () => {
       [total - 1, 'more'],
     ] as const) {
       const recorded = recording();
-      const pages = samplePages(recorded.db, { vocabulary: vocabularyNow, fewMatches: limit });
+      const pages = samplePages(recorded.db, {
+        vocabulary: vocabularyNow,
+        fewMatches: limit,
+        sets: null,
+      });
       for (const sort of ['RELEVANCE', 'MOST_POPULAR'] as const) {
         for (const page of [1, 2, 3, last, last + 1]) {
           recorded.run.length = 0;
@@ -127,6 +132,35 @@ describe('a keyword search with few matches', () => {
           if (passes === 'one') expect(reads, label).toBe(1);
           else expect(reads, label).toBeGreaterThan(1);
         }
+      }
+    }
+  });
+
+  it('reads an intersection from the word sets once they hold its words, with the same pages', () => {
+    // `drums` and `trap` are words of names, types and tags: both tiers hold rows.
+    const keyword = 'drums trap';
+    const match = ftsMatch(keywordSearch(keyword)!)!;
+    const total = count(match);
+    expect(count(`name : (${match})`)).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(FEW_MATCHES);
+    const recorded = recording();
+    const { vocabularyNow } = sqliteSearchHelp(db);
+    const pages = samplePages(recorded.db, {
+      vocabulary: vocabularyNow,
+      sets: wordSets(recorded.db, { admitAtUse: 1 }),
+    });
+    for (const sort of ['RELEVANCE', 'MOST_POPULAR'] as const) {
+      for (const page of [1, 2]) {
+        recorded.run.length = 0;
+        const answer = pages.list(request(keyword, sort, page, 10));
+        expect(answer, `${sort} page ${page}`).toEqual({
+          total,
+          estimated: false,
+          ids: expected(match, sort, page, 10),
+        });
+        // Read once, on the first call; then no statement asks FTS5 to match.
+        const first = sort === 'RELEVANCE' && page === 1;
+        expect(recorded.run.filter((sql) => sql.includes('MATCH')).length).toBe(first ? 2 : 0);
       }
     }
   });

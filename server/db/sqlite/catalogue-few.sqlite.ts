@@ -1,8 +1,15 @@
 import type { Database } from '../database.ts';
 import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
-import { ftsMatches, sampleConditions, scopeCondition } from './catalogue-query.sqlite.ts';
+import {
+  ftsMatches,
+  keywordMatch,
+  sampleConditions,
+  scopeCondition,
+  searchKey,
+} from './catalogue-query.sqlite.ts';
 import type { PrefixExpander } from './fts-text.sqlite.ts';
 import { nameTierTest } from './name-tier.sqlite.ts';
+import type { WordSets } from './word-sets.sqlite.ts';
 
 const num = (value: unknown): number => Number(value ?? 0);
 
@@ -36,11 +43,17 @@ export interface FewMatchPage {
  */
 export function fewMatchReader(
   db: Database,
-  { limit = FEW_MATCHES, expand }: { limit?: number; expand?: PrefixExpander } = {},
+  {
+    limit = FEW_MATCHES,
+    expand,
+    sets,
+  }: { limit?: number; expand?: PrefixExpander; sets?: WordSets | null } = {},
 ) {
   // Each key split in two: node:sqlite reads integers past 2^53 inexactly.
   const listed = db.prepare(`SELECT rowid >> 32 AS high, rowid & 4294967295 AS id FROM samples_fts
     WHERE samples_fts MATCH ? ORDER BY rowid LIMIT ?`);
+  const keyed = db.prepare(`SELECT (${searchKey('popularity', 'id')}) >> 32 AS high, id
+    FROM samples WHERE id IN (SELECT value FROM json_each(?)) ORDER BY high, id`);
   const named = db.prepare(`SELECT rowid & 4294967295 AS id, name FROM samples_fts
     WHERE rowid IN (SELECT (value ->> 0) << 32 | (value ->> 1) FROM json_each(?))`);
   return (request: ListRequest): FewMatchPage | null => {
@@ -53,11 +66,24 @@ export function fewMatchReader(
     ];
     if (others.length > 0) return null;
     const matches = ftsMatches(request.filter, expand);
-    const words = search.words.filter((word) => word.trim() !== '').length;
-    if (matches.length === 1 && (search.mode === 'any' || words < 2)) return null;
+    const words = search.words.filter((word) => word.trim() !== '');
+    if (matches.length === 1 && (search.mode === 'any' || words.length < 2)) return null;
     const test = request.sort === 'RELEVANCE' ? nameTierTest(search, expand) : undefined;
     if (test === null) return null;
-    const rows = listed.all(matches.map((match) => `(${match})`).join(' AND '), limit + 1);
+    // The intersection from the word sets when each part has one (word-sets.sqlite.ts), put in
+    // key order by the samples' popularity; else FTS5 walks it in key order itself.
+    const [keyword, ...filters] = matches;
+    const parts = [
+      ...(search.mode === 'all' && words.length > 0
+        ? words.map((word) => keywordMatch({ words: [word], mode: 'all' }, expand))
+        : [keyword!]),
+      ...filters,
+    ];
+    const found = sets?.matchAll(parts, limit);
+    if (found && found.length > limit) return null;
+    const rows = found
+      ? keyed.all(JSON.stringify(found))
+      : listed.all(matches.map((match) => `(${match})`).join(' AND '), limit + 1);
     if (rows.length > limit) return null;
     const offset = (request.page - 1) * request.pageSize;
     const page = (ids: number[]) => ({

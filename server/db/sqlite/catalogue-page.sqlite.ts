@@ -20,6 +20,7 @@ import { prefixExpander } from './search-terms.sqlite.ts';
 import type { VocabularyTerm } from '../../catalogue/search-vocabulary.ts';
 import { randomPageIds } from './catalogue-random.sqlite.ts';
 import { FEW_MATCHES, fewMatchReader } from './catalogue-few.sqlite.ts';
+import { wordSets, type WordSets } from './word-sets.sqlite.ts';
 
 const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
 
@@ -59,16 +60,23 @@ export function samplePages(
     exactCountCap = EXACT_COUNT_CAP,
     fewMatches = FEW_MATCHES,
     vocabulary,
+    sets = wordSets(db),
   }: {
     exactCountCap?: number;
     fewMatches?: number;
     vocabulary?: () => VocabularyTerm[] | null;
+    /** The word sets intersections read (null: FTS5 walks every intersection). */
+    sets?: WordSets | null;
   } = {},
 ): SamplePages {
   const maxId = db.prepare('SELECT max(id) AS n FROM samples');
   const ftsTotal = ftsCounter(db, exactCountCap);
   const expand = vocabulary && prefixExpander(vocabulary);
-  const readFew = fewMatchReader(db, { limit: Math.min(fewMatches, exactCountCap), expand });
+  const readFew = fewMatchReader(db, {
+    limit: Math.min(fewMatches, exactCountCap),
+    expand,
+    sets,
+  });
   const and = (matches: string[]): string => matches.map((match) => `(${match})`).join(' AND ');
 
   /**

@@ -3,6 +3,7 @@ import type { LibraryRepository, SampleWrite } from '../../library/library.repos
 import { spaceCjk } from './fts-text.sqlite.ts';
 import { searchKey } from './catalogue-query.sqlite.ts';
 import { BUMP_EMBEDDINGS, sqliteAnalysis } from './analysis.sqlite.ts';
+import { BUMP_SEARCH_VERSION } from './word-sets.sqlite.ts';
 import { encodeEmbedding, type StoredAnalysis } from '../../library/sound-analysis.ts';
 
 // Page cache while bulk loading (KiB, as PRAGMA cache_size takes it negative): the FTS segments
@@ -40,6 +41,8 @@ export function sqliteLibrary(db: Database): LibraryRepository {
   );
   // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
   const bumpEmbeddings = db.prepare(BUMP_EMBEDDINGS);
+  // Every write of samples writes search text: cached word sets are dropped.
+  const bumpSearch = db.prepare(BUMP_SEARCH_VERSION);
   // Clones share their base row's analysis: its embedding is encoded once, not per clone.
   const encoded = new WeakMap<Float32Array, Uint8Array>();
   const embeddingBlob = (analysis: StoredAnalysis | null): Uint8Array | null => {
@@ -156,6 +159,7 @@ export function sqliteLibrary(db: Database): LibraryRepository {
       );
     }
     if (batch.samples?.length || batch.packs?.length) bumpEmbeddings.run();
+    if (batch.samples?.length) bumpSearch.run();
     return (batch.samples ?? []).map(writeSample);
   };
 

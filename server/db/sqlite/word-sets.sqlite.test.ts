@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import type { SampleWrite } from '../../library/library.repository.ts';
+import { seedPlan } from '../../library/seed-samples.ts';
+import { planLibrary } from '../../seed/library-plan.ts';
+import { openRenderCache } from '../../seed/render-cache.ts';
+import { openDatabase, type Database } from '../database.ts';
+import { sqliteOracle } from './oracle.sqlite.ts';
+import { createSqliteRepository } from './sqlite-repository.ts';
+import { wordSets } from './word-sets.sqlite.ts';
+
+// Word sets (word-sets.sqlite.ts) must answer an intersection exactly as FTS5's MATCH does, and
+// never from sets older than the search text: on the tiny plan's samples cloned to 400.
+let ctx: AppContext;
+let db: Database;
+let oracle: ReturnType<typeof sqliteOracle>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'yinku-word-sets-'));
+  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir };
+  db = openDatabase(join(dataDir, 'yinku.sqlite'));
+  const storage = {
+    repo: createSqliteRepository(db),
+    oracle: (oracle = sqliteOracle(db)),
+    close: async () => db.close(),
+  };
+  ctx = await createContext(config, { storage });
+  await seedPlan(ctx, planLibrary('tiny', ctx.clock.now()), {
+    cache: openRenderCache(),
+    cloneTo: 400,
+  });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The ids FTS5 answers for every expression at once, ascending. */
+const ftsAnswer = (expressions: string[]): number[] =>
+  db
+    .prepare(
+      `SELECT rowid & 4294967295 AS id FROM samples_fts WHERE samples_fts MATCH ? ORDER BY id`,
+    )
+    .all(expressions.map((expression) => `(${expression})`).join(' AND '))
+    .map((row) => Number(row.id));
+
+// Words, prefixes, phrases (a CJK one among them), an OR and a column filter, as the catalogue
+// writes them (fts-text.sqlite.ts, catalogue-query.sqlite.ts); each below a quarter of the rows.
+const INTERSECTIONS = [
+  ['"drums"', '"trap"'],
+  ['"drum" "loop"*', '"鼓 组"'],
+  ['("v2" OR "v3")', '"kit"*', '{tags type grp} : ("trap")'],
+  ['"v2"', '"drums"'],
+  ['"iron"', '"crane"'],
+];
+
+describe('word sets', () => {
+  it('answer what FTS5 answers for every intersection, from a word’s second use on', () => {
+    const sets = wordSets(db);
+    for (const expressions of INTERSECTIONS) {
+      const expected = ftsAnswer(expressions);
+      expect(expected.length, expressions.join(' ')).toBeGreaterThan(0);
+      expect(sets.matchAll(expressions, 400), expressions.join(' ')).toBeNull();
+      expect(sets.matchAll(expressions, 400), expressions.join(' ')).toEqual(expected);
+      expect(sets.matchAll(expressions, 400), expressions.join(' ')).toEqual(expected);
+    }
+  });
+
+  it('answer one id past the limit when more match', () => {
+    const sets = wordSets(db, { admitAtUse: 1 });
+    const expected = ftsAnswer(INTERSECTIONS[0]!);
+    expect(expected.length).toBeGreaterThan(4);
+    expect(sets.matchAll(INTERSECTIONS[0]!, 3)).toEqual(expected.slice(0, 4));
+  });
+
+  it('leave a word matching over a quarter of the samples to FTS5', () => {
+    const sets = wordSets(db, { admitAtUse: 1 });
+    // Every sample's name holds "01" (the base rows' numbers and the clones').
+    expect(ftsAnswer(['"01"']).length).toBeGreaterThan(100);
+    for (let use = 0; use < 3; use++) expect(sets.matchAll(['"01"', '"drums"'], 400)).toBeNull();
+  });
+
+  it('keep answering right when their budget holds a single set', () => {
+    const sets = wordSets(db, { admitAtUse: 1, budgetBytes: 1 });
+    for (let round = 0; round < 3; round++) {
+      for (const expressions of INTERSECTIONS)
+        expect(sets.matchAll(expressions, 400), expressions.join(' ')).toEqual(
+          ftsAnswer(expressions),
+        );
+    }
+  });
+
+  it('are read again after a sample is added, and after one is deleted', async () => {
+    const sets = wordSets(db, { admitAtUse: 1 });
+    const drumsTrap = INTERSECTIONS[0]!;
+    const before = sets.matchAll(drumsTrap, 400)!;
+    expect(before).toEqual(ftsAnswer(drumsTrap));
+
+    const [added] = await ctx.repo.library.writeBatch({
+      samples: [await newSample('Trap Drums Zz')],
+    });
+    expect(sets.matchAll(drumsTrap, 400)).toEqual([...before, added]);
+
+    // Not the newest sample: the largest id stays, only the trigger's bump tells.
+    const gone = before[0]!;
+    await oracle.deleteSamples([gone]);
+    const after = sets.matchAll(drumsTrap, 400);
+    expect(after).toEqual(ftsAnswer(drumsTrap));
+    expect(after).not.toContain(gone);
+  });
+});
+
+/** A sample of an existing pack and blob named `name`, with no other search text. */
+async function newSample(name: string): Promise<SampleWrite> {
+  const row = db.prepare('SELECT pack_code, blob_hash FROM samples LIMIT 1').get()!;
+  return {
+    packCode: String(row.pack_code),
+    nameEn: name,
+    nameZh: name,
+    category: 'instruments',
+    primaryName: 'Drums',
+    secondaryName: '',
+    audioKey: null,
+    bpm: null,
+    kind: 'oneshot',
+    format: 'wav',
+    mediaType: 'audio/wav',
+    sampleRate: 44_100,
+    channels: 2,
+    bitDepth: 16,
+    sizeBytes: 1,
+    duration: 1,
+    tags: [],
+    blobHash: String(row.blob_hash),
+    fileName: `${name}.wav`,
+    auditionCode: null,
+    auditionHash: null,
+    peaks: null,
+    popularity: 1,
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+    search: { name, brand: '', pack: '', type: '', grp: '' },
+  };
+}
