@@ -168,6 +168,14 @@ export async function removeGateway(gateway: GatewayProcess): Promise<void> {
 }
 
 /** The PostgreSQL server the bench creates its databases on, once asked for (see below). */
+/**
+ * The bench cluster's shared_buffers, as a server holding a 1M-row library would be set (about a
+ * quarter of its memory is PostgreSQL's advice; docs/DEPLOY.md). At the default 128 MB, shared by
+ * the 100k and 1M databases, a 1M `kick` page read most of its ~17,000 buffers from the OS
+ * (56 ms p50 against ~21 ms; docs/LIBRARY.md "On PostgreSQL").
+ */
+const BENCH_SHARED_BUFFERS = '2GB';
+
 let pgAdmin: Promise<{ url: string; stop(): void }> | undefined;
 const databases: PgTestDatabase[] = [];
 
@@ -195,7 +203,9 @@ export async function benchDatabaseEnv(): Promise<Record<string, string>> {
  */
 export async function postgresDatabaseEnv(): Promise<Record<string, string>> {
   const given = process.env.DATABASE_URL;
-  pgAdmin ??= given ? Promise.resolve({ url: given, stop: () => {} }) : startPgCluster();
+  pgAdmin ??= given
+    ? Promise.resolve({ url: given, stop: () => {} })
+    : startPgCluster({ sharedBuffers: BENCH_SHARED_BUFFERS });
   const database = await createTestDatabase((await pgAdmin).url);
   databases.push(database);
   return { DATABASE_URL: database.url };

@@ -41,8 +41,11 @@ async function freePort(): Promise<number> {
  * server refuses to run as root, so as root the directory is handed to `postgres` and every
  * command runs through `runuser`. Trust authentication on 127.0.0.1 only; the socket lives in
  * the directory, never in /var/run. Stop it with `stop()` (fast shutdown, then the directory goes).
+ * `sharedBuffers` sets PostgreSQL's own page cache (default 128 MB), as a server would be set up.
  */
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster({
+  sharedBuffers,
+}: { sharedBuffers?: string } = {}): Promise<PgCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)');
   const dir = mkdtempSync(join(tmpdir(), 'yinku-pg-'));
@@ -70,6 +73,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...(sharedBuffers ? [`-c shared_buffers=${sharedBuffers}`] : []),
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
   let stopped = false;
