@@ -1,50 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
 import type { SearchSort } from '../../../src/shared/api/catalogue.types.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
-import { seedPlan } from '../../library/seed-samples.ts';
-import { planLibrary } from '../../seed/library-plan.ts';
-import { openRenderCache } from '../../seed/render-cache.ts';
-import { openDatabase, type Database } from '../database.ts';
+import type { Database } from '../database.ts';
 import { FEW_MATCHES } from './catalogue-few.sqlite.ts';
 import { samplePages } from './catalogue-page.sqlite.ts';
 import { sqliteSearchHelp } from './catalogue-search.sqlite.ts';
 import { ftsMatch } from './fts-text.sqlite.ts';
-import { sqliteOracle } from './oracle.sqlite.ts';
+import { clonedSqlite, type ClonedSqlite } from './testing/cloned-sqlite.ts';
 import { wordSets } from './word-sets.sqlite.ts';
-import { createSqliteRepository } from './sqlite-repository.ts';
 import { listRequest } from '../testing/list-request.ts';
 
 // A keyword search with few matches reads its FTS match once (catalogue-few.sqlite.ts): its
 // total and both RELEVANCE tiers must be what plain SQL and the tiers read apart answer, on a
 // cloned library (the tiny plan's samples, cloned to 400).
-let ctx: AppContext;
+let library: ClonedSqlite;
 let db: Database;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'yinku-few-sqlite-'));
-  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir };
-  db = openDatabase(join(dataDir, 'yinku.sqlite'));
-  const storage = {
-    repo: createSqliteRepository(db),
-    oracle: sqliteOracle(db),
-    close: async () => db.close(),
-  };
-  ctx = await createContext(config, { storage });
-  await seedPlan(ctx, planLibrary('tiny', ctx.clock.now()), {
-    cache: openRenderCache(),
-    cloneTo: 400,
-  });
+  library = await clonedSqlite(400);
+  db = library.db;
 });
 
 afterAll(async () => {
-  await ctx?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await library?.close();
 });
 
 // A sample's id is the low 32 bits of its FTS rowid, the search key (migration 032).

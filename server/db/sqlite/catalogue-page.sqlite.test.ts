@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SQLInputValue } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,18 +6,13 @@ import type { ListPage } from '../../../src/shared/api/envelope.ts';
 import type { Sample } from '../../../src/shared/api/catalogue.types.ts';
 import { createApp } from '../../app.ts';
 import { keywordSearch } from '../../catalogue/cjk-text.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
-import { seedPlan } from '../../library/seed-samples.ts';
-import { planLibrary } from '../../seed/library-plan.ts';
-import { openRenderCache } from '../../seed/render-cache.ts';
+import type { AppContext } from '../../context.ts';
 import { migrate, openDatabase, type Database } from '../database.ts';
 import { ftsMatch } from './fts-text.sqlite.ts';
 import { samplePages } from './catalogue-page.sqlite.ts';
 import { randomStart, shuffleKey } from '../random-order.ts';
 import type { ListRequest, SampleFilter } from '../../catalogue/catalogue.repository.ts';
-import { sqliteOracle } from './oracle.sqlite.ts';
-import { createSqliteRepository } from './sqlite-repository.ts';
+import { clonedSqlite, type ClonedSqlite } from './testing/cloned-sqlite.ts';
 
 // The SQLite adapter's ways of reading a page (catalogue-page.sqlite.ts), checked on a cloned
 // library (the `large` library's volumes, on the tiny plan with a small target) through a real
@@ -28,7 +20,8 @@ import { createSqliteRepository } from './sqlite-repository.ts';
 // query shapes each page took. Server code may not import tests/helpers: the gateway is built here.
 const TARGET = 400;
 const PAGE_SIZE = 100;
-let gateway: { url: string; ctx: AppContext; app: FastifyInstance; db: Database; dataDir: string };
+let cloned: ClonedSqlite;
+let gateway: { url: string; ctx: AppContext; app: FastifyInstance; db: Database };
 
 const toMatchQuery = (input: string) => {
   const search = keywordSearch(input);
@@ -36,27 +29,16 @@ const toMatchQuery = (input: string) => {
 };
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-page-sqlite-'));
-  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
-  const db = openDatabase(join(dataDir, 'yinku.sqlite'));
-  const storage = {
-    repo: createSqliteRepository(db),
-    oracle: sqliteOracle(db),
-    close: async () => db.close(),
-  };
-  const ctx = await createContext(config, { storage });
-  const app = await createApp(ctx, { serveClient: false });
+  cloned = await clonedSqlite(TARGET);
+  const app = await createApp(cloned.ctx, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  gateway = { url: `http://127.0.0.1:${port}`, ctx, app, db, dataDir };
-  const plan = planLibrary('tiny', ctx.clock.now());
-  await seedPlan(ctx, plan, { cache: openRenderCache(), cloneTo: TARGET });
+  gateway = { url: `http://127.0.0.1:${port}`, ctx: cloned.ctx, app, db: cloned.db };
 });
 
 afterAll(async () => {
   await gateway?.app.close();
-  await gateway?.ctx.close();
-  if (gateway) rmSync(gateway.dataDir, { recursive: true, force: true });
+  await cloned?.close();
 });
 
 // A sample's id is the low 32 bits of its FTS rowid, the search key (migration 032).

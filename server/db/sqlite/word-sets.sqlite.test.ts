@@ -1,44 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { SampleWrite } from '../../library/library.repository.ts';
-import { seedPlan } from '../../library/seed-samples.ts';
-import { planLibrary } from '../../seed/library-plan.ts';
-import { openRenderCache } from '../../seed/render-cache.ts';
-import { openDatabase, type Database } from '../database.ts';
-import { sqliteOracle } from './oracle.sqlite.ts';
-import { createSqliteRepository } from './sqlite-repository.ts';
+import type { Database } from '../database.ts';
+import { clonedSqlite, type ClonedSqlite } from './testing/cloned-sqlite.ts';
 import { wordSets } from './word-sets.sqlite.ts';
 
 // Word sets (word-sets.sqlite.ts) must answer an intersection exactly as FTS5's MATCH does, and
 // never from sets older than the search text: on the tiny plan's samples cloned to 400.
+let library: ClonedSqlite;
 let ctx: AppContext;
 let db: Database;
-let oracle: ReturnType<typeof sqliteOracle>;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'yinku-word-sets-'));
-  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), dataDir };
-  db = openDatabase(join(dataDir, 'yinku.sqlite'));
-  const storage = {
-    repo: createSqliteRepository(db),
-    oracle: (oracle = sqliteOracle(db)),
-    close: async () => db.close(),
-  };
-  ctx = await createContext(config, { storage });
-  await seedPlan(ctx, planLibrary('tiny', ctx.clock.now()), {
-    cache: openRenderCache(),
-    cloneTo: 400,
-  });
+  library = await clonedSqlite(400);
+  db = library.db;
+  ctx = library.ctx;
 });
 
 afterAll(async () => {
-  await ctx?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await library?.close();
 });
 
 /** The ids FTS5 answers for every expression at once, ascending. */
@@ -109,7 +89,7 @@ describe('word sets', () => {
 
     // Not the newest sample: the largest id stays, only the trigger's bump tells.
     const gone = before[0]!;
-    await oracle.deleteSamples([gone]);
+    await library.oracle.deleteSamples([gone]);
     const after = sets.matchAll(drumsTrap, 400);
     expect(after).toEqual(ftsAnswer(drumsTrap));
     expect(after).not.toContain(gone);
