@@ -167,7 +167,6 @@ export async function removeGateway(gateway: GatewayProcess): Promise<void> {
   rmSync(gateway.dataDir, { recursive: true, force: true });
 }
 
-/** The PostgreSQL server the bench creates its databases on, once asked for (see below). */
 /**
  * The bench cluster's shared_buffers, as a server holding a 1M-row library would be set (about a
  * quarter of its memory is PostgreSQL's advice; docs/DEPLOY.md). At the default 128 MB, shared by
@@ -176,6 +175,7 @@ export async function removeGateway(gateway: GatewayProcess): Promise<void> {
  */
 const BENCH_SHARED_BUFFERS = '2GB';
 
+/** The PostgreSQL server the bench creates its databases on, once asked for (see below). */
 let pgAdmin: Promise<{ url: string; stop(): void }> | undefined;
 const databases: PgTestDatabase[] = [];
 

@@ -2,12 +2,11 @@ import type { Database } from '../database.ts';
 import type { ListRequest } from '../../catalogue/catalogue.repository.ts';
 import {
   ftsMatches,
-  keywordMatch,
   sampleConditions,
   scopeCondition,
   searchKey,
 } from './catalogue-query.sqlite.ts';
-import type { PrefixExpander } from './fts-text.sqlite.ts';
+import { ftsWordMatches, type PrefixExpander } from './fts-text.sqlite.ts';
 import { nameTierTest } from './name-tier.sqlite.ts';
 import type { WordSets } from './word-sets.sqlite.ts';
 
@@ -66,19 +65,15 @@ export function fewMatchReader(
     ];
     if (others.length > 0) return null;
     const matches = ftsMatches(request.filter, expand);
-    const words = search.words.filter((word) => word.trim() !== '');
+    const words = ftsWordMatches(search, expand);
     if (matches.length === 1 && (search.mode === 'any' || words.length < 2)) return null;
     const test = request.sort === 'RELEVANCE' ? nameTierTest(search, expand) : undefined;
     if (test === null) return null;
     // The intersection from the word sets when each part has one (word-sets.sqlite.ts), put in
     // key order by the samples' popularity; else FTS5 walks it in key order itself.
     const [keyword, ...filters] = matches;
-    const parts = [
-      ...(search.mode === 'all' && words.length > 0
-        ? words.map((word) => keywordMatch({ words: [word], mode: 'all' }, expand))
-        : [keyword!]),
-      ...filters,
-    ];
+    const every = search.mode === 'all' && words.length > 0;
+    const parts = [...(every ? words : [keyword!]), ...filters];
     const found = sets?.matchAll(parts, limit);
     if (found && found.length > limit) return null;
     const rows = found

@@ -28,16 +28,20 @@ export type PrefixExpander = (word: string) => string[] | null;
  * as a phrase of their characters. Null when there are no words.
  */
 export function ftsMatch(search: KeywordSearch, expand?: PrefixExpander): string | null {
-  const words = search.words.filter((word) => word.trim() !== '');
-  if (words.length === 0) return null;
+  const words = ftsWordMatches(search, expand);
+  return words.length === 0 ? null : words.join(search.mode === 'any' ? ' OR ' : ' AND ');
+}
+
+/** The MATCH expression of each typed word of a keyword search (blank words left out). */
+export function ftsWordMatches(search: KeywordSearch, expand?: PrefixExpander): string[] {
   const latin = (word: string): string => {
     const exact = expand?.(word);
     if (!exact) return `${quoted(word)}*`;
     return exact.length === 1 ? quoted(exact[0]!) : `(${exact.map(quoted).join(' OR ')})`;
   };
-  return words
-    .map((word) => (hasCjk(word) ? quoted(spaceCjk(word)) : latin(word)))
-    .join(search.mode === 'any' ? ' OR ' : ' AND ');
+  return search.words
+    .filter((word) => word.trim() !== '')
+    .map((word) => (hasCjk(word) ? quoted(spaceCjk(word)) : latin(word)));
 }
 
 /**

@@ -51,7 +51,8 @@ export function wordSets(
        SELECT rowid & 4294967295 AS id FROM samples_fts WHERE samples_fts MATCH ? LIMIT ?)`,
   );
   let current = '';
-  let words = 0;
+  // 32-bit slots of a set: one bit per sample id up to the largest.
+  let slots = 0;
   let broadAt = 0;
   const sets = new Map<string, Uint32Array | 'broad'>();
   const uses = new Map<string, number>();
@@ -62,7 +63,7 @@ export function wordSets(
     if (now === current) return;
     current = now;
     const top = Number(row?.top ?? 0);
-    words = (top >>> 5) + 1;
+    slots = (top >>> 5) + 1;
     broadAt = Math.max(1, Math.floor(top * BROAD_SHARE));
     sets.clear();
     uses.clear();
@@ -71,7 +72,7 @@ export function wordSets(
   const read = (expression: string): Uint32Array | 'broad' => {
     const row = members.get(expression, broadAt + 1);
     if (Number(row?.n ?? 0) > broadAt) return 'broad';
-    const set = new Uint32Array(words);
+    const set = new Uint32Array(slots);
     const text = String(row?.ids ?? '');
     let id = 0;
     for (let i = 0; i <= text.length; i++) {
@@ -89,7 +90,7 @@ export function wordSets(
   const keep = (expression: string, set: Uint32Array | 'broad'): void => {
     sets.set(expression, set);
     // Least recently used first: a Map iterates in insertion order and a use re-inserts.
-    const limit = Math.max(1, Math.floor(budgetBytes / (words * 4)));
+    const limit = Math.max(1, Math.floor(budgetBytes / (slots * 4)));
     for (const key of sets.keys()) {
       if (sets.size <= limit) break;
       sets.delete(key);
@@ -125,12 +126,12 @@ export function wordSets(
       if (found.length === 0 || found.some((set) => set === null || set === 'broad')) return null;
       const bits = found as Uint32Array[];
       const ids: number[] = [];
-      for (let word = 0; word < words; word++) {
-        let both = bits[0]![word]!;
-        for (let k = 1; k < bits.length && both !== 0; k++) both &= bits[k]![word]!;
+      for (let slot = 0; slot < slots; slot++) {
+        let both = bits[0]![slot]!;
+        for (let k = 1; k < bits.length && both !== 0; k++) both &= bits[k]![slot]!;
         while (both !== 0) {
           const low = both & -both;
-          ids.push(word * 32 + 31 - Math.clz32(low));
+          ids.push(slot * 32 + 31 - Math.clz32(low));
           if (ids.length > limit) return ids;
           both ^= low;
         }
