@@ -5,6 +5,8 @@ import { AudioError } from '../../src/shared/audio/audio-errors.ts';
 import { DEFAULTS } from '../../src/shared/constants.ts';
 import type { SniffedFormat } from '../../src/shared/audio/worker-protocol.ts';
 import { decodeAudio } from '../../src/wasm/decode-audio.ts';
+import { describeTruncation, findTruncation } from '../../src/wasm/find-truncation.ts';
+import { looksLikeText } from '../../src/wasm/sniff-format.ts';
 import { computePeaks } from '../../src/wasm/pcm/compute-peaks.ts';
 import { encodeAudition } from '../seed/mp3-audition.ts';
 import { toStoredAnalysis, type StoredAnalysis } from './sound-analysis.ts';
@@ -28,15 +30,25 @@ async function decodeChecked(bytes: Uint8Array) {
       'INVALID_AUDIO',
       `${bytes.length} bytes (minimum ${DEFAULTS.minAudioBytes})`,
     );
-  const pcm = await decodeAudio(bytes);
+  const pcm = await decodeAudio(bytes).catch((error: unknown) => {
+    // The sniffer's words are for an HTTP answer ("an error page?"); here it is a file.
+    if (error instanceof AudioError && error.code === 'INVALID_AUDIO' && looksLikeText(bytes))
+      throw new AudioError('INVALID_AUDIO', 'a text file, not audio');
+    throw error;
+  });
   if (pcm.format === 'other')
     throw new AudioError('UNSUPPORTED_FORMAT', 'not WAV, AIFF, FLAC, MP3 or Ogg Vorbis');
   return { ...pcm, format: pcm.format };
 }
 
-/** Everything the importer stores of one file: format facts, peaks, MP3 audition, analysis. */
+/**
+ * Everything the importer stores of one file: format facts, peaks, MP3 audition, analysis. A file
+ * shorter than its header declares is refused (TRUNCATED with both lengths), never stored shorter.
+ */
 export async function describeAudio(bytes: Uint8Array): Promise<DescribedAudio> {
   const pcm = await decodeChecked(bytes);
+  const truncation = findTruncation(bytes, pcm);
+  if (truncation) throw new AudioError('TRUNCATED', describeTruncation(truncation));
   return {
     format: pcm.format,
     sampleRate: pcm.sampleRate,

@@ -90,7 +90,8 @@ function isAdtsFrame(bytes: Uint8Array, at: number): boolean {
   return bytes[at] === 0xff && (b1 & 0xf6) === 0xf0 && (((bytes[at + 2] ?? 0xff) >> 2) & 0xf) < 13;
 }
 
-function looksLikeText(bytes: Uint8Array): boolean {
+/** True when the first 512 bytes are printable text (tabs and line breaks allowed). */
+export function looksLikeText(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, 512);
   for (let i = 0; i < n; i++) {
     const b = bytes[i]!;

@@ -3,6 +3,7 @@ import { AES_TAG_BYTES } from '../shared/audio/protocol.ts';
 import type { AudioJob, AudioJobResult } from '../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../shared/constants.ts';
 import { decodeAudio, type DecodeOptions } from '../wasm/decode-audio.ts';
+import { findTruncation } from '../wasm/find-truncation.ts';
 import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
 import { WavStream } from '../wasm/pcm/stream-wav.ts';
 import { sniffFormat } from '../wasm/sniff-format.ts';
@@ -40,7 +41,7 @@ const MP3_PREVIEW_BYTES = 8 * 1024;
 
 /**
  * One job: fetch → unwrap + AES-GCM decrypt (encrypted mode) → reject < 1024 bytes → sniff →
- * decode → peaks. Throws AudioError only; checks `signal` between stages so a cancelled job
+ * decode → peaks (and the truncation check, `findTruncation`). Throws AudioError only; checks `signal` between stages so a cancelled job
  * stops early and ends as ABORTED. A plain WAV of known length is decoded while it downloads
  * (`WavStream`: only the last read is left after the last byte); anything else, or a WAV the
  * stream gave up on, is decoded whole. With `deps.onChunk`, a WAV or MP3 whose first bytes arrive
@@ -105,8 +106,11 @@ export async function runAudioJob(
     checkAborted(signal);
     const peaks = streamed?.peaks ?? computePeaks(pcm.channels, peakCount);
     if (streamed) planes.prepare(pcm.channels.length, pcm.frames);
+    // The whole body is here: a file shorter than its header says plays, and says so.
+    const truncated = findTruncation(bytes, pcm);
     return {
       ...pcm,
+      ...(truncated && { truncated }),
       jobId: job.jobId,
       peaks,
       timings: { fetch: t1 - t0, decrypt: t2 - t1, decode: performance.now() - t2 },

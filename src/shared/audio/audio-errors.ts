@@ -8,6 +8,7 @@ const AUDIO_ERROR_CODES = [
   'INVALID_AUDIO',
   'UNSUPPORTED_FORMAT',
   'DECODE',
+  'TRUNCATED',
 ] as const;
 
 /** A machine-readable audio failure. */

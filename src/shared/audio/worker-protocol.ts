@@ -44,10 +44,24 @@ export interface DecodedPcm {
   splitAt?: number;
 }
 
+/**
+ * A whole file shorter than its header declares (docs/AUDIO.md "Truncated files"): what it
+ * declares and what it holds, in seconds; `declaredSeconds` is null where the format declares no
+ * length (an Ogg stream without its end-of-stream page).
+ */
+export interface Truncation {
+  /** What shows the cut, in words (e.g. "the WAV data chunk runs past the end of the file"). */
+  reason: string;
+  declaredSeconds: number | null;
+  presentSeconds: number;
+}
+
 /** What a finished job returns: PCM plus peaks (0..1, max |amplitude| per bucket). */
 export interface AudioJobResult extends DecodedPcm {
   jobId: string;
   peaks: Float32Array;
+  /** Set when the whole body is shorter than its header declares: it plays what it has. */
+  truncated?: Truncation;
   /** Milliseconds spent per stage, for benchmarks and logs. */
   timings: { fetch: number; decrypt: number; decode: number };
 }

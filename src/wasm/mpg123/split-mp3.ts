@@ -73,6 +73,46 @@ export function mp3SampleBound(bytes: Uint8Array): number | null {
   return walk && walk.offsets.length * walk.first.samples;
 }
 
+/** What an MP3's Xing/Info frame announces, and what of it the file holds. */
+export interface Mp3FrameCount {
+  /** Audio frames the Xing/Info frame announces. */
+  declared: number;
+  /** Whole audio frames after it, to the end of the file. */
+  present: number;
+  samplesPerFrame: number;
+  /** Samples a gapless decoder trims (LAME/Lavc encoder delay + padding), 0 without them. */
+  trimmed: number;
+}
+
+/**
+ * The frame count of the Xing/Info frame at the start against the whole frames that follow it
+ * (a walk of frame headers only). Null without such a frame, or when the walk stops at something
+ * that is not the file's end (junk, a change of stream): that says nothing about a cut.
+ */
+export function xingFrameCount(bytes: Uint8Array): Mp3FrameCount | null {
+  const start = skipId3(bytes);
+  const first = readFrame(bytes, start);
+  if (!first || start + first.length > bytes.length) return null;
+  const tagAt = start + 4 + first.sideInfo;
+  const tag = ascii(bytes, tagAt, 4);
+  if ((tag !== 'Xing' && tag !== 'Info') || tagAt + 12 > bytes.length) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if ((view.getUint32(tagAt + 4) & 1) === 0) return null;
+  const declared = view.getUint32(tagAt + 8);
+  let present = 0;
+  let at = start + first.length;
+  let cut = false;
+  for (let frame; (frame = readFrame(bytes, at)) && frame.stream === first.stream; present++) {
+    cut = at + frame.length > bytes.length; // the last frame is cut short
+    if (cut) break;
+    at += frame.length;
+  }
+  if (!cut && bytes.length - at >= 4 && !endsCleanly(bytes, at)) return null;
+  const gapless = readGapless(bytes, start, first);
+  const trimmed = gapless ? gapless.delay + gapless.padding : 0;
+  return { declared, present, samplesPerFrame: first.samples, trimmed };
+}
+
 /** Every frame's offset, from the first after any ID3v2 tag to the end or a trailing tag. */
 function walkFrames(bytes: Uint8Array): { offsets: number[]; first: Mp3Frame } | null {
   const offsets: number[] = [];

@@ -11,17 +11,49 @@ interface Comm {
   compression: string;
 }
 
+/** Where an AIFF file's samples are, and how many frames COMM declares and the file holds. */
+interface AiffShape {
+  comm: Comm;
+  layout: SampleLayout;
+  soundOffset: number;
+  /** Whole frames present: COMM's count, or fewer when the sound data ends first. */
+  frames: number;
+  /** True when the SSND chunk declares more bytes than the file has after its start. */
+  soundCut: boolean;
+}
+
 /**
  * Decodes AIFF and AIFF-C to Float32 planes: big-endian integer PCM (8–32 bit), `sowt`
  * little-endian, `fl32`/`fl64` float, `ulaw`/`alaw`; chunks in any order, odd chunks padded.
  */
 export function decodeAiff(bytes: Uint8Array): DecodedPcm {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { comm, layout, soundOffset, frames } = readAiff(bytes);
+  return {
+    sampleRate: comm.sampleRate,
+    channels: deinterleave(view, soundOffset, frames, comm.channels, layout),
+    frames,
+    format: 'aiff',
+    bitDepth: comm.bits,
+  };
+}
+
+/**
+ * COMM's frame count when the SSND chunk runs past the end of the file (a file cut short), else
+ * null. Reads only the chunk headers.
+ */
+export function aiffDeclaredFrames(bytes: Uint8Array): number | null {
+  const { comm, frames, soundCut } = readAiff(bytes);
+  return soundCut && comm.frames > frames ? comm.frames : null;
+}
+
+function readAiff(bytes: Uint8Array): AiffShape {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const form = ascii(bytes, 8);
   if (ascii(bytes, 0) !== 'FORM' || (form !== 'AIFF' && form !== 'AIFC'))
     throw new AudioError('INVALID_AUDIO', 'not an AIFF file');
   let comm: Comm | null = null;
-  let sound: { offset: number; size: number } | null = null;
+  let sound: { offset: number; size: number; cut: boolean } | null = null;
   let at = 12;
   while (at + 8 <= bytes.length) {
     const chunk = ascii(bytes, at);
@@ -32,7 +64,12 @@ export function decodeAiff(bytes: Uint8Array): DecodedPcm {
       comm = readComm(bytes, view, body, size, form === 'AIFC');
     } else if (chunk === 'SSND' && body + 8 <= bytes.length) {
       const start = body + 8 + view.getUint32(body, false);
-      sound = { offset: start, size: Math.max(0, Math.min(body + size, bytes.length) - start) };
+      const end = body + size;
+      sound = {
+        offset: start,
+        size: Math.max(0, Math.min(end, bytes.length) - start),
+        cut: end > bytes.length,
+      };
     }
     at = body + size + (size & 1);
   }
@@ -42,13 +79,7 @@ export function decodeAiff(bytes: Uint8Array): DecodedPcm {
   const layout = aiffLayout(comm);
   const frames = Math.min(comm.frames, Math.floor(sound.size / (layout.bytes * comm.channels)));
   if (frames === 0) throw new AudioError('DECODE', 'AIFF sound data holds no complete frame');
-  return {
-    sampleRate: comm.sampleRate,
-    channels: deinterleave(view, sound.offset, frames, comm.channels, layout),
-    frames,
-    format: 'aiff',
-    bitDepth: comm.bits,
-  };
+  return { comm, layout, soundOffset: sound.offset, frames, soundCut: sound.cut };
 }
 
 function readComm(

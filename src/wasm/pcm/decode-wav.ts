@@ -26,6 +26,19 @@ export interface WavHeader {
   dataOffset: number;
   /** Whole frames the file holds (a data chunk cut short by the file's end counts what is there). */
   frames: number;
+  /**
+   * Whole frames the data chunk declares: more than `frames` when the file ends inside it (cut
+   * short), equal when it is whole or its size is a streaming writer's placeholder.
+   */
+  declaredFrames: number;
+}
+
+/**
+ * Data-chunk sizes that mean "unknown": 0 and 0xFFFFFFFF from streaming writers, and SoX's
+ * 0x7FFFF000 for a pipe; a real RIFF data chunk that large would have been written as RF64.
+ */
+function isPlaceholderSize(size: number): boolean {
+  return size === 0 || size >= 0x7ffff000;
 }
 
 /**
@@ -58,7 +71,7 @@ export function readWavHeader(bytes: Uint8Array, total: number): WavHeader | nul
   if ((id !== 'RIFF' && id !== 'RF64') || total < 12 || ascii(bytes, 8) !== 'WAVE')
     throw new AudioError('INVALID_AUDIO', 'not a RIFF/WAVE file');
   let fmt: Fmt | null = null;
-  let data: { offset: number; size: number } | null = null;
+  let data: { offset: number; size: number; declared: number } | null = null;
   let rf64DataSize: number | null = null;
   let at = 12;
   while (at + 8 <= total) {
@@ -78,7 +91,12 @@ export function readWavHeader(bytes: Uint8Array, total: number): WavHeader | nul
     } else if (chunk === 'data') {
       const declared = id === 'RF64' && size === 0xffffffff && rf64DataSize ? rf64DataSize : size;
       const available = total - body;
-      data = { offset: body, size: declared === 0 ? available : Math.min(declared, available) };
+      const known = !isPlaceholderSize(declared) || (id === 'RF64' && declared === rf64DataSize);
+      data = {
+        offset: body,
+        size: declared === 0 ? available : Math.min(declared, available),
+        declared: known ? declared : Math.min(declared, available),
+      };
       // The data chunk usually comes last; keep scanning only if fmt is still missing.
       if (fmt) break;
     }
@@ -91,7 +109,8 @@ export function readWavHeader(bytes: Uint8Array, total: number): WavHeader | nul
   if (!data) throw new AudioError('INVALID_AUDIO', 'WAV has no data chunk');
   checkStreamShape(fmt.channels, fmt.sampleRate, 'WAV');
   const layout = wavLayout(fmt);
-  const frames = Math.floor(data.size / (layout.bytes * fmt.channels));
+  const frameBytes = layout.bytes * fmt.channels;
+  const frames = Math.floor(data.size / frameBytes);
   if (frames === 0) throw new AudioError('DECODE', 'WAV data chunk holds no complete frame');
   return {
     sampleRate: fmt.sampleRate,
@@ -100,6 +119,7 @@ export function readWavHeader(bytes: Uint8Array, total: number): WavHeader | nul
     layout,
     dataOffset: data.offset,
     frames,
+    declaredFrames: Math.max(frames, Math.floor(data.declared / frameBytes)),
   };
 }
 

@@ -10,6 +10,10 @@ import { concatBytes } from '../../shared/bytes.ts';
 
 const HEADER = 27;
 const BOS = 0x02;
+const EOS = 0x04;
+
+/** The longest Ogg page: header, 255 lacing values, 255 segments of 255 bytes. */
+const MAX_PAGE = HEADER + 255 + 255 * 255;
 
 /** The pages of one logical Vorbis stream, in file order, as bytes the decoder can read. */
 type OggLink = Uint8Array;
@@ -45,6 +49,53 @@ export function vorbisLinks(bytes: Uint8Array): OggLink[] {
     if (serial !== null && pageSerial === serial) links.at(-1)!.push(page);
   }
   return links.map((pages) => concatBytes(pages));
+}
+
+/** How an Ogg file ends: `eos` when whole, else what its last page shows. */
+export type OggEnding = 'eos' | 'no-eos' | 'cut' | 'crc';
+
+/**
+ * How the file ends, from its last page (a scan of at most the last two pages' bytes, not the
+ * whole file): `eos` when that page is whole, its CRC holds and it carries the end-of-stream flag;
+ * `no-eos` when it lacks the flag (a file cut at a page boundary); `cut` when it runs past the end
+ * of the file; `crc` when it fails its CRC. A capture pattern inside packet data is told from a
+ * page by the whole page that must end where a real one starts. Null when no page is found there.
+ */
+export function oggEnding(bytes: Uint8Array): OggEnding | null {
+  const floor = Math.max(0, bytes.length - 2 * MAX_PAGE);
+  for (let at = lastCapture(bytes, bytes.length - 4, floor); at >= 0;) {
+    const size = pageSize(bytes, at);
+    if (size > 0 && crcHolds(bytes, at, size)) return bytes[at + 5]! & EOS ? 'eos' : 'no-eos';
+    if (wholePageEndsAt(bytes, at, floor)) return size > 0 ? 'crc' : 'cut';
+    at = lastCapture(bytes, at - 1, floor);
+  }
+  return null;
+}
+
+/** True when a whole page with a valid CRC ends exactly at `end` (so a page starts there). */
+function wholePageEndsAt(bytes: Uint8Array, end: number, floor: number): boolean {
+  if (end === 0) return true;
+  const from = Math.max(floor, end - MAX_PAGE);
+  for (
+    let at = lastCapture(bytes, end - HEADER, from);
+    at >= 0;
+    at = lastCapture(bytes, at - 1, from)
+  )
+    if (pageSize(bytes, at) === end - at && crcHolds(bytes, at, end - at)) return true;
+  return false;
+}
+
+/** The last "OggS" starting at or before `from` and not before `floor`, or -1. */
+function lastCapture(bytes: Uint8Array, from: number, floor: number): number {
+  for (let i = Math.min(from, bytes.length - 4); i >= floor; i--)
+    if (
+      bytes[i] === 0x4f &&
+      bytes[i + 1] === 0x67 &&
+      bytes[i + 2] === 0x67 &&
+      bytes[i + 3] === 0x53
+    )
+      return i;
+  return -1;
 }
 
 /** Total length of the page at `at` (header, segment table, body), or 0 if it is cut short. */
