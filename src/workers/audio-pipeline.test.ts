@@ -128,6 +128,27 @@ describe('the encrypted play pipeline', () => {
   });
 });
 
+describe('a whole body shorter than its header declares', () => {
+  it('plays what it has and is marked truncated, with both lengths; the whole file is not', async () => {
+    const long = buildWav(referenceSignal(2, 44100, 44100), { encoding: 'int', bits: 16 });
+    const signal = new AbortController().signal;
+    const play = async (bytes: Uint8Array) => {
+      const enc = await encryptLikeGateway(bytes, device.publicKey);
+      const headers = { [PLAY_HEADERS.encryptedKey]: enc.key, [PLAY_HEADERS.iv]: enc.iv };
+      return runAudioJob(job(), signal, { fetch: answer(enc.body as BodyInit, { headers }).impl });
+    };
+    const cut = await play(long.subarray(0, 44 + 4 * 17640));
+    expect(cut.frames).toBe(17640);
+    expect(Math.max(...cut.peaks)).toBeCloseTo(0.8, 2);
+    expect(cut.truncated).toEqual({
+      reason: 'the WAV data chunk runs past the end of the file',
+      declaredSeconds: 1,
+      presentSeconds: 0.4,
+    });
+    expect((await play(long)).truncated).toBeUndefined();
+  });
+});
+
 describe('the plain audition pipeline and HTTP failures', () => {
   it('decodes a plain answer without a key', async () => {
     const result = await runAudioJob(

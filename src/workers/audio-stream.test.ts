@@ -115,6 +115,20 @@ describe('a plain WAV is decoded while it downloads', () => {
     expect(result.frames).toBe(40_000);
     expect(result.channels).toEqual(decodeWav(cut).channels);
     expect(wholeDecodes).not.toHaveBeenCalled();
+    // Only once the whole body is in is it called short: it plays, and says TRUNCATED.
+    expect(result.truncated).toMatchObject({ declaredSeconds: 2 });
+    expect(result.truncated!.presentSeconds).toBeCloseTo(40_000 / 44100, 6);
+  });
+
+  it('a whole WAV streamed in small reads, previewed or not, is never called truncated', async () => {
+    const plain = await run(streamed(wav, { reads: [4095] }));
+    expect(plain.truncated).toBeUndefined();
+    const previewed = await runAudioJob(job(), new AbortController().signal, {
+      fetch: streamed(wav, { reads: [40_000, 4096] }),
+      onChunk: () => {},
+    });
+    expect(previewed.frames).toBe(88200);
+    expect(previewed.truncated).toBeUndefined();
   });
 
   it('a header the stream is unsure of is decoded whole: same error as decodeWav', async () => {
