@@ -1,5 +1,5 @@
 import { CLIENT_MARKER_HEADER } from '../../shared/constants.ts';
-import type { FileAnalysis } from '../../shared/audio/worker-protocol.ts';
+import type { FileAnalysis, Truncation } from '../../shared/audio/worker-protocol.ts';
 import { apiBase, CLIENT_MARKER } from '../api/api-config.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { tokenOutlived } from '../api/http.client.ts';
@@ -8,12 +8,14 @@ import { useSessionStore } from '../stores/session.store.ts';
 import { Anticipation } from './anticipation.ts';
 import { AudioEngine } from './audio-engine.ts';
 import { ensureClientKey, loadPrivateKey } from './device-key.ts';
-import { TrackLoader, type AudioSession } from './track-loader.ts';
+import type { PlayerSong } from './playback-engine.types.ts';
+import { TrackLoader, trackKey, type AudioSession } from './track-loader.ts';
 import { AudioWorkerPool } from './worker-pool.ts';
 
 let engine: AudioEngine | null = null;
 let loader: TrackLoader | null = null;
 let pool: AudioWorkerPool | null = null;
+let truncationListener: (() => void) | null = null;
 
 /** The app's session: the gateway at apiBase(), the session store's token, our client marker. */
 function defaultSession(): AudioSession {
@@ -65,6 +67,7 @@ function loaderParts(): TrackLoader {
   pool = new AudioWorkerPool();
   loader = new TrackLoader(pool);
   loader.setSession(defaultSession());
+  loader.onTruncated = () => truncationListener?.();
   return loader;
 }
 
@@ -132,6 +135,25 @@ export function analyseAudioFile(bytes: ArrayBuffer): Promise<FileAnalysis> {
 export function setAudioSession(session: AudioSession): void {
   getAudioEngine();
   loader!.setSession(session);
+}
+
+/**
+ * The cut the last decode of a song's file found (docs/AUDIO.md "Truncated files"), handed out
+ * once: the player reports it when that song plays.
+ */
+export function takeTruncation(song: PlayerSong, audition: boolean): Truncation | undefined {
+  const key = trackKey(song, audition);
+  const found = loader?.truncations.get(key);
+  if (found) loader!.truncations.delete(key);
+  return found;
+}
+
+/** Calls `listener` after each load whose file turned out truncated; returns the unsubscribe. */
+export function onTruncatedAudio(listener: () => void): () => void {
+  truncationListener = listener;
+  return () => {
+    if (truncationListener === listener) truncationListener = null;
+  };
 }
 
 /** Peaks of a played sample (0..1), from the 500-entry spectrum cache, if it is there. */

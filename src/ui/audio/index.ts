@@ -10,7 +10,9 @@ export {
   getAnticipation,
   getAudioEngine,
   getCachedPeaks,
+  onTruncatedAudio,
   setAudioSession,
+  takeTruncation,
   warmAudio,
 } from './audio-runtime.ts';
 export type { Candidate } from './anticipation.ts';

@@ -1,6 +1,11 @@
 import { API } from '../../shared/api/paths.ts';
 import { AudioError } from '../../shared/audio/audio-errors.ts';
-import type { AudioJob, AudioJobResult, FirstChunk } from '../../shared/audio/worker-protocol.ts';
+import type {
+  AudioJob,
+  AudioJobResult,
+  FirstChunk,
+  Truncation,
+} from '../../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../../shared/constants.ts';
 import { ensureClientKey, loadPrivateKey, readyClientKeyId, readyDeviceKey } from './device-key.ts';
 import { LruCache } from '../lib/lru-cache.ts';
@@ -44,6 +49,10 @@ export function trackKey(song: PlayerSong, audition: boolean): string {
 export class TrackLoader {
   /** Peaks by audio id (docs/PRODUCT.md §9: 500 entries, oldest dropped). */
   readonly spectra = new LruCache<number, Float32Array>(DEFAULTS.spectrumCacheLimit);
+  /** Files found shorter than their header declares, by track key, until the player says so. */
+  readonly truncations = new LruCache<string, Truncation>(DEFAULTS.spectrumCacheLimit);
+  /** Called after a load whose file turned out truncated (it still plays what it has). */
+  onTruncated: (() => void) | null = null;
   /** The gateway and token source (null until set). */
   session: AudioSession | null = null;
   private readonly pool: AudioWorkerPool;
@@ -107,6 +116,10 @@ export class TrackLoader {
       });
     }
     this.spectra.set(song.id, result.peaks);
+    if (result.truncated) {
+      this.truncations.set(trackKey(song, audition), result.truncated);
+      this.onTruncated?.();
+    }
     return result;
   }
 

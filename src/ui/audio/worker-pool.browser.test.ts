@@ -78,6 +78,16 @@ describe('the worker pool in Chromium', () => {
     expect(pool.workerCount).toBe(2);
   });
 
+  it('a file cut short plays what it has and comes back marked truncated (TRUNCATED)', async () => {
+    pool = new AudioWorkerPool({ size: 2 });
+    const whole = wav(44100);
+    // The data chunk still declares 1 s; 0.4 s of it arrived.
+    const cut = await pool.load(job(blobUrl(whole.slice(0, 44 + 17640 * 4) as BlobPart)));
+    expect(cut).toMatchObject({ format: 'wav', frames: 17640 });
+    expect(cut.truncated).toMatchObject({ declaredSeconds: 1, presentSeconds: 0.4 });
+    expect((await pool.load(job(blobUrl(whole as BlobPart)))).truncated).toBeUndefined();
+  });
+
   it('decodes MP3 (mpg123 WASM) inside the worker', async () => {
     pool = new AudioWorkerPool({ size: 2 });
     const pcm = Int16Array.from({ length: 22050 }, (_, i) =>

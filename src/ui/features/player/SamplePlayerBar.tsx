@@ -17,7 +17,7 @@ import {
   volumeIcon,
 } from './player-bar.logic.ts';
 import { PlayListPopup } from './PlayListPopup.tsx';
-import { useFailureToast, useSpaceToggle } from './player-bar.effects.ts';
+import { useFailureToast, useSpaceToggle, useTruncatedToast } from './player-bar.effects.ts';
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 
@@ -221,6 +221,7 @@ export function SamplePlayerBar() {
   const audition = useAuditionMode((s) => s.on);
   const player = usePlayerStore.getState();
   useFailureToast();
+  useTruncatedToast();
   useSpaceToggle();
   const disabled = navDisabled(playList, id, loopType);
   const loop = loopMode(loopType);

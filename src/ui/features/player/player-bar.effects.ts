@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onTruncatedAudio, takeTruncation } from '../../audio/index.ts';
 import { usePlayerStore } from '../../stores/player.store.ts';
 import { toast } from '../../stores/toast.store.ts';
 
@@ -42,4 +43,32 @@ export function useFailureToast() {
       lastError.code === 'DECRYPT' ? t('decryptFailed') : t('playFailed', { name: name || '—' }),
     );
   }, [lastError, name, t]);
+}
+
+/**
+ * Says in a toast when the file being played turned out shorter than its header declares
+ * (TRUNCATED, docs/AUDIO.md "Truncated files"): it plays what there is, never silently.
+ */
+export function useTruncatedToast() {
+  const { t } = useTranslation('player');
+  const id = usePlayerStore((s) => s.id);
+  const active = usePlayerStore((s) => s.isPlaying || s.isLoading);
+  useEffect(() => {
+    const report = () => {
+      const { song, audition, isPlaying, isLoading } = usePlayerStore.getState();
+      if (!song || !(isPlaying || isLoading)) return;
+      const cut = takeTruncation(song, audition);
+      if (!cut) return;
+      const name = song.audioName || '—';
+      const present = cut.presentSeconds.toFixed(1);
+      console.warn(`[player] TRUNCATED: ${cut.reason} (${name})`);
+      toast.error(
+        cut.declaredSeconds === null
+          ? t('truncatedUnknown', { name, present })
+          : t('truncated', { name, present, declared: cut.declaredSeconds.toFixed(1) }),
+      );
+    };
+    report();
+    return onTruncatedAudio(report);
+  }, [id, active, t]);
 }

@@ -31,4 +31,8 @@ export const en: LocaleShape<typeof zh> = {
   signInToPlay: 'Not signed in: sign in to play this sample (it has no public preview)',
   playFailed: 'Could not play “{{name}}”; try again later',
   failedRow: 'Playback failed',
+  truncated:
+    '“{{name}}” is cut short: its file declares {{declared}} s but holds {{present}} s; playing what there is',
+  truncatedUnknown:
+    '“{{name}}” is cut short (its end is missing); playing the {{present}} s there are',
 };

@@ -28,4 +28,6 @@ export const zh = {
   signInToPlay: '未登录：登录后即可播放此采样（它没有公开试听）',
   playFailed: '无法播放「{{name}}」，请稍后重试',
   failedRow: '播放失败',
+  truncated: '「{{name}}」的文件不完整：应有 {{declared}} 秒，实有 {{present}} 秒，只播放已有部分',
+  truncatedUnknown: '「{{name}}」的文件不完整（缺少结尾），只播放已有的 {{present}} 秒',
 };
