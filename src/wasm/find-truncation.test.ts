@@ -113,8 +113,10 @@ describe('findTruncation: Ogg Vorbis', () => {
     ogg = await ffmpegEncode([{ planes: tone, sampleRate: 44100 }], ['-c:a', 'libvorbis'], 'o.ogg');
   });
 
-  it('passes the whole file', async () => {
+  it('passes the whole file, and a chain of two whole links', async () => {
     expect(await check(ogg)).toBeNull();
+    expect(await check(concatBytes([ogg, ogg]))).toBeNull();
+    expect(await check(concatBytes([ogg, cut(ogg, 0.5)]))).not.toBeNull();
   });
 
   it('a file cut at 40 %: its last page runs past the end', async () => {
