@@ -5,7 +5,7 @@ export function cutShare(bytes: Uint8Array, share: number): Uint8Array {
   return bytes.slice(0, Math.floor(bytes.length * share));
 }
 
-/** Where each page of a whole Ogg file starts, by walking the page headers from the first. */
+/** Where each page of an intact Ogg file starts, walked by the page sizes from the first. */
 export function oggPageStarts(ogg: Uint8Array): number[] {
   const starts: number[] = [];
   for (let at = 0; at + 27 <= ogg.length;) {

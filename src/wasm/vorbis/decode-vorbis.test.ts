@@ -4,6 +4,7 @@ import { alignedSnr, toneSignal } from '../../testing/compare-signals.ts';
 import type { DecodedPcm } from '../../shared/audio/worker-protocol.ts';
 import { decodeAudio } from '../decode-audio.ts';
 import { ffmpegEncode } from '../testing/ffmpeg-encoder.ts';
+import { oggPageStarts } from '../testing/truncated-audio.ts';
 import { concatBytes } from '../../shared/bytes.ts';
 import { expectAudioError } from '../../testing/expect-audio-error.ts';
 
@@ -113,7 +114,7 @@ describe('damaged Ogg Vorbis: the intact part or a typed error, never noise', ()
   beforeAll(async () => {
     ogg = await vorbis(reference, 44100, ['-page_duration', '250000']);
     whole = await decodeAudio(ogg);
-    pages = pageOffsets(ogg);
+    pages = oggPageStarts(ogg);
     expect(pages.length).toBeGreaterThan(10);
   });
 
@@ -183,19 +184,6 @@ describe('damaged Ogg Vorbis: the intact part or a typed error, never noise', ()
     }
   });
 });
-
-/** Start of every Ogg page, walked by the page sizes (the test file is intact). */
-function pageOffsets(bytes: Uint8Array): number[] {
-  const offsets: number[] = [];
-  for (let at = 0; at < bytes.length;) {
-    offsets.push(at);
-    const segments = bytes[at + 26]!;
-    let size = 27 + segments;
-    for (let i = 0; i < segments; i++) size += bytes[at + 27 + i]!;
-    at += size;
-  }
-  return offsets;
-}
 
 function peak(pcm: DecodedPcm): number {
   let max = 0;

@@ -87,14 +87,7 @@ function wholePageEndsAt(bytes: Uint8Array, end: number, floor: number): boolean
 
 /** The last "OggS" starting at or before `from` and not before `floor`, or -1. */
 function lastCapture(bytes: Uint8Array, from: number, floor: number): number {
-  for (let i = Math.min(from, bytes.length - 4); i >= floor; i--)
-    if (
-      bytes[i] === 0x4f &&
-      bytes[i + 1] === 0x67 &&
-      bytes[i + 2] === 0x67 &&
-      bytes[i + 3] === 0x53
-    )
-      return i;
+  for (let i = Math.min(from, bytes.length - 4); i >= floor; i--) if (isCapture(bytes, i)) return i;
   return -1;
 }
 
@@ -110,15 +103,15 @@ function pageSize(bytes: Uint8Array, at: number): number {
 
 /** The next "OggS" at or after `from`, or -1. */
 function nextCapture(bytes: Uint8Array, from: number): number {
-  for (let i = from; i + 4 <= bytes.length; i++)
-    if (
-      bytes[i] === 0x4f &&
-      bytes[i + 1] === 0x67 &&
-      bytes[i + 2] === 0x67 &&
-      bytes[i + 3] === 0x53
-    )
-      return i;
+  for (let i = from; i + 4 <= bytes.length; i++) if (isCapture(bytes, i)) return i;
   return -1;
+}
+
+/** "OggS" at `i`. */
+function isCapture(bytes: Uint8Array, i: number): boolean {
+  return (
+    bytes[i] === 0x4f && bytes[i + 1] === 0x67 && bytes[i + 2] === 0x67 && bytes[i + 3] === 0x53
+  );
 }
 
 /** A BOS page whose first packet is a Vorbis identification header ("\x01vorbis"). */
