@@ -9,7 +9,8 @@ import { progressBar } from './import/progress-bar.ts';
 const USAGE = `Usage: npm run import -- <folder> [--brand NAME] [--category ${CATEGORIES.join('|')}]
                         [--primary NAME] [--secondary NAME]
 Imports WAV, AIFF, FLAC, MP3 and Ogg Vorbis files (recursively) into the library under
-YINKU_DATA_DIR; each folder becomes a pack. Bad files are reported and skipped.`;
+YINKU_DATA_DIR; each folder becomes a pack. Bad files, and files shorter than their header
+declares (TRUNCATED), are reported and skipped.`;
 
 /** `npm run import -- <folder>`: ingest a real folder of audio into the gateway's library. */
 async function main(): Promise<number> {
