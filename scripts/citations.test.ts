@@ -12,6 +12,11 @@ const ROOTS = ['docs', 'src', 'server', 'desktop', 'tests', 'benchmarks', 'scrip
 
 // Built from pieces so that this file does not match its own patterns.
 const word = (text: string, notBefore = '') => new RegExp(`\\b${text}\\b${notBefore}`);
+// A path from the repo's root as docs and comments write it: not part of a longer path (a relative
+// import), and no pattern (<area>, *, {a,b}).
+const REPO_PATH =
+  /(?<![\w./<>*{-])(?:src|server|tests|docs|desktop|benchmarks|scripts)\/[\w./-]*\.(?:tsx?|md|sql|json|sh|mjs)\b/g;
+
 const FORBIDDEN: [string, RegExp][] = [
   ['the outside spec', word(['SP', 'EC'].join(''))],
   ['the outside design brief', word(['DES', 'IGN'].join(''))],
@@ -123,5 +128,28 @@ describe('citations a clone can resolve', () => {
           broken.push(`${file}: ${match[0]} (no such heading)`);
       }
     expect(broken).toEqual([]);
+  });
+
+  it('points every repo path it names (src/, server/, tests/, docs/ …) at a real file', () => {
+    // Tests build throw-away trees with made-up paths, so only docs and code outside tests count.
+    const broken: string[] = [];
+    for (const [file, text] of texts) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      text.split('\n').forEach((line, index) => {
+        for (const [path] of line.matchAll(REPO_PATH))
+          if (!existsSync(join(repo, path))) broken.push(`${file}:${index + 1}: ${path}`);
+      });
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('reads a repo path in prose, and not a relative import or a pattern', () => {
+    const paths = (line: string) => [...line.matchAll(REPO_PATH)].map(([path]) => path);
+    expect(paths('see `src/testing/hostile-strings.ts`, and server/db/x.sql.')).toEqual([
+      'src/testing/hostile-strings.ts',
+      'server/db/x.sql',
+    ]);
+    expect(paths("import { API } from '../../src/shared/index.ts';")).toEqual([]);
+    expect(paths('server/<area>/*.routes.ts and src/ui/features/**/*.test.ts')).toEqual([]);
   });
 });
