@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Repository } from './db/repository.ts';
 import { openStorage, type Storage } from './db/open-storage.ts';
 import { openBlobStore, type BlobStore } from './blob-store.ts';
+import { createSessionGuard, type SessionGuard } from './accounts/session-guard.ts';
 
 /** Everything a route module needs, created once per gateway. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** HMAC secret for access tokens: YINKU_TOKEN_SECRET, else kept in `<dataDir>/secret.key`. */
   tokenSecret: Buffer;
+  /** The ended sessions whose access tokens are refused (started by the app, docs/api/accounts.md#sessions). */
+  sessions: SessionGuard;
   /** Closes the storage; call once, after the server has stopped. */
   close(): Promise<void>;
 }
@@ -31,13 +34,19 @@ export async function createContext(
 ): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   const storage = options.storage ?? (await openStorage(config));
+  const clock = options.clock ?? systemClock;
+  const sessions = createSessionGuard({ accounts: storage.repo.accounts, clock });
   return {
     config,
-    clock: options.clock ?? systemClock,
+    clock,
     repo: storage.repo,
     blobs: openBlobStore(config.blobDir ?? join(config.dataDir, 'blobs')),
     tokenSecret: loadSecret(config.dataDir),
-    close: storage.close,
+    sessions,
+    async close() {
+      sessions.stop();
+      await storage.close();
+    },
   };
 }
 

@@ -26,6 +26,7 @@ export const ACCOUNT_MESSAGES = {
     en: 'Too many wrong tries, please request a new code',
   },
   emailTaken: { zh: '该邮箱已注册', en: 'This e-mail address is already registered' },
+  accountDisabled: { zh: '该账号已被停用', en: 'This account has been disabled' },
   oldPasswordWrong: { zh: '原密码错误', en: 'The current password is wrong' },
   samePassword: {
     zh: '新密码不能与原密码相同',

@@ -12,6 +12,11 @@ export const ACCOUNT_POLICY = {
   loginFailuresPerIp: { limit: 50, windowMs: 15 * 60 * 1000 },
   /** Code mails one client address may request (any recipients). */
   codeSendsPerIp: { limit: 30, windowMs: 10 * 60 * 1000 },
+  /**
+   * How often each gateway reads the session version (docs/api/accounts.md#sessions): an ended
+   * session's access tokens are refused on every instance within this plus one read.
+   */
+  sessionPollMs: 250,
   /** Client keys kept per user; the oldest beyond this are dropped (the device re-registers). */
   clientKeysPerUser: 20,
 } as const;

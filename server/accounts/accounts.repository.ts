@@ -51,17 +51,32 @@ export interface CodeCheck {
   maxAttempts: number;
 }
 
-/** Outcome of rotating a refresh token. */
+/** Outcome of rotating a refresh token (the session is the token's family). */
 type RotationResult =
-  | { ok: true; userId: number }
+  | { ok: true; userId: number; sessionId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/** A session that ended (docs/api/accounts.md#sessions). */
+export interface EndedSession {
+  sessionId: string;
+  endedAt: number;
+}
+
+/** The ends a reader has not seen, and the version that covers them. */
+export interface EndedSessionsRead {
+  /** The session version read: every end written under it or before is in `ended` or was read before. */
+  version: number;
+  ended: EndedSession[];
+}
 
 /** Storage of users, roles, tokens, codes, client keys and assessments. */
 export interface AccountsRepository {
-  /** The user behind an access token, or null when the account is gone. */
+  /** The user behind an access token, or null when the account is gone or disabled. */
   findAuthUser(id: number): Promise<AuthUser | null>;
-  /** Id and argon2id hash for a sign-in, or null for an unknown e-mail. */
-  findCredentials(email: string): Promise<{ id: number; passwordHash: string } | null>;
+  /** Id, argon2id hash and disabled state for a sign-in, or null for an unknown e-mail. */
+  findCredentials(
+    email: string,
+  ): Promise<{ id: number; passwordHash: string; disabled: boolean } | null>;
   /** Whether an account uses this e-mail (case-insensitive). */
   emailExists(email: string): Promise<boolean>;
   /** Creates a user with roles; null when the e-mail is taken. */
@@ -98,13 +113,28 @@ export interface AccountsRepository {
     check: CodeCheck,
     passwordHash: string,
   ): Promise<{ ok: true; userId: number } | { ok: false; reason: CodeProblem | 'exists' }>;
-  /** Checks the latest reset code and sets the password, revoking every refresh token. */
+  /**
+   * Checks the latest reset code and sets the password, ending every session of the user. An
+   * address without an account answers like a wrong code (its code, stored but never mailed,
+   * counts the try), so the answer does not tell whether the account exists.
+   */
   resetPasswordWithCode(
     check: CodeCheck,
     passwordHash: string,
   ): Promise<{ ok: true } | { ok: false; reason: CodeProblem }>;
-  /** Sets a new password hash and revokes every refresh token of the user. */
+  /** Sets a new password hash and ends every session of the user. */
   updatePassword(userId: number, passwordHash: string, now: number): Promise<void>;
+  /**
+   * An operator disables an account (it cannot sign in, and every session of it ends) or enables
+   * it again; false for an unknown user.
+   */
+  setAccountDisabled(userId: number, disabled: boolean, now: number): Promise<boolean>;
+  /**
+   * The sessions ended after `version` (docs/api/accounts.md#sessions), limited to those ended
+   * after `endedAfter` (older ones have no live access token); one read of the version row when
+   * nothing changed, so every instance may poll it several times a second.
+   */
+  endedSessionsSince(version: number, endedAfter: number): Promise<EndedSessionsRead>;
 
   /** Stores a new refresh token (the first of a family, at sign-in). */
   createRefreshToken(token: {
@@ -116,7 +146,8 @@ export interface AccountsRepository {
   }): Promise<void>;
   /**
    * Spends a refresh token and stores its successor in the same family, in one transaction.
-   * A token spent before revokes its whole family (RFC 9700 §4.14.2).
+   * A token spent before revokes its whole family and ends its session (RFC 9700 §4.14.2); a
+   * token of an ended session is refused as revoked.
    */
   rotateRefreshToken(rotation: {
     tokenHash: string;
@@ -124,7 +155,7 @@ export interface AccountsRepository {
     now: number;
     expiresAt: number;
   }): Promise<RotationResult>;
-  /** Revokes the family of a refresh token; false when the token is unknown. */
+  /** Revokes the family of a refresh token and ends its session; false when the token is unknown. */
   revokeRefreshFamily(tokenHash: string, now: number): Promise<boolean>;
 
   /** Stores a device public key (deduplicated per user, oldest beyond `keep` dropped). */

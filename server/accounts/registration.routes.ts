@@ -88,17 +88,29 @@ export async function registrationRoutes(
         minIntervalMs: ACCOUNT_POLICY.codeResendIntervalMs,
       });
       if (!issued.ok) throw throttled(ACCOUNT_MESSAGES.codeThrottled, issued.retryAfterMs);
-      // A reset for an unknown address answers like a real one (no account probing) but mails
-      // nothing; its stored code can never match an account.
-      if (purpose === 'reset' && !exists) return ok(true);
-      try {
-        const mail = codeMail(email, code, purpose, appKey, ACCOUNT_POLICY.codeLifetimeMs);
-        await mailer.send(mail, { code, purpose, language: appKey });
-      } catch (error) {
-        request.log.error({ err: error }, 'sending a code mail failed');
-        await ctx.repo.accounts.discardEmailCode(issued.id);
-        throw new ApiError('INTERNAL', ACCOUNT_MESSAGES.sendFailed, { status: 502 });
+      const send = async (): Promise<boolean> => {
+        try {
+          const mail = codeMail(email, code, purpose, appKey, ACCOUNT_POLICY.codeLifetimeMs);
+          await mailer.send(mail, { code, purpose, language: appKey });
+          return true;
+        } catch (error) {
+          request.log.error({ err: error }, 'sending a code mail failed');
+          // A background send may fail after the gateway closed its storage: logged, not thrown.
+          await ctx.repo.accounts
+            .discardEmailCode(issued.id)
+            .catch((failure: unknown) => request.log.error({ err: failure }, 'discarding failed'));
+          return false;
+        }
+      };
+      if (purpose === 'reset') {
+        // The same answer at the same moment whether the address has an account: the mail (to
+        // a real one only) goes out after it, and its failure is logged, not answered. An
+        // unknown address keeps its unmailed code, judged like any other at the reset.
+        if (exists) void send();
+        return ok(true);
       }
+      if (!(await send()))
+        throw new ApiError('INTERNAL', ACCOUNT_MESSAGES.sendFailed, { status: 502 });
       return ok(true);
     },
   );
@@ -135,6 +147,7 @@ export async function registrationRoutes(
         await hashIfCodeLive(check, password),
       );
       if (!result.ok) throw codeError(result.reason);
+      await ctx.sessions.sync();
       return ok(true);
     },
   );
@@ -157,7 +170,8 @@ export async function registrationRoutes(
         await hashPassword(password),
         ctx.clock.now(),
       );
-      // Every other session ends; this one continues with a fresh pair.
+      await ctx.sessions.sync();
+      // Every session ended, this one too; the caller continues with a fresh pair.
       return ok(await startSession(ctx, user.id));
     },
   );

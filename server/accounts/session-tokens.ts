@@ -16,26 +16,39 @@ function newRefreshToken(): string {
 }
 
 /** Builds the pair the client keeps, with a refresh token already stored under its hash. */
-function pairFor(ctx: AppContext, userId: number, refreshToken: string): TokenPair {
+function pairFor(
+  ctx: AppContext,
+  session: { userId: number; sessionId: string },
+  refreshToken: string,
+): TokenPair {
   return {
-    accessToken: issueAccessToken(ctx.tokenSecret, userId, ctx.clock.now()),
+    accessToken: issueAccessToken(
+      ctx.tokenSecret,
+      session.userId,
+      ctx.clock.now(),
+      session.sessionId,
+    ),
     refreshToken,
     expiresIn: DEFAULTS.tokenLifetimeMs,
   };
 }
 
-/** Signs a user in: a new refresh-token family and an access token. */
+/**
+ * Signs a user in: a new session, that is a refresh-token family whose id every access token of
+ * it names (docs/api/accounts.md#sessions), and an access token.
+ */
 export async function startSession(ctx: AppContext, userId: number): Promise<TokenPair> {
   const now = ctx.clock.now();
   const refreshToken = newRefreshToken();
+  const sessionId = randomUUID();
   await ctx.repo.accounts.createRefreshToken({
     userId,
-    familyId: randomUUID(),
+    familyId: sessionId,
     tokenHash: hashRefreshToken(refreshToken),
     now,
     expiresAt: now + ACCOUNT_POLICY.refreshTokenLifetimeMs,
   });
-  return pairFor(ctx, userId, refreshToken);
+  return pairFor(ctx, { userId, sessionId }, refreshToken);
 }
 
 /** Spends a refresh token for a new pair; the reason when it cannot be spent. */
@@ -51,6 +64,10 @@ export async function rotateSession(
     now,
     expiresAt: now + ACCOUNT_POLICY.refreshTokenLifetimeMs,
   });
-  if (!result.ok) return result;
-  return { ok: true, pair: pairFor(ctx, result.userId, next) };
+  if (!result.ok) {
+    // A reuse ended the session: this instance refuses its access tokens before answering.
+    if (result.reason === 'reused') await ctx.sessions.sync();
+    return result;
+  }
+  return { ok: true, pair: pairFor(ctx, result, next) };
 }

@@ -55,6 +55,8 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions):
       await Promise.all([perAccount.record(email), perIp.record(request.ip)]);
       throw badCredentials();
     }
+    // Told only to whoever knows the password.
+    if (found.disabled) throw new ApiError('FORBIDDEN', ACCOUNT_MESSAGES.accountDisabled);
     await perAccount.reset(email);
     return ok(await startSession(ctx, found.id));
   });
@@ -77,6 +79,8 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions):
       ctx.clock.now(),
     );
     if (!found) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
+    // The session's access tokens are refused here from this answer on, elsewhere within 1 s.
+    await ctx.sessions.sync();
     return ok(true);
   });
 

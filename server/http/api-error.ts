@@ -38,6 +38,10 @@ export const MESSAGES = {
     en: 'Your session has expired, please sign in again',
   },
   tokenInvalid: { zh: '登录凭证无效', en: 'Invalid credentials token' },
+  sessionEnded: {
+    zh: '登录已失效，请重新登录',
+    en: 'This session has ended; please sign in again',
+  },
   forbidden: { zh: '没有权限', en: 'Forbidden' },
   payloadTooLarge: { zh: '请求体过大', en: 'Request body too large' },
   rateLimited: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },

@@ -8,7 +8,8 @@ import { ApiError, MESSAGES } from './api-error.ts';
 /** How the bearer token of a request turned out. */
 interface AuthState {
   user: AuthUser | null;
-  problem: 'missing' | 'invalid' | 'expired' | null;
+  /** `ended`: the token's session was ended (sign-out, password change, …) or it names none. */
+  problem: 'missing' | 'invalid' | 'expired' | 'ended' | null;
 }
 
 declare module 'fastify' {
@@ -25,9 +26,19 @@ export function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves the access token of every request into `request.auth` (never throws). */
+/**
+ * Resolves the access token of every request into `request.auth` (never throws). A token whose
+ * session ended is refused from the session guard's memory, with no storage read; the guard is
+ * loaded before the app serves and polls until it closes (docs/api/accounts.md#sessions).
+ */
 export function installAuthContext(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null as unknown as AuthState);
+  app.addHook('onReady', async () => {
+    await ctx.sessions.start((error) =>
+      app.log.warn({ err: error }, 'reading ended sessions failed; the last ones read still hold'),
+    );
+  });
+  app.addHook('onClose', async () => ctx.sessions.stop());
   app.addHook('onRequest', async (request) => {
     const token = bearerOf(request);
     if (!token) {
@@ -37,6 +48,13 @@ export function installAuthContext(app: FastifyInstance, ctx: AppContext): void 
     const check = verifyAccessToken(ctx.tokenSecret, token, ctx.clock.now());
     if (!check.ok) {
       request.auth = { user: null, problem: check.reason };
+      return;
+    }
+    // A token from before tokens named their session cannot be ended: refused, so the client
+    // refreshes once and gets one that can.
+    const { sid } = check.claims;
+    if (sid === null || ctx.sessions.isEnded(sid)) {
+      request.auth = { user: null, problem: 'ended' };
       return;
     }
     const user = await ctx.repo.accounts.findAuthUser(check.claims.sub);
@@ -50,6 +68,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
   if (user) return user;
   if (problem === 'expired') throw new ApiError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
   if (problem === 'invalid') throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
+  if (problem === 'ended') throw new ApiError('UNAUTHORIZED', MESSAGES.sessionEnded);
   throw new ApiError('UNAUTHORIZED', MESSAGES.unauthorized);
 }
 

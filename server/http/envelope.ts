@@ -3,6 +3,7 @@ import { ERROR_MESSAGE_HEADER } from '../../src/shared/errors.ts';
 import { pickLanguage, type Language } from '../../src/shared/languages.ts';
 import type { ApiEnvelope } from '../../src/shared/api/envelope.ts';
 import { ApiError, MESSAGES, badRequest } from './api-error.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** The success envelope `{code: 200, msg, data}`. */
 export function ok<T>(data: T, msg = 'success'): ApiEnvelope<T> {
@@ -60,7 +61,8 @@ function toApiError(error: FastifyError): ApiError {
 /**
  * Answers the router's own failures in the envelope: a path whose percent-escapes do not decode
  * (`/download/authorize/%`) and a path parameter over maxParamLength. Fastify's default wrote its
- * own JSON without x-error-message.
+ * own JSON without x-error-message. These answers are written before routing, so no onSend hook
+ * adds the security headers: they are set here.
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -73,6 +75,7 @@ export function answerFrameworkError(
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new ApiError('BAD_REQUEST', MESSAGES.urlTooLong, { field: 'url', status: 414 })
         : toApiError(error);
+  reply.headers(SECURITY_HEADERS);
   sendError(request, reply, apiError);
 }
 

@@ -90,10 +90,11 @@ describe('GET refresh-token', () => {
     const { pair } = await signIn();
     const replies = await Promise.all([refresh(pair.refreshToken), refresh(pair.refreshToken)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 401]);
-    // The loser counts as a reuse, so the winner's successor is revoked with the family.
+    // The loser counts as a reuse, so the session ends: the winner's successor is revoked with
+    // the family, and its access token is refused too (docs/api/accounts.md#sessions).
     const winner = replies.find((r) => r.status === 200)!.body.data;
     expect((await refresh(winner.refreshToken)).status).toBe(401);
-    expect((await profile(winner.accessToken)).status).toBe(200);
+    expect((await profile(winner.accessToken)).status).toBe(401);
   });
 
   it('refuses an expired refresh token after 30 days, with a new one living 30 days more', async () => {

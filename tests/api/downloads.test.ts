@@ -284,7 +284,8 @@ describe('download flow', () => {
       const token = { token: user.accessToken };
       expect((await callJson(timed, API.downloadAuthorize(1), token)).body.data).toBe(true);
       clock.advance(31 * 60 * 1000);
-      const fresh = issueAccessToken(timed.ctx.tokenSecret, user.id, clock.now());
+      // A token of a session nobody ended (tokens name their session, docs/api/accounts.md).
+      const fresh = issueAccessToken(timed.ctx.tokenSecret, user.id, clock.now(), 'later');
       expectApiError(await callJson(timed, API.download(1), { token: fresh }), 403, 'FORBIDDEN');
     } finally {
       await timed.close();

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 let gw: TestGateway;
@@ -13,7 +14,12 @@ afterAll(async () => {
 /** Sends a raw request and resolves with status, headers and body text. */
 function raw(method: string, path: string, headers: Record<string, string> = {}) {
   const { port } = new URL(gw.url);
-  return new Promise<{ status: number; message: string; body: string }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    message: string;
+    body: string;
+    headers: Record<string, unknown>;
+  }>((resolve, reject) => {
     const req = request({ port, host: '127.0.0.1', method, path, headers }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -22,6 +28,7 @@ function raw(method: string, path: string, headers: Record<string, string> = {})
           status: res.statusCode ?? 0,
           message: decodeURIComponent(String(res.headers['x-error-message'] ?? '')),
           body,
+          headers: res.headers,
         }),
       );
     });
@@ -46,6 +53,7 @@ describe('requests Node cannot parse', () => {
       'x-pad': 'p'.repeat(20_000),
     });
     expect([en.status, en.message]).toEqual([431, 'Request headers or URL too long']);
+    for (const answer of [zh, head, en]) expect(answer.headers).toMatchObject(SECURITY_HEADERS);
   });
 });
 
@@ -58,6 +66,11 @@ describe('paths the router cannot read', () => {
     expect(JSON.parse(bad.body)).toMatchObject({ code: 400, field: 'url' });
     const long = await raw('GET', `/api/v2/packs/${'a'.repeat(600)}`);
     expect([long.status, long.message]).toEqual([414, '网址参数过长']);
+    // A truncated UTF-8 escape (the case the hostile review found without security headers).
+    const cut = await raw('GET', '/api/v2/tt-audios/%E0%A4%A');
+    expect(cut.status).toBe(400);
+    // Written before routing, so no onSend hook ran: the headers are set by the answer itself.
+    for (const answer of [bad, long, cut]) expect(answer.headers).toMatchObject(SECURITY_HEADERS);
   });
 });
 

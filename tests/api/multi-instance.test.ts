@@ -107,6 +107,26 @@ describe('two gateways on one database', () => {
       );
   });
 
+  it('refuses on B, within 1 s, the access token of a session signed out on A', async () => {
+    const { pair } = await signedInUser(a);
+    await getData(at(b), API.profile, { token: pair.accessToken });
+    await getData(at(a), API.logout, { token: pair.refreshToken, method: 'POST' });
+    // A refuses it from the logout's answer on (its own read), B once its poll reads the end.
+    expectApiError(
+      await callJson(at(a), API.profile, { token: pair.accessToken }),
+      401,
+      'UNAUTHORIZED',
+    );
+    const started = performance.now();
+    let answer = await callJson(at(b), API.profile, { token: pair.accessToken });
+    while (answer.status === 200 && performance.now() - started < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      answer = await callJson(at(b), API.profile, { token: pair.accessToken });
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+    expectApiError(answer, 401, 'UNAUTHORIZED');
+  });
+
   it('counts failed sign-ins once across instances: 20 failures over A and B hit the limit', async () => {
     const user = await createUser(at(a));
     const statuses: number[] = [];

@@ -149,6 +149,47 @@ describe('PostgreSQL transactions under concurrency', () => {
     expect(live.every((r) => !r.ok)).toBe(true);
   });
 
+  it('ends a session for good when sign-outs race its refreshes, with versions in commit order', async () => {
+    const user = await newUser('signout@yinku.local', 1);
+    const start = await repo.accounts.endedSessionsSince(0, -1);
+    for (let round = 0; round < 8; round++) {
+      const family = `race-${round}`;
+      await repo.accounts.createRefreshToken({
+        userId: user,
+        familyId: family,
+        tokenHash: `${family}-0`,
+        now: 0,
+        expiresAt: 10_000,
+      });
+      const [rotation] = await Promise.all([
+        repo.accounts.rotateRefreshToken({
+          tokenHash: `${family}-0`,
+          nextTokenHash: `${family}-1`,
+          now: 1,
+          expiresAt: 10_000,
+        }),
+        repo.accounts.revokeRefreshFamily(`${family}-0`, 1),
+        repo.accounts.revokeRefreshFamily(`${family}-0`, 1),
+      ]);
+      // Whichever came first, the successor a winning refresh got is refused afterwards.
+      if (rotation.ok) {
+        const next = await repo.accounts.rotateRefreshToken({
+          tokenHash: `${family}-1`,
+          nextTokenHash: `${family}-2`,
+          now: 2,
+          expiresAt: 10_000,
+        });
+        expect(next).toEqual({ ok: false, reason: 'revoked' });
+      }
+    }
+    const read = await repo.accounts.endedSessionsSince(start.version, -1);
+    expect(read.ended.map((end) => end.sessionId).sort()).toEqual(
+      Array.from({ length: 8 }, (_, round) => `race-${round}`),
+    );
+    // Two ends per round, each under its own version.
+    expect(read.version).toBe(start.version + 16);
+  });
+
   it('sends one code when two sends for one address race', async () => {
     const sends = await Promise.all(
       [0, 1, 2].map((i) =>

@@ -57,7 +57,8 @@ export async function createUser(
     id,
     email,
     password,
-    accessToken: issueAccessToken(ctx.tokenSecret, id, ctx.clock.now()),
+    // A session of its own that nobody ends (no refresh token stored for it).
+    accessToken: issueAccessToken(ctx.tokenSecret, id, ctx.clock.now(), randomUUID()),
   };
 }
 
@@ -109,6 +110,25 @@ export function readLatestCode(dataDir: string, email: string): string {
   const latest = mails.at(-1);
   if (!latest) throw new Error(`no mail to ${email} in ${join(dataDir, 'outbox')}`);
   return latest.code;
+}
+
+/**
+ * The mails to `email` once there are at least `count`: a reset code is mailed after the answer
+ * (docs/api/accounts.md), so a test waits for it. Throws after `timeoutMs`.
+ */
+export async function waitForMails(
+  dataDir: string,
+  email: string,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<OutboxMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readOutbox(dataDir, email);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`no ${count} mails to ${email} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** What `apiCall` got back: status, headers and the parsed envelope. */

@@ -8,6 +8,7 @@ import type { RoleCode } from '../../../src/shared/api/account.types.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './pg-database.ts';
 import { postgresAssessments } from './assessments.postgres.ts';
 import { postgresTokens } from './tokens.postgres.ts';
+import { endSessionsOf, postgresSessions } from './sessions.postgres.ts';
 
 const sameHash = (a: string, b: string): boolean =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -109,25 +110,31 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
   const lockAddress = (db: PgQueryable, email: string) =>
     db.query("SELECT pg_advisory_xact_lock(hashtext('email:' || $1))", [email.toLowerCase()]);
 
-  const revokeUser = (db: PgQueryable, userId: number, now: number) =>
-    db.query(
-      'UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL',
-      [now, userId],
-    );
-
   return {
     async findAuthUser(id) {
       if (!isRowId(id)) return null;
-      const row = await one(pool, 'SELECT id, email FROM users WHERE id = $1', [id]);
+      const row = await one(
+        pool,
+        'SELECT id, email FROM users WHERE id = $1 AND disabled_at IS NULL',
+        [id],
+      );
       if (!row) return null;
       return { id: Number(row.id), email: String(row.email), roles: await rolesOf(pool, id) };
     },
 
     async findCredentials(email) {
-      const row = await one(pool, 'SELECT id, password_hash FROM users WHERE email = $1', [
-        email.toLowerCase(),
-      ]);
-      return row ? { id: Number(row.id), passwordHash: String(row.password_hash) } : null;
+      const row = await one(
+        pool,
+        'SELECT id, password_hash, disabled_at FROM users WHERE email = $1',
+        [email.toLowerCase()],
+      );
+      return row
+        ? {
+            id: Number(row.id),
+            passwordHash: String(row.password_hash),
+            disabled: row.disabled_at !== null,
+          }
+        : null;
     },
 
     async emailExists(email) {
@@ -220,15 +227,19 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
         const user = await one(db, 'SELECT id FROM users WHERE email = $1 FOR UPDATE', [
           check.email.toLowerCase(),
         ]);
-        // Reset codes are only ever mailed to existing accounts, so no user means no code.
-        if (!user) return { ok: false, reason: 'missing' };
+        // An unknown address has a code too (stored at sendCode, never mailed): it is judged
+        // like any other, and even its right code is only "wrong", so nothing tells them apart.
         const code = await checkCode(db, check);
         if (!code.ok) return code;
+        if (!user) {
+          await db.query('UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1', [code.id]);
+          return { ok: false, reason: 'wrong' };
+        }
         await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
           passwordHash,
           user.id,
         ]);
-        await revokeUser(db, Number(user.id), check.now);
+        await endSessionsOf(db, Number(user.id), check.now);
         await db.query('UPDATE email_codes SET consumed_at = $1 WHERE id = $2', [
           check.now,
           code.id,
@@ -240,11 +251,12 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
     async updatePassword(userId, passwordHash, now) {
       await withTransaction(pool, async (db) => {
         await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, userId]);
-        await revokeUser(db, userId, now);
+        await endSessionsOf(db, userId, now);
       });
     },
 
     ...postgresTokens(pool),
+    ...postgresSessions(pool),
     ...postgresAssessments(pool),
   };
 }

@@ -1,5 +1,6 @@
 import type { AccountsRepository } from '../../accounts/accounts.repository.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './pg-database.ts';
+import { endSession, hasEnded } from './sessions.postgres.ts';
 
 type TokenMethods = Pick<
   AccountsRepository,
@@ -37,12 +38,13 @@ export function postgresTokens(pool: PgPool): TokenMethods {
           [rotation.tokenHash],
         );
         if (!row) return { ok: false, reason: 'unknown' };
-        if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+        const sessionId = String(row.family_id);
+        // A session ended while this token's row was not yet locked (a sign-out racing a
+        // refresh) left the row unrevoked; its recorded end still refuses it.
+        if (row.revoked_at !== null || (await hasEnded(db, sessionId)))
+          return { ok: false, reason: 'revoked' };
         if (row.used_at !== null) {
-          await db.query(
-            'UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL',
-            [rotation.now, row.family_id],
-          );
+          await endSession(db, sessionId, Number(row.user_id), rotation.now);
           return { ok: false, reason: 'reused' };
         }
         if (rotation.now >= Number(row.expires_at)) return { ok: false, reason: 'expired' };
@@ -55,22 +57,21 @@ export function postgresTokens(pool: PgPool): TokenMethods {
            VALUES ($1, $2, $3, $4, $5)`,
           [row.user_id, row.family_id, rotation.nextTokenHash, rotation.now, rotation.expiresAt],
         );
-        return { ok: true, userId: Number(row.user_id) };
+        return { ok: true, userId: Number(row.user_id), sessionId };
       });
     },
 
     async revokeRefreshFamily(tokenHash, now) {
-      const result = await pool.query(
-        `UPDATE refresh_tokens SET revoked_at = $1
-         WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $2)
-           AND revoked_at IS NULL`,
-        [now, tokenHash],
-      );
-      if ((result.rowCount ?? 0) > 0) return true;
-      return (
-        (await one(pool, 'SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [tokenHash])) !==
-        null
-      );
+      return withTransaction(pool, async (db) => {
+        const row = await one(
+          db,
+          'SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = $1',
+          [tokenHash],
+        );
+        if (!row) return false;
+        await endSession(db, String(row.family_id), Number(row.user_id), now);
+        return true;
+      });
     },
 
     async saveClientKey(key) {

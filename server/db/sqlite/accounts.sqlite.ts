@@ -8,17 +8,21 @@ import type {
 } from '../../accounts/accounts.repository.ts';
 import type { RoleCode } from '../../../src/shared/api/account.types.ts';
 import { sqliteAssessments } from './assessments.sqlite.ts';
+import { sqliteSessions } from './sessions.sqlite.ts';
 
 const sameHash = (a: string, b: string): boolean =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** SQLite implementation of the accounts repository. */
 export function sqliteAccounts(db: Database): AccountsRepository {
-  const userById = db.prepare('SELECT id, email FROM users WHERE id = ?');
+  const sessions = sqliteSessions(db);
+  const userById = db.prepare('SELECT id, email FROM users WHERE id = ? AND disabled_at IS NULL');
   const rolesOf = db.prepare(
     'SELECT role_code FROM user_roles WHERE user_id = ? ORDER BY role_code',
   );
-  const credentials = db.prepare('SELECT id, password_hash FROM users WHERE email = ?');
+  const credentials = db.prepare(
+    'SELECT id, password_hash, disabled_at FROM users WHERE email = ?',
+  );
   const accountById = db.prepare(
     'SELECT id, email, plan, download_quota, sample_types, created_at FROM users WHERE id = ?',
   );
@@ -53,12 +57,6 @@ export function sqliteAccounts(db: Database): AccountsRepository {
      WHERE token_hash = ?`,
   );
   const markUsed = db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE id = ?');
-  const revokeFamily = db.prepare(
-    'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
-  );
-  const revokeUser = db.prepare(
-    'UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
-  );
 
   const keyByPublicKey = db.prepare(
     'SELECT id FROM client_keys WHERE user_id = ? AND public_key = ?',
@@ -130,7 +128,13 @@ export function sqliteAccounts(db: Database): AccountsRepository {
 
     async findCredentials(email) {
       const row = credentials.get(email.toLowerCase());
-      return row ? { id: Number(row.id), passwordHash: String(row.password_hash) } : null;
+      return row
+        ? {
+            id: Number(row.id),
+            passwordHash: String(row.password_hash),
+            disabled: row.disabled_at !== null,
+          }
+        : null;
     },
 
     async emailExists(email) {
@@ -197,12 +201,16 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     async resetPasswordWithCode(check, passwordHash) {
       return transaction(db, () => {
         const user = credentials.get(check.email.toLowerCase());
-        // Reset codes are only ever mailed to existing accounts, so no user means no code.
-        if (!user) return { ok: false, reason: 'missing' };
+        // An unknown address has a code too (stored at sendCode, never mailed): it is judged
+        // like any other, and even its right code is only "wrong", so nothing tells them apart.
         const code = checkCode(check);
         if (!code.ok) return code;
+        if (!user) {
+          countTry.run(code.id);
+          return { ok: false, reason: 'wrong' };
+        }
         setPassword.run(passwordHash, Number(user.id));
-        revokeUser.run(check.now, Number(user.id));
+        sessions.endSessionsOf(Number(user.id), check.now);
         consumeCode.run(check.now, code.id);
         return { ok: true };
       });
@@ -211,7 +219,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     async updatePassword(userId, passwordHash, now) {
       transaction(db, () => {
         setPassword.run(passwordHash, userId);
-        revokeUser.run(now, userId);
+        sessions.endSessionsOf(userId, now);
       });
     },
 
@@ -223,9 +231,11 @@ export function sqliteAccounts(db: Database): AccountsRepository {
       return transaction(db, () => {
         const row = refreshByHash.get(rotation.tokenHash);
         if (!row) return { ok: false, reason: 'unknown' };
-        if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+        const sessionId = String(row.family_id);
+        if (row.revoked_at !== null || sessions.hasEnded(sessionId))
+          return { ok: false, reason: 'revoked' };
         if (row.used_at !== null) {
-          revokeFamily.run(rotation.now, String(row.family_id));
+          sessions.endSession(sessionId, Number(row.user_id), rotation.now);
           return { ok: false, reason: 'reused' };
         }
         if (rotation.now >= Number(row.expires_at)) return { ok: false, reason: 'expired' };
@@ -237,16 +247,21 @@ export function sqliteAccounts(db: Database): AccountsRepository {
           rotation.now,
           rotation.expiresAt,
         );
-        return { ok: true, userId: Number(row.user_id) };
+        return { ok: true, userId: Number(row.user_id), sessionId };
       });
     },
 
     async revokeRefreshFamily(tokenHash, now) {
-      const row = refreshByHash.get(tokenHash);
-      if (!row) return false;
-      revokeFamily.run(now, String(row.family_id));
-      return true;
+      return transaction(db, () => {
+        const row = refreshByHash.get(tokenHash);
+        if (!row) return false;
+        sessions.endSession(String(row.family_id), Number(row.user_id), now);
+        return true;
+      });
     },
+
+    endedSessionsSince: sessions.endedSessionsSince,
+    setAccountDisabled: sessions.setAccountDisabled,
 
     async saveClientKey(key) {
       return transaction(db, () => {

@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { pickLanguage } from '../../../src/shared/languages.ts';
 import { ERROR_MESSAGE_HEADER } from '../../../src/shared/errors.ts';
+import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { anyRequest, type FuzzRequest, type FuzzRoute } from './http-request.ts';
 
 /** How long one request may take before the property fails. */
@@ -61,7 +62,10 @@ function describeRequest(fuzz: FuzzRequest): string {
 
 const CJK = /^[\u3000-\u9fff\uff00-\uffef]/u;
 
-/** Throws unless the answer is a success or a 4xx in the envelope, in the request's language, in time. */
+/**
+ * Throws unless the answer carries every security header and is a success or a 4xx in the
+ * envelope, in the request's language, in time.
+ */
 function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
   const fail = (why: string) => {
     throw new Error(
@@ -70,6 +74,8 @@ function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
   };
   if (answer.ms > REQUEST_BUDGET_MS) fail(`over ${REQUEST_BUDGET_MS} ms`);
   if (answer.status >= 500) fail('a 5xx');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    if (answer.headers[name] !== value) fail(`a ${answer.status} without ${name}: ${value}`);
   if (answer.status < 400) return;
   const header = answer.headers[ERROR_MESSAGE_HEADER];
   if (typeof header !== 'string' || header === '')
