@@ -37,3 +37,12 @@ export interface DetectorHit {
   /** currentTime of that sample (s). */
   time: number;
 }
+
+/** Registered name of the recorder processor used by tests and benchmarks to hear the output. */
+export const RECORDER_PROCESSOR_NAME = 'yinku-recorder';
+
+/** What the recorder is told: start recording from the next render quantum, or stop. */
+export type RecorderCommand = 'start' | 'stop';
+
+/** What the recorder posts: the first channel's frames from `frame` on, then `done` after a stop. */
+export type RecorderChunk = { type: 'chunk'; frame: number; data: Float32Array } | { type: 'done' };
