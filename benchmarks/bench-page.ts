@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright';
-import { build } from 'vite';
 import { startTestGateway } from '../tests/helpers/test-gateway.ts';
 import { chromiumLaunchOptions } from '../tests/helpers/chromium.ts';
+import { bundleWorklet } from '../tests/helpers/worklet-bundle.ts';
 import { API } from '../src/shared/api/paths.ts';
 import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
 import { PLAY_HEADERS } from '../src/shared/audio/protocol.ts';
@@ -29,19 +29,9 @@ export interface BenchPage {
   close(): Promise<void>;
 }
 
-/** The detector worklet, bundled from its TypeScript source into one JS file in memory. */
-export async function bundleDetector(): Promise<string> {
-  const out = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      lib: { entry: 'src/worklets/detector.worklet.ts', formats: ['es'], fileName: 'detector' },
-    },
-  });
-  const result = (Array.isArray(out) ? out[0] : out) as { output: { code?: string }[] };
-  return result.output[0]!.code!;
-}
+/** The detector worklet's code as one ES module (it imports shared constants). */
+export const bundleDetector = (): Promise<string> =>
+  bundleWorklet('src/worklets/detector.worklet.ts');
 
 /**
  * Serves the fixtures under /bench/ and proxies everything else to the gateway, so the app, its

@@ -27,6 +27,8 @@ interface Hook {
 interface RealProbe {
   /** The detector on the engine's output, once its module has loaded. */
   detector: AudioWorkletNode | null;
+  /** The recorder on the same tap (real-path-loop.ts), idle until told to start. */
+  recorder: AudioWorkletNode | null;
   ctx: AudioContext | null;
   /** performance.now() time of the last click or ↓, from its event timestamp. */
   input: number;
@@ -64,13 +66,15 @@ interface JobTrace {
 
 /**
  * Init script: every node connected to an AudioContext's speakers is also tapped into a detector
- * at −80 dBFS (issue 19), whose module is added when the context is made, so even the first
- * click after a page load (which makes the engine) is timed; and each click's and ↓'s event
- * timestamp is recorded before the app's own handlers run.
+ * at −80 dBFS (issue 19) and a recorder (issue 25), whose modules are added when the context is
+ * made, so even the first click after a page load (which makes the engine) is timed; and each
+ * click's and ↓'s event timestamp is recorded before the app's own handlers run. `modules` are
+ * the worklets' bundled code (`bundleWorklet`).
  */
-export function realPathInit(detectorJs: string): void {
+export function realPathInit(modules: { detector: string; recorder: string }): void {
   const probe: RealProbe = {
     detector: null,
+    recorder: null,
     ctx: null,
     input: Number.NaN,
     seq: 0,
@@ -90,7 +94,9 @@ export function realPathInit(detectorJs: string): void {
     },
   };
   (window as unknown as { __real: RealProbe }).__real = probe;
-  const moduleUrl = URL.createObjectURL(new Blob([detectorJs], { type: 'text/javascript' }));
+  const urlOf = (js: string) => URL.createObjectURL(new Blob([js], { type: 'text/javascript' }));
+  const detectorUrl = urlOf(modules.detector);
+  const recorderUrl = urlOf(modules.recorder);
   const connect = AudioNode.prototype.connect as (this: AudioNode, ...a: unknown[]) => unknown;
   const taps = new WeakMap<BaseAudioContext, GainNode>();
   const tapFor = (ctx: AudioContext): GainNode => {
@@ -99,14 +105,19 @@ export function realPathInit(detectorJs: string): void {
     tap = new GainNode(ctx);
     taps.set(ctx, tap);
     const t = tap;
-    void ctx.audioWorklet.addModule(moduleUrl).then(() => {
+    const loaded = [detectorUrl, recorderUrl].map((url) => ctx.audioWorklet.addModule(url));
+    void Promise.all(loaded).then(() => {
       const detector = new AudioWorkletNode(ctx, 'yinku-detector', {
         processorOptions: { threshold: probe.threshold },
       });
+      const recorder = new AudioWorkletNode(ctx, 'yinku-recorder');
       const mute = new GainNode(ctx, { gain: 0 });
       connect.call(t, detector);
       connect.call(detector, mute);
+      connect.call(t, recorder);
+      connect.call(recorder, mute);
       connect.call(mute, ctx.destination);
+      probe.recorder = recorder;
       probe.detector = detector;
       probe.ctx = ctx;
       probe.hit = new Promise<number>((resolve) => {
@@ -216,6 +227,8 @@ export interface Heard {
   id: number;
   /** The global audition switch (not the store's `audition`, which says how this play went). */
   auditionMode: boolean;
+  /** The played buffer's first frame is above −60 dBFS (the attack rows, real-path-rows.ts). */
+  loudStart?: boolean;
   /** Where the time went (ms after the input's timestamp), for REAL_PATH_LOG. */
   trace?: string;
   /**
@@ -268,6 +281,12 @@ export async function heardAfterInput(): Promise<Heard | null> {
     key,
     leadingMs: lead * 1000,
     id: song?.id ?? -1,
+    loudStart:
+      buffer !== undefined &&
+      Array.from(
+        { length: buffer.numberOfChannels },
+        (_, c) => buffer.getChannelData(c)[0] ?? 0,
+      ).some((x) => Math.abs(x) > 1e-3),
     auditionMode:
       document.querySelector('[role="switch"][aria-checked]')?.getAttribute('aria-checked') ===
       'true',

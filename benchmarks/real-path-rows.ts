@@ -4,7 +4,9 @@
  * row's facts from the gateway's storage, how it played, and a gating count per dimension of
  * the classes no click covered; and the clicks on rows whose audition is not ready yet.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
+import { decodeWav } from '../src/wasm/pcm/decode-wav.ts';
 import type { StoredSample } from '../server/db/oracle.repository.ts';
 import type { TestGateway } from '../tests/helpers/test-gateway.ts';
 import type { Heard } from './real-path-probes.ts';
@@ -20,12 +22,41 @@ export interface LibraryFacts {
   rates: number[];
   /** Samples without an audition ready, least popular first. */
   pending: StoredSample[];
+  /**
+   * 24-bit WAVs whose first frame is above −60 dBFS, most popular first: played from their
+   * beginning they must sound as the file has them (docs/AUDIO.md, "The attack"), where a 50 ms
+   * fade-in once kept such rows' first milliseconds under −80 dBFS.
+   */
+  loudStarts: StoredSample[];
+}
+
+/** A first frame above this (−60 dBFS) is a loud start. */
+const LOUD_START = 1e-3;
+
+/** The largest |sample| of a stored WAV's first frame (its first 64 KB decoded), 0 if unreadable. */
+function firstFrameLevel(path: string): number {
+  const head = new Uint8Array(64 * 1024);
+  const fd = openSync(path, 'r');
+  try {
+    const read = readSync(fd, head, 0, head.length, 0);
+    const pcm = decodeWav(head.subarray(0, read));
+    return Math.max(...pcm.channels.map((c) => Math.abs(c[0] ?? 0)));
+  } catch {
+    return 0;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Reads the facts from the gateway's storage (the records the API lists rows from). */
 export async function libraryFacts(gateway: TestGateway): Promise<LibraryFacts> {
   const all = await gateway.oracle.samples();
+  const loudStarts = all
+    .filter((s) => s.format === 'wav' && s.bitDepth === 24)
+    .filter((s) => firstFrameLevel(gateway.ctx.blobs.pathOf(s.blobHash)) > LOUD_START)
+    .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
   return {
+    loudStarts,
     samples: new Map(all.map((s) => [s.id, s])),
     rates: [...new Set(all.map((s) => s.sampleRate))].sort((a, b) => a - b),
     pending: all
@@ -84,6 +115,11 @@ export function rowMixFigures(heard: Heard[], facts: LibraryFacts): Figure[] {
       classOf: (_, s) => rateName(s.sampleRate),
     },
     { label: 'ways played', classes: Object.values(PLAYED), classOf: playedAs },
+    {
+      label: 'first frames',
+      classes: ['quiet (≤ −60 dBFS)', 'loud (> −60 dBFS)'],
+      classOf: (h) => (h.loudStart ? 'loud (> −60 dBFS)' : 'quiet (≤ −60 dBFS)'),
+    },
   ];
   const distinct = new Map<string, { heard: Heard; sample: StoredSample }>();
   for (const h of heard) {
@@ -129,13 +165,21 @@ const kindName = (kind: string) => (kind === 'oneshot' ? 'one-shot' : kind);
  * by (its name) and its row in the results; rows in `heardIds` are left out (their full file
  * may be cached from a click with the audition mode off).
  */
-export function pendingRows(
+export const pendingRows = (
   page: Page,
   facts: LibraryFacts,
   heardIds: Set<number>,
   count: number,
+) => searchedRows(page, facts.pending, heardIds, count);
+
+/** The first `count` of `samples` not in `heardIds`, each with its search by name and its row. */
+export function searchedRows(
+  page: Page,
+  samples: StoredSample[],
+  heardIds: Set<number>,
+  count: number,
 ): { path: string; row: Locator }[] {
-  return facts.pending
+  return samples
     .filter((s) => !heardIds.has(s.id))
     .slice(0, count)
     .map((s) => ({

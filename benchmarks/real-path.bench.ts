@@ -27,11 +27,21 @@ import {
   PENDING_AUDITIONS,
   pendingRows,
   rowMixFigures,
+  searchedRows,
   type LibraryFacts,
 } from './real-path-rows.ts';
 import { percentile, ratioFigure } from './stats.ts';
 import { keyboardGroup } from './real-path-keyboard.ts';
-import { bundleDetector } from './bench-page.ts';
+import {
+  attackFigure,
+  attackShare,
+  fileAttackRms,
+  loopGroup,
+  recordedFrames,
+  startRecording,
+  stopRecording,
+  tapModules,
+} from './real-path-loop.ts';
 
 /** A list a user opens, and whether the global audition mode is on while they click it. */
 interface ListVisit {
@@ -77,9 +87,9 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch(chromiumLaunchOptions);
-    const detector = await bundleDetector();
+    const modules = await tapModules();
     const tokens = await signIn(gateway);
-    // bypassCSP: the detector's module comes from a blob: URL, which the app's CSP refuses.
+    // bypassCSP: the tap's modules come from blob: URLs, which the app's CSP refuses.
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
@@ -92,7 +102,7 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
       },
       [ACCESS_TOKEN_KEY, tokens.accessToken, tokens.refreshToken] as const,
     );
-    await context.addInitScript(realPathInit, detector);
+    await context.addInitScript(realPathInit, modules);
     const env: Env = {
       gateway,
       page: await context.newPage(),
@@ -101,7 +111,7 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
     };
     const b = browser;
     return {
-      groups: [clicksGroup(env), keyboardGroup(env)],
+      groups: [clicksGroup(env), keyboardGroup(env), loopGroup(env)],
       page: env.page,
       url: gateway.url,
       async close() {
@@ -147,12 +157,21 @@ interface ClickRun {
   auditions: Map<string, string | null>;
   /** Clicks the detector timed before their input (Heard.early): skipped, counted. */
   early: number;
+  /** Share of the file's attack heard, per click on a loud first frame (real-path-loop.ts). */
+  attacks: number[];
 }
 
 /** One pass of a user over the lists: clicks, listens, pauses, clicks again. */
 async function clickThrough(env: Env): Promise<ClickRun> {
   const { page, gateway } = env;
-  const run: ClickRun = { first: [], uncached: [], cached: [], auditions: new Map(), early: 0 };
+  const run: ClickRun = {
+    first: [],
+    uncached: [],
+    cached: [],
+    auditions: new Map(),
+    early: 0,
+    attacks: [],
+  };
   const perList = 5;
   const seen = new Set<string>();
   let sinceLoad = 0;
@@ -218,6 +237,35 @@ async function clickThrough(env: Env): Promise<ClickRun> {
     record(await clickAndHear(page, row), await auditionCodeOf(page));
     await listen(i);
   }
+  // 24-bit WAVs whose first frame is loud, found by name and played in full from their
+  // beginning: they count among the uncached clicks, and their attack is recorded at the
+  // destination against the file's own (a fade-in there once hid it: docs/AUDIO.md).
+  await setAudition(page, (audition = false));
+  const loud = searchedRows(page, env.facts.loudStarts, heardIds, env.quick ? 2 : 3);
+  for (const [i, { path, row }] of loud.entries()) {
+    await silence(page);
+    await page.mouse.move(640, 20);
+    await navigate(page, path, row);
+    await sleep(600);
+    sinceLoad++;
+    await page.evaluate(startRecording);
+    const heard = await clickAndHear(page, row);
+    await sleep(200);
+    const recorded = await page.evaluate(stopRecording);
+    record(heard, await auditionCodeOf(page));
+    if (heard) {
+      const gain = await page.evaluate(() =>
+        Number(
+          (
+            window as unknown as { __yinkuPlayer: { store: { getState(): { volume: number } } } }
+          ).__yinkuPlayer.store.getState().volume / 100,
+        ),
+      );
+      const file = await page.evaluate(fileAttackRms, { key: heard.key, seconds: 0.005, gain });
+      run.attacks.push(attackShare(recordedFrames(recorded.b64), recorded.rate, file));
+    }
+    await listen(i);
+  }
   await silence(page);
   return run;
 }
@@ -270,6 +318,7 @@ function clicksGroup(env: Env): FigureGroup {
       return [
         // The rows heard cover what issue 19 lists (each dimension's classes; budget 0).
         ...rowMixFigures([...run.first, ...run.uncached, ...run.cached, ...afterLoad], env.facts),
+        attackFigure(run.attacks),
         fig(
           `real path: uncached click→sound p50 (${uncached.length} clicks)`,
           percentile(uncached, 50),

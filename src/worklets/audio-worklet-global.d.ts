@@ -4,7 +4,7 @@
 /** A port to the AudioWorkletNode on the main thread. */
 interface WorkletMessagePort {
   onmessage: ((event: { data: unknown }) => void) | null;
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
 }
 
 /** Base class of every processor. */

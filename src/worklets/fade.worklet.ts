@@ -1,5 +1,10 @@
 import { DEFAULTS } from '../shared/constants.ts';
-import { FADE_GATE, FADE_GATE_PARAM, FADE_PROCESSOR_NAME } from '../shared/audio/worklet-params.ts';
+import {
+  DECLICK_MS,
+  FADE_GATE,
+  FADE_GATE_PARAM,
+  FADE_PROCESSOR_NAME,
+} from '../shared/audio/worklet-params.ts';
 
 /** Where the voice is: before its start, playing, fading out, or silent for good. */
 type Phase = 'waiting' | 'open' | 'closed';
@@ -7,7 +12,8 @@ type Phase = 'waiting' | 'open' | 'closed';
 /**
  * Applies a voice's fades (50 ms, floor gain 0.0001) at exact sample frames, driven by its
  * a-rate `gate` parameter (FADE_GATE): the frame the gate opens starts an equal-power
- * (quarter-sine) fade-in from the floor to 1, or full gain at once; the frame it closes starts an
+ * (quarter-sine) fade-in from the floor to 1 (over 50 ms, or DECLICK_MS for a de-click), or full
+ * gain at once; the frame it closes starts an
  * exponential fade-out from the current gain to the floor, after which the voice is silent for
  * good (a later close, such as the end fade of a paused voice, changes nothing). An exponential
  * fade-in spends its first ~20 ms below −60 dBFS (heard as a late start); the quarter sine is
@@ -22,7 +28,7 @@ class FadeProcessor extends AudioWorkletProcessor {
         name: FADE_GATE_PARAM,
         defaultValue: FADE_GATE.closed,
         minValue: FADE_GATE.closed,
-        maxValue: FADE_GATE.full,
+        maxValue: Math.max(...Object.values(FADE_GATE)),
         automationRate: 'a-rate',
       },
     ];
@@ -34,6 +40,7 @@ class FadeProcessor extends AudioWorkletProcessor {
   private ramp: { start: number; frames: number; from: number; to: number; sine: boolean } | null =
     null;
   private readonly rampFrames = Math.max(1, Math.round((DEFAULTS.fadeMs / 1000) * sampleRate));
+  private readonly declickFrames = Math.max(1, Math.round((DECLICK_MS / 1000) * sampleRate));
 
   process(
     inputs: Float32Array[][],
@@ -65,7 +72,7 @@ class FadeProcessor extends AudioWorkletProcessor {
       else
         this.ramp = {
           start: frame,
-          frames: this.rampFrames,
+          frames: gate === FADE_GATE.declick ? this.declickFrames : this.rampFrames,
           from: DEFAULTS.minGain,
           to: 1,
           sine: true,

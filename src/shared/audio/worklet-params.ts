@@ -11,10 +11,20 @@ export const FADE_GATE_PARAM = 'gate';
 
 /**
  * Gate values. A voice's node is `closed` (silent) until the gate becomes `fadeIn` (a 50 ms
- * equal-power fade-in from that frame) or `full` (full gain from that frame); `closed` again
+ * equal-power fade-in from that frame), `declick` (the same shape over DECLICK_MS: a play from a
+ * sound's beginning on a loud first frame) or `full` (full gain from that frame); `closed` again
  * fades it out over 50 ms from its current gain, and it stays silent for good.
  */
-export const FADE_GATE = { closed: 0, fadeIn: 1, full: 2 } as const;
+export const FADE_GATE = { closed: 0, fadeIn: 1, full: 2, declick: 3 } as const;
+
+/** A gate value (FADE_GATE). */
+export type FadeGate = (typeof FADE_GATE)[keyof typeof FADE_GATE];
+
+/**
+ * Length of the de-click ramp (ms): long enough to round off a first frame's step from silence,
+ * short enough to leave the attack as the file has it (docs/AUDIO.md, "Fades").
+ */
+export const DECLICK_MS = 1;
 
 /** Registered name of the detector processor used by tests and benchmarks to find first sound. */
 export const DETECTOR_PROCESSOR_NAME = 'yinku-detector';
@@ -27,3 +37,12 @@ export interface DetectorHit {
   /** currentTime of that sample (s). */
   time: number;
 }
+
+/** Registered name of the recorder processor used by tests and benchmarks to hear the output. */
+export const RECORDER_PROCESSOR_NAME = 'yinku-recorder';
+
+/** What the recorder is told: start recording from the next render quantum, or stop. */
+export type RecorderCommand = 'start' | 'stop';
+
+/** What the recorder posts: the first channel's frames from `frame` on, then `done` after a stop. */
+export type RecorderChunk = { type: 'chunk'; frame: number; data: Float32Array } | { type: 'done' };

@@ -3,67 +3,7 @@ import { AudioError } from '../../shared/audio/audio-errors.ts';
 import { AudioEngine } from './audio-engine.ts';
 import type { PcmSource } from './track-requests.ts';
 import type { LoadedTrack } from './playback-engine.types.ts';
-
-const RATE = 48000;
-
-/** A 60 Hz sine at 0.9 starting on its peak: a hard start or stop would step by ~0.9. */
-function tone(seconds: number, sampleRate: number, hz = 60): Float32Array {
-  return Float32Array.from(
-    { length: Math.round(seconds * sampleRate) },
-    (_, i) => 0.9 * Math.cos((2 * Math.PI * hz * i) / sampleRate),
-  );
-}
-
-const sourceOf =
-  (plane: Float32Array, sampleRate: number): PcmSource =>
-  async () => ({
-    channels: [plane, plane.slice()],
-    sampleRate,
-    frames: plane.length,
-    peaks: new Float32Array(256),
-  });
-
-/** Largest |x[i] - x[i-1]| in [from, to) seconds of a rendered channel (silence before frame 0). */
-function maxStep(data: Float32Array, from: number, to: number): number {
-  let max = 0;
-  const end = Math.min(data.length, Math.round(to * RATE));
-  for (let i = Math.round(from * RATE); i < end; i++)
-    max = Math.max(max, Math.abs(data[i]! - (i > 0 ? data[i - 1]! : 0)));
-  return max;
-}
-
-function rms(data: Float32Array, from: number, to: number): number {
-  let sum = 0;
-  const a = Math.round(from * RATE);
-  const b = Math.round(to * RATE);
-  for (let i = a; i < b; i++) sum += data[i]! ** 2;
-  return Math.sqrt(sum / (b - a));
-}
-
-/** At `t` (s) of an offline render, runs `action` while the context is suspended (and what it queues). */
-function at(ctx: OfflineAudioContext, t: number, action: () => void): void {
-  void ctx.suspend(t).then(async () => {
-    action();
-    // Offline rendering outruns any look-ahead: let promise callbacks schedule before resuming.
-    await new Promise((r) => setTimeout(r, 0));
-    void ctx.resume();
-  });
-}
-
-async function engineWith(plane: Float32Array, sampleRate: number, seconds: number) {
-  const ctx = new OfflineAudioContext({
-    numberOfChannels: 2,
-    length: seconds * RATE,
-    sampleRate: RATE,
-  });
-  const engine = new AudioEngine({ context: ctx, source: sourceOf(plane, sampleRate) });
-  engine.setVolume(1);
-  const track = await engine.load(
-    { id: 1 },
-    { audition: false, signal: new AbortController().signal },
-  );
-  return { ctx, engine, track };
-}
+import { at, engineWith, maxStep, RATE, rms, tone } from './testing/offline-render.ts';
 
 describe('fades rendered in an OfflineAudioContext', () => {
   it('start, pause, seek and end are click-free (largest step stated)', async () => {
@@ -71,7 +11,7 @@ describe('fades rendered in an OfflineAudioContext', () => {
     let ended = 0;
     const start = (offset: number) =>
       engine.start(track, offset, { fadeIn: true, onEnded: () => ended++ });
-    start(0); // t = 0: start
+    start(0); // t = 0: start from the beginning, on a loud first frame (the 1 ms de-click)
     at(ctx, 0.3, () => engine.stop()); // pause
     at(ctx, 0.5, () => start(0.4)); // seek to 0.4 s: plays 0.6 s, ends at 1.1 s
     const out = (await ctx.startRendering()).getChannelData(0);
@@ -83,17 +23,21 @@ describe('fades rendered in an OfflineAudioContext', () => {
     };
     console.info('largest sample-to-sample step', steps);
     // The tone alone steps by up to 2π·60/48000·0.9 ≈ 0.0071; a click would be ~0.9.
-    for (const step of Object.values(steps)) expect(step).toBeLessThan(0.01);
+    const { start: first, ...faded } = steps;
+    for (const step of Object.values(faded)) expect(step).toBeLessThan(0.01);
+    // The de-click's quarter sine over 48 frames lifts 0.9 by at most 0.9·(π/2)/48 ≈ 0.029.
+    expect(first).toBeLessThan(0.03);
     expect(rms(out, 0.15, 0.25)).toBeGreaterThan(0.55); // full level between the fades
     expect(rms(out, 0.36, 0.49)).toBe(0); // silent while paused
     expect(rms(out, 1.15, 1.4)).toBe(0); // silent after the end
     expect(ended).toBe(1); // the paused voice never reports an end
   });
 
-  it('the fade-in starts at the floor gain, is audible within 1 ms and reaches full gain at 50 ms', async () => {
+  it('a start part-way fades in from the floor gain, audible within 1 ms, full gain at 50 ms', async () => {
     const render = async (fadeIn: boolean) => {
       const { ctx, engine, track } = await engineWith(tone(0.5, RATE), RATE, 0.2);
-      engine.start(track, 0, { fadeIn, onEnded: () => {} });
+      // One period in (a resume or a seek), on the tone's peak again.
+      engine.start(track, 1 / 60, { fadeIn, onEnded: () => {} });
       return (await ctx.startRendering()).getChannelData(0);
     };
     const faded = await render(true);
@@ -108,21 +52,32 @@ describe('fades rendered in an OfflineAudioContext', () => {
     expect(maxStep(faded, 0, 0.1)).toBeLessThan(0.01);
   });
 
-  it('a start at a sound’s beginning on a silent first frame needs no fade-in; part-way it keeps it', async () => {
+  it('a start at a sound’s beginning plays its attack as the file has it; part-way it fades in', async () => {
     // Silent first frame, then the tone: what a riser or a trimmed one-shot looks like.
-    const plane = tone(0.5, RATE);
-    plane[0] = 0;
-    const render = async (offset: number, fadeIn: boolean) => {
+    const silent = tone(0.5, RATE);
+    silent[0] = 0;
+    // A loud first frame (−1 dBFS), such as a sample cut on its attack.
+    const loud = tone(0.5, RATE);
+    const render = async (plane: Float32Array, offset: number, fadeIn: boolean) => {
       const { ctx, engine, track } = await engineWith(plane, RATE, 0.2);
       engine.start(track, offset, { fadeIn, onEnded: () => {} });
       return (await ctx.startRendering()).getChannelData(0);
     };
-    const fromStart = await render(0, true);
-    const plain = await render(0, false);
-    // Full gain from the first frames: the attack is not blunted.
-    expect(fromStart[RATE / 1000]! / plain[RATE / 1000]!).toBeCloseTo(1, 3);
-    const partWay = await render(0.1, true);
-    const partWayPlain = await render(0.1, false);
+    const plain = await render(silent, 0, false);
+    const fromStart = await render(silent, 0, true);
+    // Full gain from the first frame: the attack is not blunted.
+    for (const i of [1, 2, 10, RATE / 1000]) expect(fromStart[i]! / plain[i]!).toBeCloseTo(1, 6);
+    // A loud first frame: a ~1 ms de-click ramp from the floor, then the file as it is (not the
+    // 50 ms fade, which kept such a sound's quiet first milliseconds under −80 dBFS).
+    const loudPlain = await render(loud, 0, false);
+    const declicked = await render(loud, 0, true);
+    const gain = (i: number) => declicked[i]! / loudPlain[i]!;
+    expect(gain(0)).toBeCloseTo(0.0001, 6);
+    expect(gain(RATE / 2000)).toBeCloseTo(Math.SQRT1_2, 2); // half way through 1 ms
+    for (const i of [RATE / 1000, RATE / 500, RATE / 100]) expect(gain(i)).toBeCloseTo(1, 6);
+    // Part-way (a seek, a resume): the 50 ms fade-in stays.
+    const partWay = await render(silent, 0.1, true);
+    const partWayPlain = await render(silent, 0.1, false);
     expect(partWay[RATE / 1000]! / partWayPlain[RATE / 1000]!).toBeLessThan(0.1);
   });
 

@@ -8,7 +8,7 @@ import {
   FADE_S,
   isFadeWorkletLoaded,
   loadFadeWorklet,
-  needsFadeIn,
+  openingGate,
   toBuffer,
 } from './voice-nodes.ts';
 import type {
@@ -20,6 +20,7 @@ import type {
 import { trackKey, type LoadedPcm } from './track-loader.ts';
 import { TrackRequests, type PcmSource } from './track-requests.ts';
 import { VoiceWiring } from './voice-wiring.ts';
+import { sliceIsWhole, voicePosition, type Voice } from './voice.ts';
 
 const UNLOCK_WAIT_MS = 300;
 // The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
@@ -27,23 +28,9 @@ const UNLOCK_WAIT_MS = 300;
 const STOP_MARGIN_S = 0.5;
 // How far ahead the switch from a preview slice to the full buffer is scheduled.
 const SWITCH_AHEAD_S = 0.03;
-
-interface Voice {
-  /** The source playing now (a preview slice, then the full buffer). */
-  source: AudioBufferSourceNode;
-  fade: AudioWorkletNode;
-  /** Context time the source started, and the offset it started from (s). */
-  startedAt: number;
-  offset: number;
-  duration: number;
-  stopped: boolean;
-  /** The full decode failed after a preview: the preview's end is the track's end. */
-  previewOnly?: boolean;
-  /** The preview slice ran out before the full buffer arrived. */
-  previewEnded?: boolean;
-  /** Reports the natural end once. */
-  finish: () => void;
-}
+// A tail fade due sooner than this can no longer be called off (setLoop): the voice ends, and
+// the store starts the loop again (docs/AUDIO.md, "Loops").
+const CANCEL_MARGIN_S = 0.01;
 
 /**
  * The main-thread engine: one AudioContext at the device rate; each voice is an
@@ -135,28 +122,33 @@ export class AudioEngine implements PlaybackEngine {
     if (!buffer) throw new AudioError('DECODE', `track ${track.key} is no longer cached`);
     this.stop();
     const at = this.context.currentTime;
-    const from = Math.min(Math.max(0, offset), buffer.duration);
+    const loop = options.loop === true;
+    // A loop started at its very end starts its next pass.
+    const bounded = Math.min(Math.max(0, offset), buffer.duration);
+    const from = loop && bounded >= buffer.duration ? 0 : bounded;
+    const whole = !partial || sliceIsWhole(buffer, partial.track.duration);
     const { source, fade } = this.wiring.take(buffer);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
-    const fadeIn = options.fadeIn && needsFadeIn(buffer, from);
-    gate.setValueAtTime(fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
-    // A preview's end is not known yet: its tail fade comes with the full buffer.
-    if (!partial) closeAtEnd(gate, at, buffer.duration - from);
+    gate.setValueAtTime(openingGate(buffer, from, options.fadeIn), at);
+    // loopStart and loopEnd stay 0: the loop is the whole buffer, the file's own bounds.
+    source.loop = loop && whole;
     const voice: Voice = {
       source,
       fade,
       startedAt: at,
       offset: from,
       duration: buffer.duration,
+      loop,
+      whole,
+      // A preview's end is not known yet: its tail fade comes with the full buffer.
+      closeAt: partial || loop ? null : closeAtEnd(gate, at, buffer.duration - from),
       stopped: false,
       finish: () => {
         // A voice that ended with its gate open (a one-shot too short for an end fade, a preview
         // whose rest failed) would keep its processor running for good: worklet nodes process
         // until process() says they are done, connected or not, and a few hundred such nodes
         // fill the render thread (docs/AUDIO.md, Benchmarks). Its source has ended: close it.
-        fade.parameters
-          .get(FADE_GATE_PARAM)!
-          .setValueAtTime(FADE_GATE.closed, this.context.currentTime);
+        gate.setValueAtTime(FADE_GATE.closed, this.context.currentTime);
         fade.disconnect();
         if (voice.stopped) return;
         voice.stopped = true;
@@ -184,6 +176,32 @@ export class AudioEngine implements PlaybackEngine {
     );
   }
 
+  /**
+   * Makes the current voice repeat (a loop sample in a mode that repeats it) or play on to its
+   * end (the mode changed): on the same source, without a restart. A tail fade already under way
+   * is not called off; the voice then ends and the store starts the loop again.
+   */
+  setLoop(loop: boolean): void {
+    const voice = this.voice;
+    if (!voice || voice.stopped || voice.loop === loop) return;
+    voice.loop = loop;
+    // A slice of part of the file neither loops nor has a tail fade: the switch to the full
+    // buffer applies the voice's mode.
+    if (!voice.whole) return;
+    const now = this.context.currentTime;
+    const gate = voice.fade.parameters.get(FADE_GATE_PARAM)!;
+    if (loop && voice.closeAt !== null) {
+      if (voice.closeAt < now + CANCEL_MARGIN_S) return;
+      gate.cancelScheduledValues(voice.closeAt);
+      voice.closeAt = null;
+    }
+    // The timeline from now on, so the position keeps counting on the new rule.
+    voice.offset = voicePosition(voice, now);
+    voice.startedAt = now;
+    voice.source.loop = loop;
+    if (!loop) voice.closeAt = closeAtEnd(gate, now, voice.duration - voice.offset);
+  }
+
   /** Watches a voice's source end; only the source that plays to the true end finishes it. */
   private attach(voice: Voice, source: AudioBufferSourceNode, final: boolean): void {
     source.onended = () => {
@@ -203,20 +221,30 @@ export class AudioEngine implements PlaybackEngine {
   private switchToFull(voice: Voice, full: AudioBuffer | undefined): void {
     if (!full || voice.stopped || this.voice !== voice) return;
     const at = this.context.currentTime + SWITCH_AHEAD_S;
-    const position = voice.offset + (at - voice.startedAt);
-    if (position >= full.duration) {
+    // The voice's timeline runs on across the switch; a loop wraps it at the file's length,
+    // wherever the seam fell (in the slice, or before the switch).
+    let position = voice.offset + (at - voice.startedAt);
+    if (voice.loop) position %= full.duration;
+    else if (position >= full.duration) {
       // The preview has already played the whole file: it is all there is.
       voice.previewOnly = true;
       if (voice.previewEnded) voice.finish();
       return;
     }
     const next = this.wiring.follow(voice.fade, full);
+    next.loop = voice.loop;
     this.attach(voice, next, true);
     next.start(at, position);
     voice.source.stop(at);
     voice.source = next;
     voice.duration = full.duration;
-    closeAtEnd(voice.fade.parameters.get(FADE_GATE_PARAM)!, at, full.duration - position);
+    voice.whole = true;
+    if (!voice.loop)
+      voice.closeAt = closeAtEnd(
+        voice.fade.parameters.get(FADE_GATE_PARAM)!,
+        at,
+        full.duration - position,
+      );
   }
 
   stop(): void {
@@ -233,9 +261,7 @@ export class AudioEngine implements PlaybackEngine {
   }
 
   position(): number {
-    const v = this.voice;
-    if (!v) return 0;
-    return Math.min(v.duration, v.offset + Math.max(0, this.context.currentTime - v.startedAt));
+    return this.voice ? voicePosition(this.voice, this.context.currentTime) : 0;
   }
 
   setVolume(gain: number): void {

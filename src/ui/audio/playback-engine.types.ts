@@ -16,7 +16,12 @@ export interface LoadedTrack {
 export interface StartOptions {
   /** Ramp the gain up over the fade length (false: start at full gain, e.g. short one-shots). */
   fadeIn: boolean;
-  /** Called once when the track plays to its natural end (never after `stop`). */
+  /**
+   * Repeat the whole file as one continuous voice, sample-accurate across its seams, until
+   * stopped or `setLoop(false)`: the engine repeats it, not the store (docs/AUDIO.md, "Loops").
+   */
+  loop?: boolean;
+  /** Called once when the track plays to its natural end (never after `stop`, nor while looping). */
   onEnded: () => void;
   /**
    * Called when a track that started on a preview turns out not to be authentic (the whole
@@ -36,9 +41,11 @@ export interface PlaybackEngine {
   cached(song: PlayerSong, audition: boolean): LoadedTrack | null;
   /** Starts `track` at `offset` seconds; any voice still playing fades out (source change). */
   start(track: LoadedTrack, offset: number, options: StartOptions): void;
+  /** The current voice repeats (true) or plays on to its end (false), without a restart. */
+  setLoop(loop: boolean): void;
   /** Fades out and stops the current voice. */
   stop(): void;
-  /** Seconds into the current track, 0 when nothing plays. */
+  /** Seconds into the current track (wrapped at its end while looping), 0 when nothing plays. */
   position(): number;
   /** Output gain 0–1. */
   setVolume(gain: number): void;

@@ -9,6 +9,7 @@ import {
   type MusicOutput,
 } from './music-player.store.ts';
 import { resetPlayerStore, usePlayerStore } from './player.store.ts';
+import { phaseFlags } from './player-phase.ts';
 
 const track = (id: number, duration = 100): MusicTrack => ({
   id,
@@ -143,7 +144,7 @@ describe('music player store', () => {
     try {
       await store().playSong(track(1));
       expect(samplePause).toHaveBeenCalledTimes(1);
-      usePlayerStore.setState({ isPlaying: true });
+      usePlayerStore.setState(phaseFlags('playing'));
       expect(store().isPlaying).toBe(false);
       expect(out.pauses).toBe(1);
     } finally {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULTS, type MusicTrack } from '../../shared/index.ts';
-import { usePlayerStore } from './player.store.ts';
+import { isActive, usePlayerStore } from './player.store.ts';
 
 /** What the music player drives: an `<audio>` element in the app, a fake in unit tests. */
 export interface MusicOutput {
@@ -205,7 +205,5 @@ export function resetMusicPlayerStore(): void {
 
 // The reverse direction: when the sample player starts (or loads) a sample, the music pauses.
 usePlayerStore.subscribe((state, previous) => {
-  const sampleActive = state.isPlaying || state.isLoading;
-  const wasActive = previous.isPlaying || previous.isLoading;
-  if (sampleActive && !wasActive) useMusicPlayerStore.getState().pause();
+  if (isActive(state) && !isActive(previous)) useMusicPlayerStore.getState().pause();
 });

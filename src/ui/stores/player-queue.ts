@@ -48,6 +48,15 @@ export function repeatsItself(song: PlayerSong | null, loopType: LoopType): bool
   );
 }
 
+/**
+ * Whether a song plays as one continuous looping voice (docs/AUDIO.md, "Loops"): a loop sample in
+ * a mode that repeats it. A one-shot in repeat-one mode starts again through a new voice instead:
+ * its end was not made to run into its start, so it keeps its tail fade (and its attack) each pass.
+ */
+export function loopsSeamlessly(song: PlayerSong | null, loopType: LoopType): boolean {
+  return repeatsItself(song, loopType) && song?.audioData?.kind === 'loop';
+}
+
 /** The song after `currentId` in the "in order" mode: the next one, none after the last. */
 export function nextInOrder(list: PlayerSong[], currentId: number | null): PlayerSong | null {
   const index = list.findIndex((s) => s.id === currentId);

@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../../shared/constants.ts';
 import type { AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { PlayerSong } from '../audio/playback-engine.types.ts';
+import { phaseFlags, type PlayerPhase } from './player-phase.ts';
 import { LOOP_TYPES, type LoopType } from './player-queue.ts';
 
 /** What started the current playback (docs/PRODUCT.md §3). */
@@ -23,9 +24,13 @@ export interface PlayerState {
   playList: PlayerSong[];
   song: PlayerSong | null;
   id: number | null;
+  /** The named phase (player-phase.ts); the three flags below are derived from it. */
+  phase: PlayerPhase;
+  /** phase 'playing'. */
   isPlaying: boolean;
+  /** phase 'paused'. */
   isPause: boolean;
-  /** True while the current request loads. */
+  /** phase 'loading': the current request loads. */
   isLoading: boolean;
   /** The current playback is a preview (auditionCode). */
   audition: boolean;
@@ -74,9 +79,7 @@ export const initialPlayerData: PlayerData = {
   playList: [],
   song: null,
   id: null,
-  isPlaying: false,
-  isPause: false,
-  isLoading: false,
+  ...phaseFlags('idle'),
   audition: false,
   progress: 0,
   duration: 0,

@@ -56,6 +56,11 @@ class FakeEngine implements PlaybackEngine {
   stop(): void {
     this.stops++;
   }
+  /** Every setLoop call, in order. */
+  loops: boolean[] = [];
+  setLoop(loop: boolean): void {
+    this.loops.push(loop);
+  }
   position(): number {
     return this.pos;
   }
@@ -125,8 +130,10 @@ describe('initial state', () => {
       playList: [],
       song: null,
       id: null,
+      phase: 'idle',
       isPlaying: false,
       isPause: false,
+      isLoading: false,
       progress: 0,
       actionType: 'init',
       needsUserInteraction: false,
@@ -212,7 +219,7 @@ describe('starting a song', () => {
     engine.lastLoad().reject(new AudioError('DECRYPT', 'bad tag'));
     await done;
     expect(store().lastError).toMatchObject({ code: 'DECRYPT' });
-    expect(store().isPlaying).toBe(false);
+    expect(store()).toMatchObject({ phase: 'error', isPlaying: false, isLoading: false });
     expect(log).toHaveBeenCalledOnce();
     void store().playSong(song(2));
     await flush();
@@ -230,7 +237,12 @@ describe('starting a song', () => {
     first.onError!({ code: 'DECRYPT', message: 'late' }); // a replaced voice: ignored
     expect(store()).toMatchObject({ id: 2, isPlaying: true, lastError: null });
     engine.starts[1]!.options.onError!({ code: 'DECRYPT', message: 'bad tag' });
-    expect(store()).toMatchObject({ id: 2, isPlaying: false, lastError: { code: 'DECRYPT' } });
+    expect(store()).toMatchObject({
+      id: 2,
+      phase: 'error',
+      isPlaying: false,
+      lastError: { code: 'DECRYPT' },
+    });
     expect(log).toHaveBeenCalledOnce();
   });
 });
@@ -297,7 +309,12 @@ describe('pause, toggle and seek', () => {
     await store().togglePlay();
     expect(pending.signal.aborted).toBe(true);
     expect(engine.loads).toHaveLength(2);
-    expect(store()).toMatchObject({ isPlaying: false, isLoading: false, isPause: true });
+    expect(store()).toMatchObject({
+      phase: 'paused',
+      isPlaying: false,
+      isLoading: false,
+      isPause: true,
+    });
     expect(store().pausedProgress).toBeCloseTo(0.7, 6);
   });
 
@@ -375,24 +392,65 @@ describe('end of track', () => {
     expect(store().actionType).toBe('auto');
   });
 
-  it('by default a loop sample starts again at its end, and a one-shot stops', async () => {
+  it('a loop sample plays as one looping voice in the modes that repeat it; a one-shot stops', async () => {
     const loop = song(1, { audioData: { kind: 'loop' } as PlayerSong['audioData'] });
     engine.decoded.set('play:1', 4);
     await store().playSong(loop);
+    // The engine repeats it: no end comes, no new voice per pass.
+    expect(engine.starts[0]!.options.loop).toBe(true);
+    store().setLoopType(LOOP_TYPES.single);
+    expect(engine.starts[0]!.options.loop).toBe(true);
+    expect(engine.loops).toEqual([true]);
+    // A mode that moves on lets the voice play on to its end, then the end handler advances.
+    store().setLoopType(LOOP_TYPES.list);
+    expect(engine.loops).toEqual([true, false]);
+    await store().playSong(loop);
+    expect(engine.starts[1]!.options.loop).toBe(false);
+
+    const shot = song(2, { audioData: { kind: 'oneshot' } as PlayerSong['audioData'] });
+    store().setLoopType(LOOP_TYPES.off);
+    engine.decoded.set('play:2', 1);
+    await store().playSong(shot);
+    expect(engine.starts[2]!.options.loop).toBe(false);
+    engine.ended();
+    await flush();
+    expect(engine.starts).toHaveLength(3);
+    expect(store()).toMatchObject({ id: 2, phase: 'idle', isPlaying: false });
+  });
+
+  it('a loop whose voice still ends (its tail fade had begun when the mode changed) starts again', async () => {
+    const loop = song(1, { audioData: { kind: 'loop' } as PlayerSong['audioData'] });
+    store().setLoopType(LOOP_TYPES.list);
+    engine.decoded.set('play:1', 4);
+    await store().playSong(loop);
+    store().setLoopType(LOOP_TYPES.off);
     engine.pos = 4;
     engine.ended();
     await flush();
     expect(engine.starts).toHaveLength(2);
     expect(engine.starts[1]!.offset).toBe(0);
+    expect(engine.starts[1]!.options.loop).toBe(true);
     expect(store()).toMatchObject({ id: 1, isPlaying: true, actionType: 'auto' });
+  });
 
+  it('a one-shot in repeat-one mode starts again through a new voice at its end', async () => {
     const shot = song(2, { audioData: { kind: 'oneshot' } as PlayerSong['audioData'] });
+    store().setLoopType(LOOP_TYPES.single);
     engine.decoded.set('play:2', 1);
     await store().playSong(shot);
+    expect(engine.starts[0]!.options.loop).toBe(false);
     engine.ended();
     await flush();
-    expect(engine.starts).toHaveLength(3);
-    expect(store()).toMatchObject({ id: 2, isPlaying: false });
+    expect(engine.starts).toHaveLength(2);
+    expect(store()).toMatchObject({ id: 2, isPlaying: true, actionType: 'auto' });
+  });
+
+  it('a mode change while nothing plays leaves the engine alone', async () => {
+    store().setLoopType(LOOP_TYPES.single);
+    await playLoaded(song(1), 10);
+    store().pause();
+    store().setLoopType(LOOP_TYPES.off);
+    expect(engine.loops).toEqual([]);
   });
 
   it('in order mode advances to the next row and stops after the last', async () => {

@@ -7,10 +7,12 @@ import {
   addUnique,
   clamp,
   LOOP_TYPES,
+  loopsSeamlessly,
   nextInOrder,
   pickNeighbour,
   repeatsItself,
 } from './player-queue.ts';
+import { isActive, phaseFlags, transition, type PlayerEvent } from './player-phase.ts';
 import {
   initialPlayerData,
   type ActionType,
@@ -19,6 +21,7 @@ import {
 } from './player-state.ts';
 
 export type { ActionType, PlayerState, PlayOptions } from './player-state.ts';
+export { isActive, isActiveRow, type PlayerPhase } from './player-phase.ts';
 
 /** Wiring the store needs at run time: the engine and a per-frame scheduler. */
 interface PlayerRuntime {
@@ -64,6 +67,8 @@ function engine(): PlaybackEngine {
 
 /** The sample player store; actions work outside React through `usePlayerStore.getState()`. */
 export const usePlayerStore = create<PlayerState>()((set, get) => {
+  /** The phase (and its flags) after `event`; an event illegal in the current phase changes nothing. */
+  const step = (event: PlayerEvent) => phaseFlags(transition(get().phase, event));
   /** Publishes position at most once per animation frame while playing. */
   const tick = () => {
     frame = null;
@@ -98,8 +103,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     const nearEnd = duration - time <= duration * DEFAULTS.endThreshold;
     const full = nearEnd || duration < DEFAULTS.shortTrackSeconds;
     set({
-      isPlaying: false,
-      isPause: false,
+      ...step('end'),
       actionType: 'ended',
       progress: full ? 1 : progress,
       pausedProgress: 0,
@@ -122,6 +126,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
   /** Starts a loaded track at `startProgress`, then publishes the playing state (plus `extra`). */
   const begin = (
     seq: number,
+    song: PlayerSong,
     loaded: LoadedTrack,
     startProgress: number,
     extra: Partial<PlayerState> = {},
@@ -130,19 +135,20 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     const offset = startProgress * loaded.duration;
     engine().start(loaded, offset, {
       fadeIn: loaded.duration > DEFAULTS.shortTrackSeconds,
+      // A loop repeats in the engine as one voice; the store's end handler repeats the rest.
+      loop: loopsSeamlessly(song, get().loopType),
       onEnded: onEnded(seq),
       // A preview whose file then fails decryption: the engine silenced it; report as a load failure.
       onError: (info) => {
         if (seq !== requestSeq) return;
         stopTicking();
         console.error(`[player] ${info.code}: ${info.message}`);
-        set({ isPlaying: false, isPause: false, lastError: info });
+        set({ ...step('fail'), lastError: info });
       },
     });
     set({
       ...extra,
-      isPlaying: true,
-      isLoading: false,
+      ...step('play'),
       duration: loaded.duration,
       currentTime: offset,
       needsUserInteraction: false,
@@ -164,7 +170,6 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
         song,
         id: song.id,
         audition,
-        isPause: false,
         actionType: options.actionType ?? 'row',
         startProgress,
         progress: startProgress,
@@ -173,13 +178,13 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       const eng = engine();
       // A decoded track starts before anything renders: the click is heard at once.
       const ready = eng.isSuspended() ? null : eng.cached(song, audition);
-      if (ready) return begin(seq, ready, startProgress, request);
-      set({ ...request, isPlaying: false, isLoading: true });
+      if (ready) return begin(seq, song, ready, startProgress, request);
+      set({ ...request, ...step('load') });
       if (eng.isSuspended() && !(await eng.unlock())) {
         // Autoplay policy: hold the request until the first gesture calls unlock().
         if (seq === requestSeq) {
           held = { song, options };
-          set({ needsUserInteraction: true, isLoading: false });
+          set({ needsUserInteraction: true, ...step('hold') });
         }
         return;
       }
@@ -190,19 +195,18 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
         loaded = await eng.load(song, { audition, signal: ctrl.signal });
       } catch (error) {
         if (seq !== requestSeq) return;
-        set({ isLoading: false });
-        if (isAudioErrorInfo(error) && error.code === 'ABORTED') return;
+        if (isAudioErrorInfo(error) && error.code === 'ABORTED') return set(step('cancel'));
         const info = isAudioErrorInfo(error)
           ? { code: error.code, message: error.message, status: error.status }
           : { code: 'DECODE' as const, message: String((error as Error)?.message ?? error) };
         console.error(`[player] ${info.code}: ${info.message}`);
-        set({ lastError: info });
+        set({ ...step('fail'), lastError: info });
         return;
       }
       // A newer request began while this one loaded: discard it (docs/PRODUCT.md §4).
       if (seq !== requestSeq) return;
       controller = null;
-      begin(seq, loaded, startProgress);
+      begin(seq, song, loaded, startProgress);
     },
 
     async togglePlay(song, fromRow = false) {
@@ -212,7 +216,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
         return state.playSong(song, { actionType: fromRow ? 'row' : 'button' });
       }
       // While a request loads the bar shows “pause”: the toggle cancels it rather than starting again.
-      if (state.isPlaying || state.isLoading) return state.pause();
+      if (isActive(state)) return state.pause();
       if (state.song) {
         return state.playSong(state.song, {
           actionType: 'button',
@@ -224,22 +228,19 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
 
     async toggleAudition(song) {
       const state = get();
-      if (state.audition && state.id === song.id && (state.isPlaying || state.isLoading))
-        return state.pause();
+      if (state.audition && state.id === song.id && isActive(state)) return state.pause();
       return state.playSong(song, { actionType: 'row', audition: true });
     },
 
     pause() {
       const state = get();
-      if (!state.isPlaying && !state.isLoading) return;
+      if (!isActive(state)) return;
       requestSeq++;
       const time = state.isPlaying ? engine().position() : state.startProgress * state.duration;
       const progress = state.duration > 0 ? clamp(time / state.duration, 0, 1) : state.progress;
       halt();
       set({
-        isPlaying: false,
-        isLoading: false,
-        isPause: true,
+        ...step('pause'),
         pausedProgress: progress,
         progress,
         currentTime: time,
@@ -277,6 +278,9 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
 
     setLoopType(loopType) {
       set({ loopType });
+      // A voice playing now follows the new mode at once: a loop repeats or plays on to its end.
+      const { song, isPlaying } = get();
+      if (isPlaying) runtime.engine?.setLoop(loopsSeamlessly(song, loopType));
     },
 
     setProgress(progress) {

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { Pack, Sample } from '../../../shared/index.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { Icon } from '../../components/index.ts';
-import { usePlayerStore } from '../../stores/player.store.ts';
+import { isActiveRow, usePlayerStore } from '../../stores/player.store.ts';
 import { toggleSample } from '../player/index.tsx';
 import { formatDuration } from '../../lib/format-duration.ts';
 
@@ -122,7 +122,7 @@ function useHomeList<T>(load: (signal: AbortSignal) => Promise<{ records: T[] }>
 /** A new sound: a click plays it in place (again pauses), its neighbours as the play list. */
 function SoundItem({ sample, list }: { sample: Sample; list: readonly Sample[] }) {
   const { t } = useTranslation('home');
-  const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
+  const playing = usePlayerStore(isActiveRow(sample.id));
   return (
     <li>
       <button

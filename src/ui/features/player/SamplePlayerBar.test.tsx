@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from 'styled-components';
 import { i18n } from '../../i18n/i18n.ts';
 import { resetPlayerStore, usePlayerStore } from '../../stores/player.store.ts';
+import { phaseFlags } from '../../stores/player-phase.ts';
 import { LOOP_TYPES } from '../../stores/player-queue.ts';
 import { useToastStore } from '../../stores/toast.store.ts';
 import { makeTheme } from '../../theme/index.ts';
@@ -66,7 +67,7 @@ describe('SamplePlayerBar', () => {
     renderBar();
     await userEvent.click(button('Play'));
     expect(actions.togglePlay).toHaveBeenCalledTimes(1);
-    act(() => usePlayerStore.setState({ isPlaying: true }));
+    act(() => usePlayerStore.setState(phaseFlags('playing')));
     expect(button('Pause')).toBeTruthy();
   });
 

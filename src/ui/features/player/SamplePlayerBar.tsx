@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
 import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
-import { usePlayerStore } from '../../stores/player.store.ts';
+import { isActive, usePlayerStore } from '../../stores/player.store.ts';
 import { DownloadFolderButton } from '../downloads/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { useAuditionMode } from './audition-mode.store.ts';
@@ -210,7 +210,7 @@ export function SamplePlayerBar() {
   const { t } = useTranslation('player');
   const song = usePlayerStore((s) => s.song);
   const id = usePlayerStore((s) => s.id);
-  const playing = usePlayerStore((s) => s.isPlaying || s.isLoading);
+  const playing = usePlayerStore(isActive);
   const sounding = usePlayerStore((s) => s.isPlaying);
   const playList = usePlayerStore((s) => s.playList);
   const loopType = usePlayerStore((s) => s.loopType);

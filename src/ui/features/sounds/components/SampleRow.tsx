@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
+import { isActiveRow, usePlayerStore } from '../../../stores/player.store.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { auditionSample } from '../../player/index.tsx';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
@@ -176,7 +176,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const tooltip = useDownloadTooltip();
   const flags = useSampleFlags(sample);
   const current = usePlayerStore((s) => s.id === sample.id);
-  const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
+  const playing = usePlayerStore(isActiveRow(sample.id));
   const progress = usePlayerStore((s) => (s.id === sample.id ? s.progress : null));
   // A failed play shows on its row too, not only in the toast (docs/UI.md "The player").
   const failed = usePlayerStore((s) => s.id === sample.id && s.lastError !== null);

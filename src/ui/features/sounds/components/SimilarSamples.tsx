@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { IconButton } from '../../../components/index.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
+import { isActiveRow, usePlayerStore } from '../../../stores/player.store.ts';
 import { toggleSample } from '../../player/index.tsx';
 import { useSelection } from '../model/selection.store.ts';
 
@@ -36,7 +36,7 @@ const Similar = styled.ul`
 /** A similar sample: plays in place (its neighbours as the play list); its name opens it here. */
 function SimilarItem({ sample, list }: { sample: Sample; list: readonly Sample[] }) {
   const { t } = useTranslation('sounds');
-  const playing = usePlayerStore((s) => s.id === sample.id && (s.isPlaying || s.isLoading));
+  const playing = usePlayerStore(isActiveRow(sample.id));
   const name = sample.audioName;
   return (
     <li>
