@@ -337,7 +337,14 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
     ],
   ],
   Pipa: [
-    ['Pipa Tales', '琵琶行', 0, 'tremolo and plucked pipa phrases', '琵琶轮指与弹挑', ['chinese style']],
+    [
+      'Pipa Tales',
+      '琵琶行',
+      0,
+      'tremolo and plucked pipa phrases',
+      '琵琶轮指与弹挑',
+      ['chinese style'],
+    ],
     [
       'Jade Plate Pipa',
       '玉盘琵琶',
@@ -356,7 +363,14 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       '富有表现力的二胡弓弦',
       ['chinese style'],
     ],
-    ['Moonlit Erhu', '月下二胡', 7, 'long, singing erhu tones', '悠长如歌的二胡', ['chinese style']],
+    [
+      'Moonlit Erhu',
+      '月下二胡',
+      7,
+      'long, singing erhu tones',
+      '悠长如歌的二胡',
+      ['chinese style'],
+    ],
   ],
   Dizi: [
     [

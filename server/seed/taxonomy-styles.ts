@@ -166,12 +166,9 @@ export const STYLES: PrimaryDef[] = [
     style: '',
     children: children(rows, { tonal: true, stereo: 0.8, adjective: false }).map((c) => ({
       ...c,
-      tags: [
-        'chinese style',
-        'percussion',
-        name.toLowerCase(),
-        c.name.toLowerCase(),
-      ].filter((tag) => tag !== 'percussion' || name.startsWith('Gongs')),
+      tags: ['chinese style', 'percussion', name.toLowerCase(), c.name.toLowerCase()].filter(
+        (tag) => tag !== 'percussion' || name.startsWith('Gongs'),
+      ),
     })),
   })),
 ];

@@ -15,6 +15,8 @@ const labels: Record<string, string> = {
   // Type and sub-category names come from the category tree (use-segment-label.ts).
   Drums: '鼓组',
   Kick: '底鼓',
+  genres: '曲风',
+  'hip-hop': '嘻哈',
 };
 const names: CrumbNames = {
   segment: (s) => labels[s] ?? null,
@@ -75,6 +77,9 @@ describe('crumbsFor', () => {
     ]);
     expect(pageTitleFor('/sounds/search/track/:Drums/:Kick/samples', names, '')).toBe(
       '搜索：鼓组 / 底鼓',
+    );
+    expect(pageTitleFor('/sounds/search/track/styles:hip-hop,trap/samples', names, '')).toBe(
+      '搜索：曲风 · 嘻哈, trap',
     );
     // A typed word is the user's: "Kick" typed stays "Kick".
     expect(pageTitleFor('/sounds/search/track/Kick/samples', names, '')).toBe('搜索：Kick');

@@ -67,11 +67,16 @@ function placeCrumbs(pathname: string, segments: string[], names: CrumbNames): C
   const parts = rest.at(-1) === 'samples' ? rest.slice(0, -1) : rest;
   if (parts.length === 0) return null;
   const place = `/sounds/${area}/track/${parts.join('/')}/samples`;
-  // `:Drums/:Kick` names a type and a sub-category (translated); other parts are typed words.
+  // `:Drums/:Kick` names a type and a sub-category and `styles:hip-hop,trap` genres (both
+  // translated); other parts are typed words, shown as typed.
+  const name = (text: string) => names.segment(text) ?? text;
   const query = parts
     .map((part) => {
       const text = decode(part);
-      return text.startsWith(':') ? (names.segment(text.slice(1)) ?? text.slice(1)) : text;
+      if (text.startsWith(':')) return name(text.slice(1));
+      if (text.startsWith('styles:'))
+        return `${name('genres')} · ${text.slice(7).split(',').filter(Boolean).map(name).join(', ')}`;
+      return text;
     })
     .join(' / ');
   const title =

@@ -11,16 +11,21 @@ import { zh } from './locales/zh.ts';
 const NO_TYPES: ReadonlyMap<string, Names> = new Map();
 const typeMaps = new WeakMap<CategoryNode[], ReadonlyMap<string, Names>>();
 
-/** The names of the library's types and sub-categories by their English name (as in URLs). */
+/**
+ * The names of the library's types and sub-categories by their English name as in URLs (`Drums`),
+ * and lower-cased as genre presets spell them (`hip-hop`).
+ */
 function typeNamesOf(tree: CategoryNode[]): ReadonlyMap<string, Names> {
   let map = typeMaps.get(tree);
   if (!map) {
     const names = new Map<string, Names>();
+    const add = (name: string, value: Names) => {
+      for (const key of [name, name.toLowerCase()]) if (!names.has(key)) names.set(key, value);
+    };
     for (const category of tree)
       for (const primary of category.children) {
-        if (!names.has(primary.name)) names.set(primary.name, primary.names);
-        for (const secondary of primary.children)
-          if (!names.has(secondary.name)) names.set(secondary.name, secondary.names);
+        add(primary.name, primary.names);
+        for (const secondary of primary.children) add(secondary.name, secondary.names);
       }
     typeMaps.set(tree, (map = names));
   }
