@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TAG_SYNONYMS } from '../catalogue/tag-vocabulary.ts';
 import type { LibraryBatch, LibraryRepository } from '../library/library.repository.ts';
 import { migrate, openDatabase } from './database.ts';
+import { testSampleWrite } from './testing/sample-write.ts';
 import type { OracleRepository } from './oracle.repository.ts';
 import { migratePg } from './postgres/pg-database.ts';
 import { postgresLibrary } from './postgres/library.postgres.ts';
@@ -41,39 +42,10 @@ const OLD_ROWS: LibraryBatch = {
     },
   ],
   samples: [
-    {
+    testSampleWrite(1, {
       packCode: 'old-guzheng',
-      nameEn: 'Old Hat 01',
-      nameZh: '旧踩镲 01',
-      category: 'chineseStyle',
-      primaryName: 'Guzheng',
-      secondaryName: 'Glissando',
-      audioKey: null,
-      bpm: null,
-      kind: 'oneshot',
-      format: 'wav',
-      mediaType: 'audio/wav',
-      sampleRate: 44100,
-      channels: 1,
-      bitDepth: 16,
-      sizeBytes: 44,
-      duration: 0.5,
       tags: ['drums', 'hi-hat', 'hihat', 'hat', 'keys', 'keyboard', 'rnb', 'r&b', 'vocal chops'],
-      blobHash: 'a'.repeat(64),
-      fileName: 'Old Hat 01.wav',
-      auditionCode: null,
-      auditionHash: null,
-      peaks: null,
-      popularity: 1,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      search: {
-        name: 'Old Hat 01',
-        brand: 'Old Brand',
-        pack: 'Old Guzheng',
-        type: 'Guzheng',
-        grp: 'Glissando',
-      },
-    },
+    }),
   ],
 };
 
@@ -85,7 +57,7 @@ async function merged(
 ) {
   await library.writeBatch(OLD_ROWS);
   await rerun();
-  const sample = (await oracle.samples()).find((s) => s.nameEn === 'Old Hat 01');
+  const sample = (await oracle.samples()).find((s) => s.nameEn === 'Kick 1');
   const pack = (await oracle.packs()).find((p) => p.code === 'old-guzheng');
   return { sampleTags: sample?.tags, packTags: pack?.tags };
 }
