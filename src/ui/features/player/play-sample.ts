@@ -107,17 +107,20 @@ function startWhenWhole(sample: Sample, list: RowList, startProgress: number): v
   const engine = getAudioEngine();
   const audition = auditionFor(sample);
   const ticket = ++seekTicket;
-  const playing = usePlayerStore.getState().song;
+  // A loop repeating keeps its id: only a play of another sample cancels the wait.
+  const playing = usePlayerStore.getState().id;
+  // Claimed as a play claims it: a prefetch would be stopped by the next hover's anticipation.
+  const controller = new AbortController();
+  engine.load(sample, { audition, signal: controller.signal }).catch(() => {});
   const until = performance.now() + SEEK_WAIT_MS;
   const check = () => {
-    if (ticket !== seekTicket || usePlayerStore.getState().song !== playing) return;
+    if (ticket !== seekTicket || usePlayerStore.getState().id !== playing)
+      return controller.abort();
     if (engine.cached(sample, audition) || performance.now() > until)
       return startFromList(sample, list, { actionType: 'seek', startProgress });
-    // Again each frame: a hover elsewhere may have cancelled the prefetch (no-op while it runs).
-    engine.prefetch(sample, audition);
     requestAnimationFrame(check);
   };
-  void engine.ready().then(check, check);
+  requestAnimationFrame(check);
 }
 
 /** A click on a row's waveform: seeks the current song there, or starts the row at that point. */
