@@ -53,6 +53,8 @@ const firstStartOf = (page: Page, id: number) =>
 async function clickWaveform(page: Page, index: number, fraction: number): Promise<number> {
   const row = dataRows(page).nth(index);
   const id = Number(await row.getAttribute('data-sample-id'));
+  // Clear of the player bar at the window's foot.
+  await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await row.getByRole('img', { name: /的波形|waveform/i }).boundingBox())!;
   await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
   return id;
@@ -161,6 +163,10 @@ test('the tab strip: at most eight tabs after 20 navigations, named in the UI la
   expect(en).toContain('Liked · Samples');
   expect(en.join(' ')).not.toMatch(/[\u4e00-\u9fff]/);
   await expect(page).toHaveTitle(/^Liked · Samples · /);
+  for (const width of [1400, 760, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/screenshots/tabs_en_${width}.png` });
+  }
 });
 
 for (const width of [390, 760, 1400]) {

@@ -54,6 +54,20 @@ describe('Breadcrumbs', () => {
   });
 });
 
+describe('Breadcrumbs after a language switch', () => {
+  it('renames every crumb and keeps none of the old language', async () => {
+    // The middle crumb leads where the last one is: keys by path once kept a stale 收藏.
+    renderWithApp(<Breadcrumbs />, { path: '/sounds/other/likes' });
+    const trail = () =>
+      within(screen.getByRole('navigation', { name: /当前位置|You are here/ }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(trail()).toEqual(['音色', '收藏', '采样']);
+    await act(() => i18n.changeLanguage('en'));
+    expect(trail()).toEqual(['Sounds', 'Liked', 'Samples']);
+  });
+});
+
 describe('history, tabs and title', () => {
   it('records pages, moves back and forward, and titles the page', async () => {
     const { router } = renderWithApp(
