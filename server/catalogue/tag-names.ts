@@ -1,11 +1,13 @@
 import type { Names } from '../../src/shared/api/catalogue.types.ts';
+import { canonicalTag } from './tag-vocabulary.ts';
 
 /**
  * Chinese names of the library's tags. Tags are stored as lower-case English words (filters and
- * URLs use them as they are); this is how the Chinese UI shows them. A tag missing here (an
- * imported library's own word) shows as stored in both languages.
+ * URLs use them as they are), one per meaning (`tag-vocabulary.ts`); this is how the Chinese UI
+ * shows them. A tag missing here (an imported library's own word) shows as stored in both
+ * languages.
  */
-const TAG_ZH: Readonly<Record<string, string>> = {
+export const TAG_ZH: Readonly<Record<string, string>> = {
   '808': '808',
   acoustic: '原声',
   afro: '非洲节奏',
@@ -16,13 +18,11 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   'boom bap': 'Boom Bap',
   braams: '铜管轰鸣',
   'build-up': '铺垫',
-  chinese: '中国',
   'chinese style': '中国风',
   choir: '合唱',
   chop: '切片',
   cinematic: '影视',
   clap: '拍手',
-  claps: '拍手',
   conga: '康加鼓',
   crash: '强音镲',
   cymbals: '镲片',
@@ -31,11 +31,11 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   distant: '遥远',
   dizi: '笛子',
   drill: 'Drill',
-  'drum loop': '鼓循环',
+  'drum loop': '鼓组循环',
   drones: '持续音',
-  drums: '鼓',
+  drums: '鼓组',
   edm: '电子舞曲',
-  electric: '电',
+  electric: '电声',
   'electric piano': '电钢琴',
   electronic: '电子',
   epic: '史诗',
@@ -48,20 +48,15 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   'gongs & percussion': '锣鼓打击乐',
   gongs: '锣',
   guitar: '吉他',
-  guofeng: '国风',
   guzheng: '古筝',
-  hat: '镲',
   heavy: '厚重',
   'hi-hat': '踩镲',
-  hihat: '踩镲',
   'hip-hop': '嘻哈',
-  hiphop: '嘻哈',
   hits: '重击',
   horror: '恐怖',
   house: '浩室',
   impacts: '冲击',
   keyboard: '键盘',
-  keys: '键盘',
   kick: '底鼓',
   latin: '拉丁',
   lead: '主音',
@@ -79,17 +74,14 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   opera: '戏曲',
   organ: '风琴',
   pad: '铺底',
-  pads: '铺底',
   percussion: '打击乐',
   piano: '钢琴',
   pipa: '琵琶',
   pluck: '拨弦',
-  plucks: '拨弦',
   pop: '流行',
   'r&b': '节奏布鲁斯',
   radio: '电台',
   risers: '上升音效',
-  rnb: '节奏布鲁斯',
   rock: '摇滚',
   'sci-fi': '科幻',
   shaker: '沙锤',
@@ -98,7 +90,6 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   'slow jam': '慢摇',
   snare: '军鼓',
   soul: '灵魂乐',
-  sub: '超低音',
   'sub bass': '超低音贝斯',
   synth: '合成器',
   'synth bass': '合成贝斯',
@@ -107,7 +98,6 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   techno: '科技舞曲',
   texture: '质感',
   tom: '通鼓',
-  toms: '通鼓',
   'tonal risers': '音调上升',
   trailer: '预告片',
   'trailer hits': '预告片重击',
@@ -115,8 +105,6 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   trap: '陷阱',
   tremolo: '轮指',
   upbeat: '欢快',
-  vocal: '人声',
-  'vocal chops': '人声切片',
   vocals: '人声',
   wav: 'WAV',
   aiff: 'AIFF',
@@ -125,19 +113,30 @@ const TAG_ZH: Readonly<Record<string, string>> = {
   woodfish: '木鱼',
 };
 
-/** English names of tags stored in two spellings, so a chip shows one word for both. */
+/** English names that title case would spell wrong (acronyms, formats). */
 const TAG_EN: Readonly<Record<string, string>> = {
-  claps: 'clap',
-  hihat: 'hi-hat',
-  hiphop: 'hip-hop',
-  pads: 'pad',
-  plucks: 'pluck',
-  rnb: 'r&b',
-  toms: 'tom',
-  vocal: 'vocals',
+  aiff: 'AIFF',
+  edm: 'EDM',
+  flac: 'FLAC',
+  fx: 'FX',
+  mp3: 'MP3',
+  oneshot: 'One-Shot',
+  'r&b': 'R&B',
+  wav: 'WAV',
 };
 
-/** A tag's names: Chinese from the dictionary (else the tag), English as stored or its spelling. */
-export function tagNames(tag: string): Names {
-  return { zh: TAG_ZH[tag] ?? tag, en: TAG_EN[tag] ?? tag };
+/** A vocabulary tag in the case genre names use: each word capitalised ("hi-hat" → "Hi-Hat"). */
+const titleCase = (tag: string): string =>
+  tag.replace(/(^|[\s-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+
+/**
+ * A tag's names, Chinese and English, as chips show them: a vocabulary tag (an alias is named as
+ * the tag it means) in Chinese from the dictionary and in English in the case of the genre names
+ * ("EDM", "Hip-Hop"); an imported library's own word as stored in both.
+ */
+export function tagNames(stored: string): Names {
+  const tag = canonicalTag(stored);
+  const zh = TAG_ZH[tag];
+  if (zh === undefined) return { zh: stored, en: stored };
+  return { zh, en: TAG_EN[tag] ?? titleCase(tag) };
 }

@@ -1,5 +1,6 @@
 import { spaceCjk } from './sqlite/fts-text.sqlite.ts';
 import type { Database } from './database.ts';
+import { canonicalTags } from '../catalogue/tag-vocabulary.ts';
 
 const RESPACE_BATCH = 5_000;
 const FTS_COLUMNS = ['name', 'tags', 'brand', 'pack', 'type', 'grp'] as const;
@@ -70,10 +71,42 @@ function namesWithoutTempoAndKey(db: Database): void {
 }
 
 /**
+ * Merges the tags that meant one thing (hihat and hat into hi-hat, guofeng and chinese into
+ * chinese style, …: `TAG_SYNONYMS`) in every sample's and pack's tag list, each tag once. The
+ * full-text rows keep the words: a search for an alias finds the same samples as before.
+ */
+function mergeTagSynonyms(db: Database): void {
+  const merged = (tags: unknown): string | null => {
+    const stored: unknown = JSON.parse(String(tags ?? '[]'));
+    if (!Array.isArray(stored)) return null;
+    const text = JSON.stringify(canonicalTags(stored.map(String)));
+    return text === tags ? null : text;
+  };
+  const read = db.prepare('SELECT id, tags FROM samples WHERE id > ? ORDER BY id LIMIT ?');
+  const write = db.prepare('UPDATE samples SET tags = ? WHERE id = ?');
+  let after = 0;
+  for (;;) {
+    const rows = read.all(after, RESPACE_BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const tags = merged(row.tags);
+      if (tags !== null) write.run(tags, Number(row.id));
+    }
+    after = Number(rows.at(-1)!.id);
+  }
+  const writePack = db.prepare('UPDATE packs SET tags = ? WHERE code = ?');
+  for (const row of db.prepare('SELECT code, tags FROM packs').all()) {
+    const tags = merged(row.tags);
+    if (tags !== null) writePack.run(tags, String(row.code));
+  }
+}
+
+/**
  * Migrations that need code, applied in name order among the `.sql` files (each once, in its
  * own transaction, recorded in schema_migrations like them).
  */
 export const CODE_MIGRATIONS: Record<string, (db: Database) => void> = {
   '014-fts-cjk-every-character': respaceSampleFts,
   '016-names-without-tempo-key': namesWithoutTempoAndKey,
+  '036-merge-tag-synonyms': mergeTagSynonyms,
 };

@@ -12,6 +12,7 @@ import {
   type StoredAnalysis,
 } from '../library/sound-analysis.ts';
 import { renderCover } from '../seed/png-cover.ts';
+import { canonicalTags } from '../catalogue/tag-vocabulary.ts';
 import type { Category } from '../../src/shared/api/catalogue.types.ts';
 import type { SniffedFormat } from '../../src/shared/audio/worker-protocol.ts';
 
@@ -169,7 +170,7 @@ export async function importFolder(
               bitDepth: audio.bitDepth,
               sizeBytes: job.bytes.byteLength,
               duration: Math.round(audio.duration * 1000) / 1000,
-              tags: [audio.format, metadata.kind],
+              tags: canonicalTags([audio.format, metadata.kind]),
               blobHash: ctx.blobs.put(job.bytes),
               fileName: basename(file),
               auditionCode: newAuditionCode(),

@@ -7,6 +7,7 @@ import {
   type MusicalKey,
   type SampleKind,
 } from '../../src/shared/api/catalogue.types.ts';
+import { canonicalTags } from '../catalogue/tag-vocabulary.ts';
 import { BRANDS, packsOf, type PackDef } from './packs.ts';
 import { Rng, hashSeed } from './prng.ts';
 import type { RenderJob } from './render-sample.ts';
@@ -165,7 +166,7 @@ function planPack(def: PackDef, primary: PrimaryDef, count: number, nowMs: numbe
     brand: def.brand,
     category: primary.category,
     primary,
-    tags: [...new Set([primaryTag, ...def.tags])],
+    tags: canonicalTags([primaryTag, ...def.tags]),
     popularity: popularity(rng) * 3,
     createdAt: new Date(nowMs - Math.round(rng.range(20, 720)) * DAY).toISOString(),
     coverSeed: hashSeed(`cover:${def.name}`),
@@ -205,7 +206,7 @@ function planSample(
     key,
     bpm,
     kind: secondary.kind,
-    tags: [...new Set([...secondary.tags, ...pack.tags.slice(1, 3)])],
+    tags: canonicalTags([...secondary.tags, ...pack.tags.slice(1, 3)]),
     fileName: `${fileName}.wav`,
     popularity: popularity(rng),
     createdAt: new Date(createdMs).toISOString(),

@@ -80,7 +80,7 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       3,
       'pianos, electric pianos and organs for soulful chords',
       '为灵魂和弦准备的钢琴、电钢与风琴',
-      ['r&b', 'rnb', 'pop', 'soul'],
+      ['r&b', 'pop', 'soul'],
     ],
     [
       'Late Night Piano',
@@ -325,7 +325,7 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       0,
       'glissandi and plucks with pressed-string vibrato',
       '刮奏与带按弦颤音的拨弦',
-      ['guofeng'],
+      ['chinese style'],
     ],
     [
       'Silk Strings',
@@ -333,18 +333,25 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       2,
       'bright guzheng plucks in every key',
       '各调明亮的古筝拨弦',
-      ['guofeng'],
+      ['chinese style'],
     ],
   ],
   Pipa: [
-    ['Pipa Tales', '琵琶行', 0, 'tremolo and plucked pipa phrases', '琵琶轮指与弹挑', ['guofeng']],
+    [
+      'Pipa Tales',
+      '琵琶行',
+      0,
+      'tremolo and plucked pipa phrases',
+      '琵琶轮指与弹挑',
+      ['chinese style'],
+    ],
     [
       'Jade Plate Pipa',
       '玉盘琵琶',
       4,
       'crisp pipa plucks, like pearls on a jade plate',
       '大珠小珠落玉盘般清脆的琵琶',
-      ['guofeng'],
+      ['chinese style'],
     ],
   ],
   Erhu: [
@@ -354,9 +361,16 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       2,
       'expressive bowed erhu notes',
       '富有表现力的二胡弓弦',
-      ['guofeng'],
+      ['chinese style'],
     ],
-    ['Moonlit Erhu', '月下二胡', 7, 'long, singing erhu tones', '悠长如歌的二胡', ['guofeng']],
+    [
+      'Moonlit Erhu',
+      '月下二胡',
+      7,
+      'long, singing erhu tones',
+      '悠长如歌的二胡',
+      ['chinese style'],
+    ],
   ],
   Dizi: [
     [
@@ -365,7 +379,7 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       4,
       'airy dizi tones with the buzzing membrane',
       '带笛膜振鸣的空灵笛音',
-      ['guofeng'],
+      ['chinese style'],
     ],
     [
       'Mountain Dizi',
@@ -373,7 +387,7 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       0,
       'breathy flute notes from the hills',
       '来自山间的气息笛音',
-      ['guofeng'],
+      ['chinese style'],
     ],
   ],
   'Gongs & Percussion': [
@@ -383,7 +397,7 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       2,
       'gongs, woodfish and tanggu drums',
       '铜锣、木鱼与堂鼓',
-      ['guofeng', 'opera'],
+      ['chinese style', 'opera'],
     ],
     [
       'Opera Percussion',
@@ -391,7 +405,7 @@ export const PACKS_BY_PRIMARY: Record<string, PackRow[]> = {
       7,
       'the percussion of Chinese opera',
       '中国戏曲的锣鼓',
-      ['opera', 'guofeng'],
+      ['opera', 'chinese style'],
     ],
   ],
 };

@@ -91,7 +91,7 @@ export function genre(name: string, zh: string, style: string, styleTags: string
           '旋律循环',
           'melodicLoop',
           [0, 0],
-          { ...tonal, noun: [`${name} Keys`, `${zh}旋律`], tags: ['melodic', 'keys'] },
+          { ...tonal, noun: [`${name} Keys`, `${zh}旋律`], tags: ['melodic', 'keyboard'] },
         ],
         [
           'Vocals',
@@ -101,7 +101,7 @@ export function genre(name: string, zh: string, style: string, styleTags: string
           {
             ...tonal,
             noun: [`${name} Vocal Chops`, `${zh}人声切片`],
-            tags: ['vocals', 'vocal chops'],
+            tags: ['vocals', 'chop'],
           },
         ],
       ],

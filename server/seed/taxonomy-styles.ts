@@ -3,10 +3,10 @@ import { children, genre, tonal, type PrimaryDef, type Row } from './taxonomy-ro
 
 /** Primary names of the genre, cinematic and Chinese-style categories, in display order. */
 export const STYLES: PrimaryDef[] = [
-  genre('Hip-Hop', '嘻哈', 'hip-hop', ['hip-hop', 'hiphop', 'boom bap']),
+  genre('Hip-Hop', '嘻哈', 'hip-hop', ['hip-hop', 'boom bap']),
   genre('Trap', '陷阱', 'trap', ['trap', 'hip-hop']),
   genre('Pop', '流行', 'pop', ['pop']),
-  genre('R&B', '节奏布鲁斯', 'rnb', ['r&b', 'rnb', 'soul']),
+  genre('R&B', '节奏布鲁斯', 'rnb', ['r&b', 'soul']),
   genre('EDM', '电子舞曲', 'edm', ['edm', 'electronic', 'dance']),
   ...(
     [
@@ -166,13 +166,9 @@ export const STYLES: PrimaryDef[] = [
     style: '',
     children: children(rows, { tonal: true, stereo: 0.8, adjective: false }).map((c) => ({
       ...c,
-      tags: [
-        'chinese',
-        'chinese style',
-        'percussion',
-        name.toLowerCase(),
-        c.name.toLowerCase(),
-      ].filter((tag) => tag !== 'percussion' || name.startsWith('Gongs')),
+      tags: ['chinese style', 'percussion', name.toLowerCase(), c.name.toLowerCase()].filter(
+        (tag) => tag !== 'percussion' || name.startsWith('Gongs'),
+      ),
     })),
   })),
 ];

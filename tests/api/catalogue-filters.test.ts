@@ -8,6 +8,7 @@ import { callJson, expectApiError, getData, withQuery } from '../helpers/catalog
 import {
   asNewSample,
   firstSample,
+  packsWhere,
   sampleIdsWhere,
   samplesWhere,
   tagCountsWhere,
@@ -74,13 +75,31 @@ describe('GET tt-audios/tags (tag vocabulary)', () => {
     expect(new Map(tags.map((t) => [t.tag, t.count]))).toEqual(expected);
     expect(tags.every((t, i) => i === 0 || tags[i - 1]!.count >= t.count)).toBe(true);
     const kick = tags.find((t) => t.tag === 'kick');
-    expect(kick?.names).toEqual({ zh: '底鼓', en: 'kick' });
-    // A tag stored in two spellings has one name in each language.
-    expect(tags.find((t) => t.tag === 'hihat')?.names).toEqual(
-      tags.find((t) => t.tag === 'hi-hat')?.names,
-    );
+    // English names take the case of the genre names ("EDM", "Hi-Hat"), as chips show them.
+    expect(kick?.names).toEqual({ zh: '底鼓', en: 'Kick' });
+    expect(tags.find((t) => t.tag === 'edm')?.names).toEqual({ zh: '电子舞曲', en: 'EDM' });
+    expect(tags.find((t) => t.tag === 'hi-hat')?.names).toEqual({ zh: '踩镲', en: 'Hi-Hat' });
+    // One tag per meaning: the merged spellings and synonyms are stored no more.
+    for (const alias of ['hihat', 'hat', 'keys', 'guofeng', 'chinese', 'rnb', 'vocal', 'claps'])
+      expect(tags.find((t) => t.tag === alias)).toBeUndefined();
     // Answered from the cache the second time, the same.
     expect(await getData<TagCount[]>(gw, API.tags)).toEqual(tags);
+  });
+
+  it('names no two tags of a sample or a pack alike, in either language', async () => {
+    const names = new Map((await getData<TagCount[]>(gw, API.tags)).map((t) => [t.tag, t.names]));
+    const lists = [
+      ...(await samplesWhere(gw, () => true)).map((s) => ({ of: `sample ${s.id}`, tags: s.tags })),
+      ...(await packsWhere(gw, () => true)).map((p) => ({ of: `pack ${p.code}`, tags: p.tags })),
+    ];
+    expect(lists.length).toBeGreaterThan(50);
+    const repeated: string[] = [];
+    for (const { of, tags } of lists)
+      for (const language of ['zh', 'en'] as const) {
+        const labels = tags.map((tag) => (names.get(tag)?.[language] ?? tag).toLowerCase());
+        if (new Set(labels).size !== labels.length) repeated.push(`${of} (${language}): ${labels}`);
+      }
+    expect(repeated).toEqual([]);
   });
 
   it('counts within a scope: category and names, or one pack', async () => {

@@ -5,6 +5,7 @@ import type {
 } from '../../library/library.repository.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './pg-database.ts';
 import { searchText } from './search-text.postgres.ts';
+import { tagSearchText } from '../../catalogue/tag-vocabulary.ts';
 import { encodeEmbedding, type ValueSource } from '../../library/sound-analysis.ts';
 import type { MusicalKey, SampleKind } from '../../../src/shared/api/catalogue.types.ts';
 
@@ -116,7 +117,7 @@ async function writeSamples(db: PgQueryable, samples: SampleWrite[]): Promise<nu
         chunkIds[i],
         row.popularity,
         searchText(row.search.name),
-        searchText(row.tags.join(' ')),
+        searchText(tagSearchText(row.tags)),
         searchText(row.search.brand),
         searchText(row.search.pack),
         searchText(row.search.type),

@@ -5,39 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryBatch, SampleWrite } from '../../library/library.repository.ts';
 import { openDatabase, type Database } from '../database.ts';
 import { sqliteLibrary } from './library.sqlite.ts';
+import { testSampleWrite } from '../testing/sample-write.ts';
 
 // The SQLite side of the library port's bulk load (`writeBulk`, the `large` and `huge` clones):
 // the indexes of `samples` are dropped for the load and built again, in one transaction.
 let dir = '';
 let db: Database;
 
-const sample = (n: number): SampleWrite => ({
-  packCode: 'p',
-  nameEn: `Kick ${n}`,
-  nameZh: `底鼓 ${n}`,
-  category: 'instruments',
-  primaryName: 'Drums',
-  secondaryName: 'Kick',
-  audioKey: null,
-  bpm: null,
-  kind: 'oneshot',
-  format: 'wav',
-  mediaType: 'audio/wav',
-  sampleRate: 44100,
-  channels: 1,
-  bitDepth: 16,
-  sizeBytes: 4,
-  duration: 0.1,
-  tags: ['kick'],
-  blobHash: 'a'.repeat(64),
-  fileName: `kick ${n}.wav`,
-  auditionCode: null,
-  auditionHash: null,
-  peaks: null,
-  popularity: n,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  search: { name: `Kick ${n} 底鼓 ${n}`, brand: 'B', pack: 'P', type: 'Drums', grp: 'Kick' },
-});
+const sample = (n: number): SampleWrite => testSampleWrite(n);
 
 const indexesOf = (target: Database) =>
   target

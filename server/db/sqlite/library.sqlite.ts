@@ -1,6 +1,7 @@
 import { transaction, type Database } from '../database.ts';
 import type { LibraryRepository, SampleWrite } from '../../library/library.repository.ts';
 import { spaceCjk } from './fts-text.sqlite.ts';
+import { tagSearchText } from '../../catalogue/tag-vocabulary.ts';
 import { searchKey } from './catalogue-query.sqlite.ts';
 import { BUMP_EMBEDDINGS, sqliteAnalysis } from './analysis.sqlite.ts';
 import { BUMP_SEARCH_VERSION } from './word-sets.sqlite.ts';
@@ -122,7 +123,7 @@ export function sqliteLibrary(db: Database): LibraryRepository {
       row.popularity,
       id,
       spaceCjk(search.name),
-      spaced(row.tags.join(' ')),
+      spaced(tagSearchText(row.tags)),
       spaced(search.brand),
       spaced(search.pack),
       spaced(search.type),

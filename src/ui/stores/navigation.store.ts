@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { TAB_EXCLUDED_PATHS } from '../../shared/index.ts';
+import { LANGUAGES, TAB_EXCLUDED_PATHS, type Language, type Names } from '../../shared/index.ts';
 import { isRecord, safeJsonStorage } from './persist-storage.ts';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../i18n/i18n.ts';
 
 /** How tabs are removed (docs/PRODUCT.md §4): one by index, those to its right, or all others. */
 export type TabRemoval = 'index' | 'right' | 'other';
+
+/** A place's human name in each language a page published it in. */
+export type PlaceNames = Partial<Names>;
 
 /** Page history, tabs of opened pages (paths; titles are derived when shown). */
 interface NavigationState {
@@ -13,8 +18,8 @@ interface NavigationState {
   currentIndex: number;
   /** One tab per place (pathname), holding the latest path with its query (filters). */
   tabs: string[];
-  /** Human names pages published for their pathname (a pack's name), newest last. */
-  names: Record<string, string>;
+  /** Human names pages published for their pathname (a pack's name), by language, newest last. */
+  names: Record<string, PlaceNames>;
   /** Places found not to exist in this session: never given a tab (not persisted). */
   missing: string[];
   /**
@@ -25,8 +30,8 @@ interface NavigationState {
   visit: (path: string, options?: { tab?: boolean }) => void;
   /** Closes the tab of a place that turned out not to exist (an unknown category or pack). */
   dropPlace: (pathname: string) => void;
-  /** Records a place's human name, shown in its crumb, tab and page title. */
-  name: (pathname: string, name: string) => void;
+  /** Records a place's human name in one or both languages, shown in its crumb, tab and title. */
+  name: (pathname: string, name: PlaceNames) => void;
   /** Moves back; returns the path to show, or null at the start. */
   back: () => string | null;
   /** Moves forward; returns the path to show, or null at the end. */
@@ -41,19 +46,65 @@ const HISTORY_LIMIT = 50;
 /** Most place names kept (the oldest are dropped). */
 export const NAMES_LIMIT = 200;
 
-/** The place of a path: its pathname, without query or hash (filters do not make a new place). */
+/**
+ * Most tabs the strip holds (issue 30 §8: by mid-session it held 15–18); opening one more drops
+ * the oldest.
+ */
+export const TAB_LIMIT = 8;
+
+/**
+ * The place of a path: its pathname without query or hash (filters do not make a new place),
+ * percent-escapes decoded and no trailing slash, so `All%3ADrums` and `All:Drums/` are one place.
+ */
 export function placeOf(path: string): string {
-  return path.split(/[?#]/)[0] ?? path;
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: the place is the path as typed.
+  }
+  return decoded.length > 1 ? decoded.replace(/\/+$/, '') || '/' : decoded;
 }
 
-/** Tabs after visiting a path: the place's tab updated in place, or a new one at the end. */
+/**
+ * Tabs after visiting a path: the place's tab updated in place, or a new one at the end, the
+ * oldest dropped past TAB_LIMIT.
+ */
 function tabsAfterVisit(tabs: string[], path: string): string[] {
   if (isTabExcluded(path)) return tabs;
   const place = placeOf(path);
   const index = tabs.findIndex((tab) => placeOf(tab) === place);
-  if (index === -1) return [...tabs, path];
+  if (index === -1) return [...tabs, path].slice(-TAB_LIMIT);
   if (tabs[index] === path) return tabs;
   return tabs.map((tab, i) => (i === index ? path : tab));
+}
+
+/** A place's name in `language`, else in the other one (a name published in one language only). */
+export function placeName(
+  names: Record<string, PlaceNames>,
+  pathname: string,
+  language: Language,
+): string | undefined {
+  if (!Object.hasOwn(names, pathname)) return undefined;
+  const entry = names[pathname]!;
+  return entry[language] ?? LANGUAGES.map((other) => entry[other]).find(Boolean);
+}
+
+/** Stored names kept: a string (stored before names had languages) names the place in both. */
+function sanitizeNames(stored: unknown): Record<string, PlaceNames> {
+  if (!isRecord(stored)) return {};
+  const out: Record<string, PlaceNames> = {};
+  for (const [path, value] of Object.entries(stored).slice(-NAMES_LIMIT)) {
+    if (!path.startsWith('/')) continue;
+    const entry: PlaceNames = {};
+    for (const language of LANGUAGES) {
+      const name = typeof value === 'string' ? value : isRecord(value) ? value[language] : null;
+      if (typeof name === 'string' && name !== '') entry[language] = name;
+    }
+    if (Object.keys(entry).length > 0) out[path] = entry;
+  }
+  return out;
 }
 
 /** Whether a path is kept out of the tabs (docs/PRODUCT.md §4: /login, /import, /404, /401). */
@@ -81,15 +132,9 @@ export function sanitizeNavigation(stored: unknown) {
           [],
         )
         .filter((p) => !isTabExcluded(p))
+        .slice(-TAB_LIMIT)
     : [];
-  const names = isRecord(source.names)
-    ? Object.fromEntries(
-        Object.entries(source.names)
-          .filter(([path, name]) => path.startsWith('/') && typeof name === 'string' && name !== '')
-          .slice(-NAMES_LIMIT),
-      )
-    : {};
-  return { history, currentIndex, tabs, names: names as Record<string, string> };
+  return { history, currentIndex, tabs, names: sanitizeNames(source.names) };
 }
 
 /** Navigation store, persisted under `yinku.navigation`. */
@@ -137,9 +182,12 @@ export const useNavigationStore = create<NavigationState>()(
       name(pathname, name) {
         const { names, missing } = get();
         if (missing.includes(pathname)) set({ missing: missing.filter((p) => p !== pathname) });
-        if (names[pathname] === name || name === '') return;
+        const old = names[pathname] ?? {};
+        const entry = { ...old };
+        for (const language of LANGUAGES) if (name[language]) entry[language] = name[language];
+        if (LANGUAGES.every((language) => entry[language] === old[language])) return;
         const { [pathname]: _old, ...rest } = names;
-        const entries = Object.entries({ ...rest, [pathname]: name });
+        const entries = Object.entries({ ...rest, [pathname]: entry });
         set({ names: Object.fromEntries(entries.slice(-NAMES_LIMIT)) });
       },
       removeTabs(type, index) {
@@ -157,7 +205,8 @@ export const useNavigationStore = create<NavigationState>()(
     }),
     {
       name: 'yinku.navigation',
-      version: 1,
+      // Version 2: names by language (a version-1 name, one string, names the place in both).
+      version: 2,
       storage: safeJsonStorage(),
       migrate: (stored) => sanitizeNavigation(stored) as unknown as NavigationState,
       merge: (stored, current) => ({ ...current, ...sanitizeNavigation(stored) }),
@@ -172,13 +221,29 @@ export const useNavigationStore = create<NavigationState>()(
   ),
 );
 
+/** The UI's language now (crumbs, tabs and titles follow a switch). */
+function useUiLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : 'zh';
+}
+
 /**
- * Publishes the human name of the place on screen (a pack's name) for its crumb, tab and title;
+ * Publishes the human name of the place on screen for its crumb, tab and title: both languages
+ * (a pack's `names`), so its tab follows a language switch, or a text in the UI's language now.
  * `null` says the place does not exist (an unknown pack or category), which closes its tab.
  */
-export function usePlaceName(pathname: string, name: string | null | undefined): void {
+export function usePlaceName(pathname: string, name: string | Names | null | undefined): void {
+  const language = useUiLanguage();
   useEffect(() => {
-    if (name === null) useNavigationStore.getState().dropPlace(pathname);
-    else if (name) useNavigationStore.getState().name(pathname, name);
-  }, [pathname, name]);
+    const store = useNavigationStore.getState();
+    if (name === null) store.dropPlace(pathname);
+    else if (typeof name === 'string') store.name(pathname, { [language]: name });
+    else if (name) store.name(pathname, name);
+  }, [pathname, name, language]);
+}
+
+/** The name a page published for a place, in the UI's language (else the other one). */
+export function usePublishedName(pathname: string): string | undefined {
+  const language = useUiLanguage();
+  return useNavigationStore((s) => placeName(s.names, pathname, language));
 }

@@ -55,9 +55,19 @@ const Packs = styled.ul`
   }
 `;
 
+/** New sounds shown: whole rows at every width (4, 2 or 1 columns), one per pack. */
+const NEW_SOUNDS = 8;
+
 const Sounds = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  /* Fixed columns, so NEW_SOUNDS fills whole rows (auto-fill made 3 or 5 columns: a ragged end). */
+  grid-template-columns: 1fr;
+  @media (min-width: 600px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @media (min-width: 1100px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
   gap: ${({ theme }) => theme.space(2)};
   margin: 0;
   padding: 0;
@@ -119,6 +129,26 @@ function useHomeList<T>(load: (signal: AbortSignal) => Promise<{ records: T[] }>
   return rows;
 }
 
+/**
+ * The newest sound of each of the newest packs: a pack's samples arrive together, so the newest
+ * samples alone were one pack's. Cut to whole rows of four (a pack without samples is skipped).
+ */
+async function newestPerPack(signal: AbortSignal): Promise<{ records: Sample[] }> {
+  const packs = await catalogueApi.packs({ sort: 'NEWEST', pageSize: NEW_SOUNDS }, signal);
+  const firsts = await Promise.all(
+    packs.records.map((pack) =>
+      catalogueApi
+        .samples({ packCode: pack.packCode, sort: 'NEWEST', pageSize: 1 }, signal, true)
+        .then((page) => page.records[0])
+        .catch(() => undefined),
+    ),
+  );
+  const records = firsts.filter((sample): sample is Sample => sample !== undefined);
+  return {
+    records: records.length < 4 ? records : records.slice(0, records.length - (records.length % 4)),
+  };
+}
+
 /** A new sound: a click plays it in place (again pauses), its neighbours as the play list. */
 function SoundItem({ sample, list }: { sample: Sample; list: readonly Sample[] }) {
   const { t } = useTranslation('home');
@@ -150,9 +180,7 @@ export function HomeShowcase() {
   const packs = useHomeList<Pack>((signal) =>
     catalogueApi.packs({ sort: 'MOST_POPULAR', pageSize: 6 }, signal),
   );
-  const sounds = useHomeList<Sample>((signal) =>
-    catalogueApi.samples({ sort: 'NEWEST', pageSize: 8 }, signal),
-  );
+  const sounds = useHomeList<Sample>(newestPerPack);
   return (
     <>
       <Section aria-label={t('trending')}>

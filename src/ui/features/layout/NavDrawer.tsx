@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -36,15 +37,39 @@ const Panel = styled.nav`
     color: ${({ theme }) => theme.colors.primary};
     background: ${({ theme }) => theme.colors.primarySoft};
   }
+  & hr {
+    width: 100%;
+    margin: ${({ theme }) => theme.space(2)} 0;
+    border: none;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
 `;
 
-/** The burger menu's drawer on narrow screens: the same role-based tabs, plus login/register. */
+/**
+ * Groups of the profile's menus the drawer lists too: without the sidebar (under 960 px) the
+ * warehouse and the liked lists would otherwise be only in the row of links above the crumbs.
+ */
+const OWN_GROUPS = new Set(['stockroom', 'likes']);
+
+/**
+ * The burger menu's drawer on narrow screens: the same role-based tabs, the warehouse and liked
+ * lists of a signed-in user, plus login/register for a visitor. Esc closes it.
+ */
 export function NavDrawer({ tabs }: { tabs: NavTab[] }) {
   const { t } = useTranslation(['layout', 'common']);
   const { drawerOpen, setDrawerOpen } = useLayoutStore();
   const userInfo = useUserInfo();
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen, setDrawerOpen]);
   if (!drawerOpen) return null;
   const close = () => setDrawerOpen(false);
+  const own = (userInfo?.menus ?? []).filter((group) => OWN_GROUPS.has(group.key ?? ''));
   return (
     <>
       <Backdrop onClick={close} />
@@ -55,6 +80,14 @@ export function NavDrawer({ tabs }: { tabs: NavTab[] }) {
             {t(`nav.${tab.key}`)}
           </NavLink>
         ))}
+        {own.length > 0 && <hr />}
+        {own.flatMap((group) =>
+          group.children.map((item) => (
+            <NavLink key={item.path} to={item.path} onClick={close} data-nav={item.key}>
+              {`${group.name} · ${item.name}`}
+            </NavLink>
+          )),
+        )}
         {!userInfo && (
           <>
             <NavLink to="/login" onClick={close}>

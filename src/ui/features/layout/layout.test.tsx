@@ -132,9 +132,17 @@ describe('narrow screens', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['音色', '音乐', '价格']);
+    ).toEqual(['音色', '音乐', '价格', '仓库 · 采样', '收藏 · 音色包']);
     await userEvent.click(within(drawer).getByRole('link', { name: '音乐' }));
     expect(screen.getByTestId('location').textContent).toBe('/songai');
+    expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
+    // The warehouse is one tap away in the drawer, and Esc closes the drawer.
+    await userEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+    await userEvent.click(screen.getByRole('link', { name: '仓库 · 采样' }));
+    expect(screen.getByTestId('location').textContent).toBe('/sounds/stockroom/resources');
+    await userEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+    expect(screen.getByRole('navigation', { name: '主导航' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
   });
 });

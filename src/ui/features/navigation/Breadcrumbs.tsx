@@ -70,7 +70,9 @@ export function Breadcrumbs() {
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={crumb.path}>
+            // By position: a middle crumb may lead where the last one is (/sounds/other →
+            // /sounds/other/likes), and a repeated key kept a stale crumb after a language switch.
+            <li key={index}>
               {index > 0 && <Icon name="chevronRight" size={14} />}
               {last ? (
                 <span aria-current="page" title={crumb.title}>

@@ -61,7 +61,7 @@ export function TabsBar() {
   const names = useCrumbNames();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname;
+  const current = placeOf(location.pathname);
   const tabs = useNavigationStore((s) => s.tabs);
   const removeTabs = useNavigationStore((s) => s.removeTabs);
   // One tab per place: the tab of this pathname, whatever its filters.

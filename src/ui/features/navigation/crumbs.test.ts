@@ -12,6 +12,11 @@ const labels: Record<string, string> = {
   Packs: '音色包',
   packs: '音色包',
   search: '搜索',
+  // Type and sub-category names come from the category tree (use-segment-label.ts).
+  Drums: '鼓组',
+  Kick: '底鼓',
+  genres: '曲风',
+  'hip-hop': '嘻哈',
 };
 const names: CrumbNames = {
   segment: (s) => labels[s] ?? null,
@@ -23,9 +28,11 @@ describe('crumbsFor', () => {
     expect(crumbsFor('/sounds/instruments/asset/Samples:Drums/:Kick', names)).toEqual([
       { path: '/sounds', title: '音色' },
       { path: '/sounds/instruments', title: '乐器' },
-      { path: '/sounds/instruments/asset/Samples:Drums', title: '采样 Drums' },
-      { path: '/sounds/instruments/asset/Samples:Drums/:Kick', title: 'Kick' },
+      { path: '/sounds/instruments/asset/Samples:Drums', title: '鼓组 · 采样' },
+      { path: '/sounds/instruments/asset/Samples:Drums/:Kick', title: '底鼓' },
     ]);
+    // A name the library does not know stays as written, after its kind all the same.
+    expect(pageTitleFor('/sounds/instruments/asset/All:Gamelan', names, '')).toBe('Gamelan · All');
   });
 
   it('decodes escaped names and survives malformed ones', () => {
@@ -69,8 +76,24 @@ describe('crumbsFor', () => {
       { path: '/sounds/search/track/dark%20kick/samples', title: '搜索：dark kick' },
     ]);
     expect(pageTitleFor('/sounds/search/track/:Drums/:Kick/samples', names, '')).toBe(
-      '搜索：Drums / Kick',
+      '搜索：鼓组 / 底鼓',
     );
+    expect(pageTitleFor('/sounds/search/track/styles:hip-hop,trap/samples', names, '')).toBe(
+      '搜索：曲风 · 嘻哈, trap',
+    );
+    // A typed word is the user's: "Kick" typed stays "Kick".
+    expect(pageTitleFor('/sounds/search/track/Kick/samples', names, '')).toBe('搜索：Kick');
+  });
+
+  it('titles the warehouse and liked lists apart (both lists are 采样)', () => {
+    const own = {
+      ...names,
+      segment: (s: string) => ({ ...labels, other: '收藏', likes: '采样' })[s] ?? null,
+    };
+    expect(pageTitleFor('/sounds/stockroom/resources', own, '')).toBe('仓库 · 采样');
+    expect(pageTitleFor('/sounds/other/likes', own, '')).toBe('收藏 · 采样');
+    expect(pageTitleFor('/sounds/other/Packs', own, '')).toBe('收藏 · 音色包');
+    expect(pageTitleFor('/sounds/packs', own, '')).toBe('音色包');
   });
 
   it('titles a page by its last crumb, home at /', () => {

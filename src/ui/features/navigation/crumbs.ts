@@ -6,7 +6,10 @@ export interface Crumb {
 
 /** What crumbs are named with: known URL segments, names pages published, the search wording. */
 export interface CrumbNames {
-  /** The translated name of a known URL segment, else null. */
+  /**
+   * The translated name of a known URL segment or of a type or sub-category of the library
+   * (`Drums` → 鼓组), else null.
+   */
   segment(segment: string): string | null;
   /** The human name a page published for its path (a pack's name), if any. */
   place?(path: string): string | undefined;
@@ -38,15 +41,19 @@ function decode(raw: string): string {
   }
 }
 
-/** A segment as words: colons (`Samples:Drums`, `:Kick`) stripped, known parts translated. */
+/** The asset kinds an asset segment starts with (`All:Drums`, `Samples:Drums`, `Packs:Drums`). */
+const KINDS = new Set(['All', 'Samples', 'Packs']);
+
+/**
+ * A segment as words: colons (`Samples:Drums`, `:Kick`) stripped, known parts translated. An
+ * asset segment names its type first and the kind after it: `Samples:Drums` → 鼓组 · 采样.
+ */
 function words(raw: string, names: CrumbNames): string {
   const segment = decode(raw);
-  const title = segment
-    .split(':')
-    .filter(Boolean)
-    .map((part) => names.segment(part) ?? part)
-    .join(' ');
-  return title || segment;
+  const parts = segment.split(':').filter(Boolean);
+  const named = parts.map((part) => names.segment(part) ?? part);
+  if (parts.length === 2 && KINDS.has(parts[0]!)) return `${named[1]} · ${named[0]}`;
+  return named.join(' ') || segment;
 }
 
 /**
@@ -60,7 +67,18 @@ function placeCrumbs(pathname: string, segments: string[], names: CrumbNames): C
   const parts = rest.at(-1) === 'samples' ? rest.slice(0, -1) : rest;
   if (parts.length === 0) return null;
   const place = `/sounds/${area}/track/${parts.join('/')}/samples`;
-  const query = parts.map((part) => decode(part).replace(/^:/, '')).join(' / ');
+  // `:Drums/:Kick` names a type and a sub-category and `styles:hip-hop,trap` genres (both
+  // translated); other parts are typed words, shown as typed.
+  const name = (text: string) => names.segment(text) ?? text;
+  const query = parts
+    .map((part) => {
+      const text = decode(part);
+      if (text.startsWith(':')) return name(text.slice(1));
+      if (text.startsWith('styles:'))
+        return `${name('genres')} · ${text.slice(7).split(',').filter(Boolean).map(name).join(', ')}`;
+      return text;
+    })
+    .join(' / ');
   const title =
     names.place?.(place) ?? (area === 'search' && names.search ? names.search(query) : query);
   const sounds = { path: '/sounds', title: words('sounds', names) };
@@ -92,7 +110,21 @@ export function crumbsFor(pathname: string, names: CrumbNames): Crumb[] {
   return crumbs;
 }
 
-/** The title of a page: its last crumb, or the home label at "/". */
+/**
+ * Last segments that name a list, not a place: the warehouse's and the liked samples are both
+ * 采样, so their titles and tabs say whose list it is (仓库 · 采样, 收藏 · 采样).
+ */
+const LIST_SEGMENTS = new Set(['resources', 'likes', 'Packs']);
+
+/**
+ * The title of a page (document title and tab): its last crumb, after its parent's when the
+ * last one only names a list (LIST_SEGMENTS), or the home label at "/".
+ */
 export function pageTitleFor(pathname: string, names: CrumbNames, home: string): string {
-  return crumbsFor(pathname, names).at(-1)?.title ?? home;
+  const crumbs = crumbsFor(pathname, names);
+  const last = crumbs.at(-1);
+  if (!last) return home;
+  const parent = crumbs.at(-2);
+  const segment = pathname.split('/').filter(Boolean).at(-1) ?? '';
+  return parent && LIST_SEGMENTS.has(segment) ? `${parent.title} · ${last.title}` : last.title;
 }

@@ -1,5 +1,5 @@
 import type { Sample } from '../../../shared/index.ts';
-import { getAnticipation } from '../../audio/audio-runtime.ts';
+import { getAnticipation, getAudioEngine } from '../../audio/audio-runtime.ts';
 import { page } from '../../api/page.ts';
 import { t } from '../../i18n/i18n.ts';
 import { isSignedIn } from '../../stores/session.store.ts';
@@ -90,10 +90,47 @@ export function toggleSample(sample: Sample, list: RowList): void {
   else playFromList(sample, list);
 }
 
+/** Longest wait for a row's whole file before a click into its waveform starts it anyway. */
+const SEEK_WAIT_MS = 8_000;
+
+/** The latest click into a waveform waiting for its file: an older one gives way. */
+let seekTicket = 0;
+
+/**
+ * A click into a waveform of a row whose file is not decoded yet: the engine would start it on
+ * the first decoded slice, and an offset past that slice's end is cut to it — a click at 60 %
+ * of a loop started it within its first second (issue 30 §10). So the file is fetched whole
+ * first and the row starts once it is there, at the point clicked; a play of anything else
+ * meanwhile wins.
+ */
+function startWhenWhole(sample: Sample, list: RowList, startProgress: number): void {
+  const engine = getAudioEngine();
+  const audition = auditionFor(sample);
+  const ticket = ++seekTicket;
+  // A loop repeating keeps its id: only a play of another sample cancels the wait.
+  const playing = usePlayerStore.getState().id;
+  // Claimed as a play claims it: a prefetch would be stopped by the next hover's anticipation.
+  const controller = new AbortController();
+  engine.load(sample, { audition, signal: controller.signal }).catch(() => {});
+  const until = performance.now() + SEEK_WAIT_MS;
+  const check = () => {
+    if (ticket !== seekTicket || usePlayerStore.getState().id !== playing)
+      return controller.abort();
+    if (engine.cached(sample, audition) || performance.now() > until)
+      return startFromList(sample, list, { actionType: 'seek', startProgress });
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
 /** A click on a row's waveform: seeks the current song there, or starts the row at that point. */
 export function seekSample(sample: Sample, fraction: number, list: RowList): void {
   const to = Math.min(1, Math.max(0, fraction));
+  seekTicket++;
   if (isCurrent(sample)) usePlayerStore.getState().seek(to).catch(logFailure);
+  else if (!sample.auditionCode && !isSignedIn()) askToSignIn();
+  else if (to > 0 && !getAudioEngine().cached(sample, auditionFor(sample)))
+    startWhenWhole(sample, list, to);
   else startFromList(sample, list, { actionType: 'seek', startProgress: to });
 }
 

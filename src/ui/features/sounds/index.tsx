@@ -6,3 +6,4 @@ export { CategorySelect } from './components/CategorySelect.tsx';
 export { DetailPanel } from './components/DetailPanel.tsx';
 export { SelectionPanel } from './components/SelectionPanel.tsx';
 export { SelectionTracker } from './components/SelectionTracker.tsx';
+export { loadCategoryTree } from './hooks/use-category-tree.ts';

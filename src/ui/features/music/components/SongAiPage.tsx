@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
+import { useSongTagName } from '../song-title.ts';
 import { useShallow } from 'zustand/react/shallow';
 import type { MusicTrack } from '../../../../shared/index.ts';
 import { Button, PageTitle, Muted, Spinner, TextField } from '../../../components/index.ts';
@@ -52,6 +53,7 @@ const Banner = styled.div`
 /** The /songai page: the AI-song catalogue as a grid, with tag filter and search. */
 export function SongAiPage() {
   const { t } = useTranslation('music');
+  const tagName = useSongTagName();
   const [tag, setTag] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const keyword = useDeferredValue(typed);
@@ -112,7 +114,7 @@ export function SongAiPage() {
             aria-pressed={tag === name}
             onClick={() => setTag(tag === name ? null : name)}
           >
-            {name} ({count})
+            {tagName(name)} ({count})
           </Chip>
         ))}
       </Tags>

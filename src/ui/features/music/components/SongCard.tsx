@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MusicTrack } from '../../../../shared/index.ts';
 import { IconButton } from '../../../components/index.ts';
 import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
-import { songTitle } from '../song-title.ts';
+import { songTitle, useSongTagName } from '../song-title.ts';
 
 const Card = styled.li<{ $selected: boolean }>`
   list-style: none;
@@ -72,6 +72,7 @@ interface SongCardProps {
 /** One song of the /songai grid: cover and title open the details, the button plays or pauses. */
 export function SongCard({ song, selected, playing, onOpen, onPlay }: SongCardProps) {
   const { t, i18n } = useTranslation('music');
+  const tagName = useSongTagName();
   const title = songTitle(song, i18n.language);
   return (
     <Card $selected={selected} data-testid="song-card">
@@ -82,7 +83,7 @@ export function SongCard({ song, selected, playing, onOpen, onPlay }: SongCardPr
         <Text>
           <Title title={title}>{title}</Title>
           <Meta>
-            {formatTime(song.duration)} · {song.tags.join(' · ')}
+            {formatTime(song.duration)} · {song.tags.map(tagName).join(' · ')}
           </Meta>
         </Text>
         <IconButton

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/index.ts';
 import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { useSongSelection } from '../song-selection.store.ts';
-import { songTitle } from '../song-title.ts';
+import { songTitle, useSongTagName } from '../song-title.ts';
 import { PromptText } from './PromptText.tsx';
 
 const Panel = styled.aside`
@@ -62,6 +62,7 @@ const Tags = styled.ul`
 /** The song-details side panel of /songai: large cover, title, tags, duration and lyrics prompt. */
 export function SongDetailsPanel() {
   const { t, i18n } = useTranslation('music');
+  const tagName = useSongTagName();
   const song = useSongSelection((s) => s.selected);
   const close = useSongSelection((s) => s.close);
   if (!song) return null;
@@ -77,7 +78,7 @@ export function SongDetailsPanel() {
       <Label>{t('tags')}</Label>
       <Tags>
         {song.tags.map((tag) => (
-          <li key={tag}>{tag}</li>
+          <li key={tag}>{tagName(tag)}</li>
         ))}
       </Tags>
       <Label>{t('duration')}</Label>

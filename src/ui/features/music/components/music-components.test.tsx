@@ -77,6 +77,17 @@ describe('SongDetailsPanel', () => {
     act(() => useSongSelection.getState().select(song));
     withTheme(<SongDetailsPanel />);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('雨窗');
+    // Tags in the UI's language: a known tag translated, an unknown one as stored.
+    const tags = screen.getByText('<script>x</script>').closest('ul')!;
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Lo-Fi',
+      '<script>x</script>',
+    ]);
+    act(() => useSongSelection.getState().select({ ...song, tags: ['EDM', 'chill'] }));
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '电子舞曲',
+      '放松',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(useSongSelection.getState().selected).toBeNull();
   });

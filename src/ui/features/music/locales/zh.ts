@@ -30,4 +30,23 @@ export const zh = {
   nothing: '选择一首歌曲开始播放',
   visual: '频谱',
   playbackFailed: '播放失败：{{message}}',
+  /** Names of the catalogue's song tags (stored in English); a tag not listed shows as stored. */
+  songTags: {
+    '808': '808',
+    ambient: '氛围',
+    ballad: '抒情',
+    'chinese-style': '中国风',
+    chill: '放松',
+    cinematic: '影视',
+    dance: '舞曲',
+    edm: '电子舞曲',
+    'hip-hop': '嘻哈',
+    house: '浩室',
+    'lo-fi': 'Lo-Fi',
+    pentatonic: '五声音阶',
+    pop: '流行',
+    retro: '复古',
+    'synth-pop': '合成器流行',
+    trap: '陷阱',
+  },
 };

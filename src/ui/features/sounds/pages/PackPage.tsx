@@ -40,7 +40,7 @@ export function PackPage() {
       .catch(() => !controller.signal.aborted && setAnswer({ code: packCode, pack: null }));
     return () => controller.abort();
   }, [packCode]);
-  usePlaceName(useLocation().pathname, pack === null ? null : pack?.name);
+  usePlaceName(useLocation().pathname, pack === null ? null : pack?.names);
   if (pack === null) return <Page role="alert">{t('pack.notFound')}</Page>;
   return (
     <Page>

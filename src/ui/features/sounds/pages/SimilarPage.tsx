@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { useNavigationStore, usePlaceName } from '../../../stores/navigation.store.ts';
+import { usePlaceName, usePublishedName } from '../../../stores/navigation.store.ts';
 import { Empty } from '../components/SampleListView.tsx';
 import { ResultListView } from '../components/ResultListView.tsx';
 import { sourceName } from '../model/similar-path.ts';
@@ -18,7 +18,7 @@ export function SimilarPage() {
   const location = useLocation();
   const raw = useParams().id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  const published = useNavigationStore((s) => s.names[location.pathname]);
+  const published = usePublishedName(location.pathname);
   const name = sourceName(location.state);
   const title = name
     ? t('similar.title', { name })
