@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
-import type { Sample, SearchListPage } from '../../src/shared/api/catalogue.types.ts';
+import type {
+  Sample,
+  SearchListPage,
+  SearchSuggestion,
+} from '../../src/shared/api/catalogue.types.ts';
 import { splitKey } from '../../src/shared/api/musical-keys.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
@@ -85,5 +89,27 @@ describe('a key in the keyword', () => {
   it('still refuses a keyword of only symbols', async () => {
     const answer = await callJson(gw, withQuery(API.search, { keyword: '!!!' }));
     expectApiError(answer, 400, 'BAD_REQUEST', 'keyword');
+  });
+});
+
+describe('suggestions while typing', () => {
+  const suggest = (q: string) =>
+    getData<SearchSuggestion[]>(gw, withQuery(API.suggest, { q }), { language: 'en' });
+
+  it('follow a typo: "kik" suggests the kicks, "gu zheng" the guzheng, saying what they found', async () => {
+    const kik = await suggest('kik');
+    expect(kik.map((s) => s.label)).toContain('Drums · Kick');
+    expect(kik.every((s) => s.corrected === 'kick')).toBe(true);
+    const split = await suggest('gu zheng');
+    expect(split.map((s) => s.keyword)).toContain('Guzheng');
+    expect(split[0]!.corrected).toBe('guzheng');
+    // Text that matches names is not corrected.
+    expect((await suggest('kick')).every((s) => s.corrected === undefined)).toBe(true);
+  });
+
+  it('suggest for the words of a keyword, not its tempo or key', async () => {
+    const trap = await suggest('trap 140');
+    expect(trap.map((s) => s.keyword)).toContain('Trap');
+    expect(await suggest('zzqqxxyy')).toEqual([]);
   });
 });

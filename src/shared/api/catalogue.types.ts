@@ -239,6 +239,8 @@ export interface SearchSuggestion {
   primaryName?: string;
   secondaryName?: string;
   packCode?: string;
+  /** Set when the typed text matched nothing: the library words it was corrected to ("kick"). */
+  corrected?: string;
 }
 
 /** The search answer: a list page, plus the corrected keyword when the typed one found nothing. */
