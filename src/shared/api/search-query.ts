@@ -158,7 +158,7 @@ export function readSearchQuery(text: string): QueryReading {
       i = end + 1;
       continue;
     }
-    const tempo = bpm ? null : tempoAt(tokens, i);
+    const tempo: ReturnType<typeof tempoAt> = bpm ? null : tempoAt(tokens, i);
     if (tempo) {
       bpm = { min: tempo.min, max: tempo.max };
       terms.push({ kind: 'bpm', text: tokens.slice(i, i + tempo.take).join(' '), ...bpm });

@@ -136,6 +136,13 @@ export const en: LocaleShape<typeof zh> = {
     removeTerm: 'Remove search term {{term}}',
     corrected: 'Nothing matched “{{from}}”; showing results for “{{to}}”',
     noneWithAll: 'No sample has all {{count}} search terms. Remove a term to widen the search.',
+    bpmTerm: 'BPM {{min}}–{{max}}',
+    keyTerm: { major: '{{tonic}} major', minor: '{{tonic}} minor' },
+    readAs: '“{{text}}” read as {{reading}}',
+    otherReadings: 'Read it another way:',
+    asWord: 'Search “{{text}}” as a word',
+    asTempo: 'Read “{{text}}” as a tempo (BPM)',
+    didYouMean: 'Did you mean “{{text}}”?',
   },
   categorySelect: { label: 'Switch sub-category', placeholder: 'Choose a sub-category' },
   selection: {

@@ -119,6 +119,13 @@ export const zh = {
     removeTerm: '移除搜索词 {{term}}',
     corrected: '没有找到“{{from}}”，显示的是“{{to}}”的结果',
     noneWithAll: '没有同时包含全部 {{count}} 个搜索词的采样。移除一个搜索词可以放宽搜索。',
+    bpmTerm: 'BPM {{min}}–{{max}}',
+    keyTerm: { major: '{{tonic}} 大调', minor: '{{tonic}} 小调' },
+    readAs: '“{{text}}”读作{{reading}}',
+    otherReadings: '换一种理解：',
+    asWord: '把“{{text}}”当作搜索词',
+    asTempo: '把“{{text}}”当作速度（BPM）',
+    didYouMean: '你是不是要找“{{text}}”',
   },
   categorySelect: { label: '切换子分类', placeholder: '选择子分类' },
   selection: {
