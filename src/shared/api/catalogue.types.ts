@@ -272,6 +272,8 @@ export interface SimilarPage {
   page: number;
   pageSize: number;
   scores: number[];
+  /** The sample the list is similar to (the by-id call only), for a page to pin and compare. */
+  source?: Sample;
 }
 
 /** The body of a search by sound: an embedding the client computed from its own file. */

@@ -6,12 +6,7 @@ import { SearchTerms } from './SearchTerms.tsx';
 
 const location = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
 const chips = (name = '搜索词') =>
-  screen
-    .getByRole('list', { name })
-    .querySelectorAll('li')
-    .values()
-    .map((li) => li.textContent)
-    .toArray();
+  Array.from(screen.getByRole('list', { name }).querySelectorAll('li'), (li) => li.textContent);
 
 describe('SearchTerms', () => {
   it('shows a tempo and a key read from the keyword as chips, each removable', async () => {
