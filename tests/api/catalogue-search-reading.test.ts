@@ -11,6 +11,7 @@ import type {
   SearchSuggestion,
 } from '../../src/shared/api/catalogue.types.ts';
 import { splitKey } from '../../src/shared/api/musical-keys.ts';
+import { TAXONOMY } from '../../server/seed/taxonomy.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
 
@@ -111,5 +112,29 @@ describe('suggestions while typing', () => {
     const trap = await suggest('trap 140');
     expect(trap.map((s) => s.keyword)).toContain('Trap');
     expect(await suggest('zzqqxxyy')).toEqual([]);
+  });
+});
+
+describe('trustworthy numbers in the seeded library (issue 30 §9)', () => {
+  it('no one-shot shows a tempo, no unpitched sound shows a key, and none is marked detected', async () => {
+    const tonal = new Map(
+      TAXONOMY.flatMap((primary) =>
+        primary.children.map((child) => [`${primary.name}/${child.name}`, child.tonal]),
+      ),
+    );
+    const first = await list({ page: 1 });
+    const pages = Math.ceil(first.total / 100);
+    const rows = [
+      first,
+      ...(await Promise.all(Array.from({ length: pages - 1 }, (_, i) => list({ page: i + 2 })))),
+    ].flatMap((page) => page.records);
+    expect(rows).toHaveLength(first.total);
+    for (const s of rows) {
+      const where = `${s.audioType}/${s.audioGroup} #${s.id}`;
+      if (s.audioData.kind === 'oneshot') expect(s.audioBpm, where).toBeNull();
+      expect(tonal.has(`${s.audioType}/${s.audioGroup}`), where).toBe(true);
+      if (!tonal.get(`${s.audioType}/${s.audioGroup}`)) expect(s.audioKey, where).toBeNull();
+      expect(s.detected, where).toBeUndefined();
+    }
   });
 });

@@ -59,6 +59,9 @@ export const MUSICAL_KEYS = [
 /** A musical key. */
 export type MusicalKey = (typeof MUSICAL_KEYS)[number];
 
+/** A value of a sample the audio analysis detected rather than its pack labelled. */
+export type DetectedField = 'key' | 'bpm';
+
 /** Container formats we store and decode. */
 const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
 
@@ -92,6 +95,8 @@ export interface Sample {
   names: Names;
   audioKey: MusicalKey | null;
   audioBpm: number | null;
+  /** Which of key and BPM the audio analysis detected (absent: both are the pack's labels). */
+  detected?: DetectedField[];
   /** Present when a public preview exists. */
   auditionCode?: string;
   /** The pack's label (brand). */
