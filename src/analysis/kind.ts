@@ -81,13 +81,13 @@ export function classifyKind(
 }
 
 /**
- * Whether a loop has a beat to give a tempo by: at least one event after its start on the
- * sixteenth grid of a bar count that divides its length. A pad or a held chord that runs on
+ * Whether a loop has a beat to give a tempo by: at least one event (an onset peak of
+ * EVENT_RELATIVE of the strongest) inside it, after its start. A pad or a held chord that runs on
  * (a loop by its end alone) has none, and its "tempo" would only be its length read as bars.
+ * Not the grid share: swung hats and rolls sit off the sixteenth grid, yet are a beat.
  */
 export function hasBeat(onsets: OnsetEnvelope, seconds: number): boolean {
   // The seam (the end flowing into the start) makes a flux peak in the last frame or two: not a
   // beat inside the loop, so the last BEAT_END_GUARD seconds are left out.
-  const fit = gridFit(onsets, seconds, BEAT_END_GUARD);
-  return fit.events >= 1 && fit.share >= MIN_ON_GRID;
+  return gridFit(onsets, seconds, BEAT_END_GUARD).events >= 1;
 }

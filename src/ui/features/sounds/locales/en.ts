@@ -45,6 +45,7 @@ export const en: LocaleShape<typeof zh> = {
     noPacks: 'No packs match',
   },
   row: {
+    detected: 'Detected: found by audio analysis, not labelled by the pack',
     play: 'Play {{name}}',
     pause: 'Pause {{name}}',
     select: 'Select {{name}}',
@@ -168,7 +169,7 @@ export const en: LocaleShape<typeof zh> = {
     format: 'Format',
     kind: 'One-shot / loop',
     tags: 'Tags',
-    similar: 'Similar samples in this group',
+    sameGroup: 'More from this sub-category',
     findSimilar: 'Find samples that sound alike',
     openPack: 'Open pack',
     samples: '{{count}} samples',

@@ -42,6 +42,7 @@ export const zh = {
     noPacks: '没有符合条件的音色包',
   },
   row: {
+    detected: '检测值：由音频分析得出，并非音色包标注',
     play: '播放 {{name}}',
     pause: '暂停 {{name}}',
     select: '选择 {{name}}',
@@ -151,7 +152,7 @@ export const zh = {
     format: '格式',
     kind: '单次/循环',
     tags: '标签',
-    similar: '同组相似采样',
+    sameGroup: '同一子分类的其他采样',
     findSimilar: '查找听起来相似的采样',
     openPack: '查看音色包',
     samples: '{{count}} 个采样',
