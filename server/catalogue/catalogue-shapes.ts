@@ -1,9 +1,5 @@
 import { API } from '../../src/shared/api/paths.ts';
-import type {
-  DetectedField,
-  Pack,
-  Sample,
-} from '../../src/shared/api/catalogue.types.ts';
+import type { DetectedField, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import type { Language } from '../../src/shared/languages.ts';
 import type { PackRow, SampleRow } from './catalogue.repository.ts';
 

@@ -148,7 +148,7 @@ export function readSearchQuery(text: string): QueryReading {
   const terms: QueryTerm[] = [];
   let bpm: QueryReading['bpm'] = null;
   let key: MusicalKey | null = null;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const token = tokens[i]!;
     if (/^["“”']/u.test(token)) {
       // A quoted run stays words, quotes kept so the keyword reads the same again.

@@ -199,6 +199,11 @@ export const en: LocaleShape<typeof zh> = {
     titleById: 'Samples like sample #{{id}}',
     badId: 'No such sample',
     empty: 'Nothing sounds like it yet.',
+    source: 'A · Source',
+    match: 'B · {{name}}',
+    noMatch: 'B · play a match to compare',
+    switch: 'Switch A/B',
+    switchHint: 'Switch between the source and the selected match, from the same point (key B)',
   },
   soundSearch: {
     title: 'Search by sound',

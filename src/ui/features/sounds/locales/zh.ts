@@ -182,6 +182,11 @@ export const zh = {
     titleById: '与采样 #{{id}} 相似的采样',
     badId: '没有这个采样',
     empty: '还没有听起来相似的采样。',
+    source: 'A · 原始采样',
+    match: 'B · {{name}}',
+    noMatch: 'B · 播放一个结果后可对比',
+    switch: 'A/B 切换',
+    switchHint: '在原始采样与所选结果之间切换，从同一位置接着播放（快捷键 B）',
   },
   soundSearch: {
     title: '按声音搜索',
