@@ -10,20 +10,15 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/e2e.ts';
 import { peakLevel } from './audio-helpers.ts';
-import {
-  apiRecords,
-  dataRows,
-  listShown,
-  NAVIGATION_TIMEOUT,
-  signInFresh,
-} from './sounds-helpers.ts';
+import { dataRows, listShown, NAVIGATION_TIMEOUT, signInWithTokens } from './sounds-helpers.ts';
 
 const OUT = join('test-results', 'screenshots');
 const WIDTHS = [390, 760, 1400] as const;
 
 /** Types `text` into the top bar's search and presses Enter. */
 async function searchFor(page: Page, text: string): Promise<void> {
-  await expect(page.getByRole('button', { name: '搜索', exact: true })).toBeVisible({
+  // The shell's top bar is there (not the skeleton shown while the profile loads).
+  await expect(page.getByRole('banner').getByRole('link', { name: '音库首页' })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });
   await page.locator('body').press('/');
@@ -121,12 +116,12 @@ test('the similar page pins its source; B switches between it and the selected m
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInFresh(page, 'read-ab');
+  await signInWithTokens(page, 'demo@yinku.local');
   // A loop: loops repeat by default, so each side keeps playing while the keys are pressed.
-  const [loop] = await apiRecords<{ id: number; audioName: string }>(
-    page,
-    '/api/v2/tt-audios?kind=loop&pageSize=1',
-  );
+  const answer = await page.request.get('/api/v2/tt-audios?kind=loop&pageSize=1', {
+    headers: { 'accept-language': 'zh' },
+  });
+  const [loop] = (await answer.json()).data.records as { id: number; audioName: string }[];
   const { id, audioName: name } = loop!;
   await page.goto(`/sounds/similar/${id}`);
   await listShown(page, `与采样 #${id} 相似的采样`);
