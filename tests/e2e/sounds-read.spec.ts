@@ -78,7 +78,7 @@ test.beforeEach(async ({ page }) => {
 test('"trap 140" and "piano Am" list only rows of that tempo and key, read as chips', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.goto('/sounds');
   await searchFor(page, 'trap 140');
   const terms = page.getByRole('list', { name: '搜索词' });
