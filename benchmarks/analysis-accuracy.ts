@@ -18,6 +18,13 @@ export interface Comparison {
   verdict: JobVerdict;
 }
 
+/**
+ * Whether a planned loop has a beat in its audio: an R&B chord loop of one bar is one held chord
+ * with no event after its start, so the analysis gives it no tempo (docs/ANALYSIS.md "Tempo").
+ */
+export const hasPlannedBeat = (s: PlannedSample): boolean =>
+  !(s.job.voice === 'melodicLoop' && s.job.style === 'rnb' && s.job.bars === 1);
+
 /** Whether a loop's tempo is within ±1 BPM of the plan's. */
 export const tempoRight = (c: Comparison) =>
   c.verdict.bpm !== null && Math.abs(c.verdict.bpm - c.sample.bpm!) <= 1;
@@ -86,7 +93,8 @@ export function neighbourShare(results: Comparison[]): number {
 
 /** The accuracy figures of a comparison run. */
 export function accuracyFigures(results: Comparison[]): Figure[] {
-  const loops = results.filter((c) => c.sample.kind === 'loop');
+  const loops = results.filter((c) => c.sample.kind === 'loop' && hasPlannedBeat(c.sample));
+  const beatless = results.filter((c) => c.sample.kind === 'loop' && !hasPlannedBeat(c.sample));
   const tonal = results.filter((c) => c.sample.key !== null);
   const tempoMisses = loops.filter((c) => !tempoRight(c));
   const octave = tempoMisses.filter((c) => {
@@ -119,11 +127,18 @@ export function accuracyFigures(results: Comparison[]): Figure[] {
   return [
     neighbours,
     missFigure(
-      `analysis: tempo wrong (% of ${n(loops)} loops)`,
+      `analysis: tempo wrong (% of ${n(loops)} loops with a beat)`,
       n(tempoMisses),
       n(loops),
       TEMPO_MISS_PCT,
       true,
+    ),
+    missFigure(
+      `analysis: tempo given to loops without a beat (% of ${n(beatless)})`,
+      n(beatless.filter((c) => c.verdict.bpm !== null)),
+      n(beatless),
+      TEMPO_MISS_PCT,
+      false,
     ),
     missFigure(
       'analysis: tempo octave errors (% of loops)',

@@ -1,5 +1,5 @@
 import { API } from '../../src/shared/api/paths.ts';
-import type { Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
+import type { DetectedField, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import type { Language } from '../../src/shared/languages.ts';
 import type { PackRow, SampleRow } from './catalogue.repository.ts';
 
@@ -38,6 +38,11 @@ export function toSample(row: SampleRow, language: Language): Sample {
     createdAt: row.createdAt,
   };
   if (row.auditionCode !== null) sample.auditionCode = row.auditionCode;
+  // Only values shown carry the mark: a detected key or BPM that is there.
+  const detected: DetectedField[] = [];
+  if (row.keyDetected && row.audioKey !== null) detected.push('key');
+  if (row.bpmDetected && row.bpm !== null) detected.push('bpm');
+  if (detected.length > 0) sample.detected = detected;
   if (row.userFilePath !== null) sample.userFilePath = row.userFilePath;
   return sample;
 }

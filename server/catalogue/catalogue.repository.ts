@@ -84,6 +84,9 @@ export interface SampleRow {
   secondaryName: string;
   audioKey: MusicalKey | null;
   bpm: number | null;
+  /** Whether the key and BPM are the audio analysis's (not the pack's own labels). */
+  keyDetected: boolean;
+  bpmDetected: boolean;
   kind: SampleKind;
   format: AudioFormat;
   sampleRate: number;

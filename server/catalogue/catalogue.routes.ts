@@ -23,6 +23,7 @@ import { blobBody, sendBytes } from '../http/byte-responder.ts';
 import type { ListRequest, RelationScope } from './catalogue.repository.ts';
 import { listQuerySchema, parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
 import { keywordSearch } from './cjk-text.ts';
+import { readSearchQuery } from '../../src/shared/api/search-query.ts';
 import { suggest } from './search-suggestions.ts';
 import {
   correctableWords,
@@ -147,12 +148,35 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions
     return { ...result, ...paging } as SearchListPage<Sample> | SearchListPage<Pack>;
   }
 
+  // Suggestions follow what the keyword searches (its words, not its tempo or key), and a typo
+  // while typing: text that matches no name is tried again joined ("gu zheng") and corrected
+  // from the library's words ("kik"), the way a search is.
   app.get(API.suggest, { schema: { querystring: suggestQuery } }, async (request) => {
     const { q = '', limit = 10 } = request.query as { q?: string; limit?: number };
-    return ok<SearchSuggestion[]>(
-      suggest(await repo.suggestionEntries(), q, languageOf(request), limit),
-    );
+    const entries = await repo.suggestionEntries();
+    const language = languageOf(request);
+    const typed = readSearchQuery(q).words || q;
+    const found = suggest(entries, typed, language, limit);
+    if (found.length > 0 || !typed.trim()) return ok<SearchSuggestion[]>(found);
+    for (const candidate of await typoCandidates(typed)) {
+      const corrected = suggest(entries, candidate, language, limit);
+      if (corrected.length > 0)
+        return ok<SearchSuggestion[]>(corrected.map((item) => ({ ...item, corrected: candidate })));
+    }
+    return ok<SearchSuggestion[]>([]);
   });
+  // The spellings a typed text that matched nothing may have meant: its words joined, and each
+  // corrected from the library's vocabulary.
+  const typoCandidates = async (typed: string): Promise<string[]> => {
+    const joined =
+      /^[\p{L}\s]+$/u.test(typed) && /\s/u.test(typed.trim()) ? typed.replace(/\s+/gu, '') : null;
+    const out: string[] = joined ? [joined] : [];
+    for (const text of [typed, ...out]) {
+      const corrected = correctKeyword(text, await correctionWords(text));
+      if (corrected) out.push(corrected);
+    }
+    return [...new Set(out)];
+  };
 
   app.get(API.audios, { schema: { querystring: listQuerySchema('list') } }, async (request) =>
     ok(await listPage(request, 'list')),

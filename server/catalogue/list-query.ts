@@ -13,6 +13,7 @@ import {
   type SearchSort,
   type UserRelation,
 } from '../../src/shared/api/catalogue.types.ts';
+import { readSearchQuery } from '../../src/shared/api/search-query.ts';
 import { badRequest } from '../http/api-error.ts';
 import { pagingProperties } from '../http/validation.ts';
 import type { ListRequest, SampleFilter } from './catalogue.repository.ts';
@@ -125,28 +126,40 @@ export function parseListQuery(query: RawListQuery, mode: ListMode): ParsedListQ
   }
   if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax)
     throw badRequest('bpmMin', '不能大于 bpmMax', 'must not be greater than bpmMax');
-  const keyword = cleanKeyword(query.keyword);
+  const typed = cleanKeyword(query.keyword);
+  // The keyword's tempo and key become filters (docs/api/catalogue.md "Reading the keyword"); a
+  // filter given as a parameter wins over the reading of the same kind.
+  const reading = typed ? readSearchQuery(typed) : null;
+  const readBpm = query.bpmMin === undefined && query.bpmMax === undefined ? reading?.bpm : null;
+  const readKey = query.key === undefined ? reading?.key : null;
+  const keyword = reading ? reading.words || null : null;
   const filter: SampleFilter = {
     category: query.category,
     primaryName: query.primaryName,
     secondaryName: query.secondaryName,
     packCode: query.packCode,
     kind,
-    keys: query.key === undefined ? undefined : parseKeys(query.key),
-    bpmMin: query.bpmMin,
-    bpmMax: query.bpmMax,
+    keys: query.key === undefined ? (readKey ? [readKey] : undefined) : parseKeys(query.key),
+    bpmMin: readBpm ? readBpm.min : query.bpmMin,
+    bpmMax: readBpm ? readBpm.max : query.bpmMax,
   };
   if (query.keyword !== undefined) {
     const search = keyword ? keywordSearch(keyword) : null;
-    if (!search)
+    // A keyword read whole as a tempo or key has no words left: it filters, it does not search.
+    const readWhole = !keyword && reading?.terms.some((term) => term.kind !== 'word');
+    if (!search && !readWhole)
       throw badRequest('keyword', '需要包含文字或数字', 'must contain letters or digits');
-    filter.search = search;
+    if (search) filter.search = search;
   }
   if (query.styles !== undefined) filter.styles = words('styles', query.styles);
   if (query.tags !== undefined) filter.tags = words('tags', query.tags);
-  const sort = query.sort ?? (mode === 'search' ? 'RELEVANCE' : 'MOST_POPULAR');
-  if (sort === 'RELEVANCE' && filter.search === undefined)
-    throw badRequest('sort', 'RELEVANCE 需要 keyword', 'RELEVANCE needs a keyword');
+  let sort = query.sort ?? (mode === 'search' ? 'RELEVANCE' : 'MOST_POPULAR');
+  if (sort === 'RELEVANCE' && filter.search === undefined) {
+    if (query.keyword === undefined)
+      throw badRequest('sort', 'RELEVANCE 需要 keyword', 'RELEVANCE needs a keyword');
+    // No words to rank by: relevance's tiers are popularity order.
+    sort = 'MOST_POPULAR';
+  }
   return {
     range,
     keyword,

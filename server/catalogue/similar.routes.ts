@@ -85,15 +85,24 @@ export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions):
       const sample = await repo.sampleEmbedding(id);
       if (!sample) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
       // Not analysed yet (the demo's first minutes): nothing to compare with, an empty list.
-      if (!sample.embedding) return ok(await page(request, [], limit));
-      const found = nearest(await repo.embeddings(), {
-        embedding: sample.embedding,
-        kind: sample.kind,
-        limit,
-        excludeId: id,
-        ownPackCode: sample.packCode,
+      const found = sample.embedding
+        ? nearest(await repo.embeddings(), {
+            embedding: sample.embedding,
+            kind: sample.kind,
+            limit,
+            excludeId: id,
+            ownPackCode: sample.packCode,
+          })
+        : [];
+      // The source rides along (one more row of the same read), so a page can pin it for A/B.
+      const [answer, [source]] = await Promise.all([
+        page(request, found, limit),
+        repo.samplesByIds([id], viewerOf(request)?.id ?? null),
+      ]);
+      return ok<SimilarPage>({
+        ...answer,
+        ...(source ? { source: toSample(source, languageOf(request)) } : {}),
       });
-      return ok(await page(request, found, limit));
     },
   );
 

@@ -118,7 +118,12 @@ describe('npm run import: the analysis of each file', () => {
     expect(byBpm.records.map((r) => r.id)).not.toContain(importOf('loops/chords 94.wav').id);
     const byKey = await list({ key: 'Dm', kind: 'loop', pageSize: 100 });
     expect(byKey.records.map((r) => r.id)).toEqual([bass.id]);
-    expect(byKey.records[0]).toMatchObject({ audioBpm: 92, audioKey: 'Dm' });
+    // Detected values say so (issue 30 §9: the client marks them "检测值").
+    expect(byKey.records[0]).toMatchObject({
+      audioBpm: 92,
+      audioKey: 'Dm',
+      detected: ['key', 'bpm'],
+    });
     // The other loop is its only neighbour of the same kind.
     const similar = await getJson<SimilarPage>(API.similar(bass.id));
     expect(similar.records.map((r) => r.id)).toEqual([importOf('loops/chords 94.wav').id]);
@@ -127,5 +132,7 @@ describe('npm run import: the analysis of each file', () => {
   it('keeps the source of the kick: no tempo, detected as a one-shot', () => {
     const kick = importOf('hits/kick.wav');
     expect(kick.metadata).toMatchObject({ kind: 'oneshot', bpm: null, bpmSource: null });
+    // Nor a key: a kick's short sweep is below the detector's confidence.
+    expect(kick.metadata).toMatchObject({ audioKey: null, keySource: null });
   });
 });

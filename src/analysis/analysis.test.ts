@@ -112,6 +112,37 @@ describe('kind', () => {
     });
   });
 
+  it('gives a held pad that runs on (a loop by its end) no tempo: it has no beat', () => {
+    // 4 s of a sustained A minor chord that never fades: a loop whose length alone would read
+    // as "120 BPM · 2 bars".
+    const rate = 44100;
+    const pad = new Float32Array(4 * rate);
+    for (const m of [57, 60, 64])
+      for (let i = 0; i < pad.length; i++)
+        pad[i]! += 0.2 * Math.sin((2 * Math.PI * midiHz(m) * i) / rate) * Math.min(1, i / rate);
+    const a = analyseSound({ channels: [pad, pad], sampleRate: rate });
+    expect(a.kind).toBe('loop');
+    expect(a.bpm).toBeNull();
+    expect(a.key).toEqual({ tonic: 'A', mode: 'minor' });
+  });
+
+  it('gives a kick (a fast pitch sweep down to 50 Hz) no key', () => {
+    const rate = 44100;
+    const kick = new Float32Array(Math.round(0.6 * rate));
+    let phase = 0;
+    for (let i = 0; i < kick.length; i++) {
+      const t = i / rate;
+      phase += (2 * Math.PI * (50 + 130 * Math.exp(-t / 0.03))) / rate;
+      kick[i] = Math.sin(phase) * Math.exp(-t / 0.15);
+    }
+    fade(kick, rate);
+    expect(analyseSound({ channels: [kick], sampleRate: rate })).toMatchObject({
+      kind: 'oneshot',
+      key: null,
+      bpm: null,
+    });
+  });
+
   it('calls anything shorter than a bar a one-shot', () => {
     expect(
       analyseSound({ channels: [clickTrack(200, 1, 44100).subarray(0, 44100)], sampleRate: 44100 })

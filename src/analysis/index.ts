@@ -1,7 +1,7 @@
 // The sound analysis shared by the gateway (seeding, import) and the browser's worker pool:
 // tempo, key, kind, loudness, true peak and a timbre embedding of decoded PCM
 // (docs/ANALYSIS.md; the layer's place: docs/ARCHITECTURE.md).
-import { classifyKind } from './kind.ts';
+import { classifyKind, hasBeat } from './kind.ts';
 import { chroma, estimateKey } from './key.ts';
 import type { KeyEstimate } from './keys.ts';
 import { embed, EMBEDDING_SIZE, rawDescriptors } from './embedding.ts';
@@ -19,7 +19,7 @@ export { keyToLabel, labelToKey, type KeyEstimate } from './keys.ts';
  * (an algorithm, a parameter, the embedding's descriptors or constants), so stored results can
  * be told apart and re-analysed.
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 /** What the analysis says about one sound. */
 export interface SoundAnalysis {
@@ -106,7 +106,7 @@ export function analyseSound(input: AnalysisInput): SoundAnalysis {
   const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;
   const pitchClasses = chroma(mono, ANALYSIS_RATE);
-  const key = estimateKey(pitchClasses);
+  const key = estimateKey(pitchClasses, kind);
   const raw = rawDescriptors(
     mono,
     ANALYSIS_RATE,
@@ -118,7 +118,8 @@ export function analyseSound(input: AnalysisInput): SoundAnalysis {
   const embedding = embed(raw);
   if (embedding.length !== EMBEDDING_SIZE) throw new Error('embedding size drifted');
   return {
-    bpm: loop ? estimateTempo(onsets, seconds) : null,
+    // Tempo only where there is a beat (a held pad that loops has none).
+    bpm: loop && hasBeat(onsets, seconds) ? estimateTempo(onsets, seconds) : null,
     key,
     kind,
     lufs: integratedLoudness(channels, input.sampleRate),

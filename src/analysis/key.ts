@@ -30,6 +30,15 @@ const MIN_CORRELATION = 0.4;
  * 808 bass lines with slides up to 3.49). Pitched hits (a tuned kick, a gong) stay under it.
  */
 const MAX_ENTROPY_BITS = 3.48;
+/**
+ * A one-shot whose chroma is spread (entropy above ONE_SHOT_SPREAD_BITS) needs a closer fit
+ * (ONE_SHOT_MIN_CORRELATION) to be given a key: a kick's or tom's short pitch sweep and a hat's
+ * noise fit a key profile at 0.4–0.62, real notes and chords at ≥ 0.67 and pitched percussion
+ * (gongs, congas) at ≥ 0.69, while single notes sit under 1.5 bits whatever their fit. Measured on
+ * the demo library (docs/ANALYSIS.md "Key").
+ */
+const ONE_SHOT_SPREAD_BITS = 1.5;
+const ONE_SHOT_MIN_CORRELATION = 0.65;
 
 /** Shannon entropy (bits) of the chroma as a distribution over the 12 pitch classes. */
 export function chromaEntropy(c: ArrayLike<number>): number {
@@ -125,12 +134,22 @@ export function keyScores(c: ArrayLike<number>): number[] {
   return scores;
 }
 
-/** The best-fitting key of a chroma vector, or null for unpitched material or no clear fit. */
-export function estimateKey(c: ArrayLike<number>): KeyEstimate | null {
-  if (chromaEntropy(c) > MAX_ENTROPY_BITS) return null;
+/**
+ * The best-fitting key of a chroma vector, or null for unpitched material or no clear fit (below
+ * the detector's confidence: no key rather than a guess). A one-shot with a spread chroma needs
+ * the closer fit of ONE_SHOT_MIN_CORRELATION.
+ */
+export function estimateKey(
+  c: ArrayLike<number>,
+  kind: 'oneshot' | 'loop' = 'loop',
+): KeyEstimate | null {
+  const entropy = chromaEntropy(c);
+  if (entropy > MAX_ENTROPY_BITS) return null;
   const scores = keyScores(c);
   let best = 0;
   for (let i = 1; i < 24; i++) if (scores[i]! > scores[best]!) best = i;
   if (!(scores[best]! >= MIN_CORRELATION)) return null;
+  const spreadHit = kind === 'oneshot' && entropy > ONE_SHOT_SPREAD_BITS;
+  if (spreadHit && !(scores[best]! >= ONE_SHOT_MIN_CORRELATION)) return null;
   return { tonic: PITCH_CLASSES[best % 12]!, mode: best < 12 ? 'major' : 'minor' };
 }

@@ -14,6 +14,8 @@ const MIN_ON_GRID = 0.8;
 const MIN_BPM = 60;
 const MAX_BPM = 200;
 const BAR_COUNTS = [1, 2, 4, 8];
+/** Seconds at a loop's end where an event is the seam, not a beat (two onset hops and a frame). */
+const BEAT_END_GUARD = 0.08;
 
 const rms = (x: Float32Array, from: number, to: number) => {
   let sum = 0;
@@ -35,9 +37,13 @@ export function endDrop(mono: Float32Array, rate: number): number {
  * a loop lasts whole bars and starts on a downbeat, so its notes sit on a grid anchored at 0
  * whose step divides its length; the notes of a one-shot (tremolo, gliss) do not.
  */
-export function gridFit(onsets: OnsetEnvelope, seconds: number): { share: number; events: number } {
+export function gridFit(
+  onsets: OnsetEnvelope,
+  seconds: number,
+  endGuard = 0.02,
+): { share: number; events: number } {
   const events = onsetPeaks(onsets, EVENT_RELATIVE).filter(
-    (p) => p.time > 0.05 && p.time < seconds - 0.02,
+    (p) => p.time > 0.05 && p.time < seconds - endGuard,
   );
   let share = 0;
   for (const bars of BAR_COUNTS) {
@@ -72,4 +78,16 @@ export function classifyKind(
   if (endDrop(mono, rate) > FADE_DB) return 'loop';
   const fit = gridFit(onsets, seconds);
   return fit.events >= MIN_EVENTS && fit.share >= MIN_ON_GRID ? 'loop' : 'oneshot';
+}
+
+/**
+ * Whether a loop has a beat to give a tempo by: at least one event (an onset peak of
+ * EVENT_RELATIVE of the strongest) inside it, after its start. A pad or a held chord that runs on
+ * (a loop by its end alone) has none, and its "tempo" would only be its length read as bars.
+ * Not the grid share: swung hats and rolls sit off the sixteenth grid, yet are a beat.
+ */
+export function hasBeat(onsets: OnsetEnvelope, seconds: number): boolean {
+  // The seam (the end flowing into the start) makes a flux peak in the last frame or two: not a
+  // beat inside the loop, so the last BEAT_END_GUARD seconds are left out.
+  return gridFit(onsets, seconds, BEAT_END_GUARD).events >= 1;
 }

@@ -6,6 +6,7 @@ export * from './api/paths.ts';
 export type * from './api/envelope.ts';
 export * from './api/catalogue.types.ts';
 export * from './api/musical-keys.ts';
+export * from './api/search-query.ts';
 export * from './api/account.types.ts';
 export type * from './api/download.types.ts';
 export type * from './api/music.types.ts';

@@ -67,10 +67,11 @@ describe('GET tt-audios/search-resource', () => {
     expect(found.records.map((s) => s.id)).toEqual(expect.arrayContaining(expected));
   });
 
-  it('matches Latin words by prefix: 80 finds the 808s', async () => {
+  it('matches Latin words by prefix: "80" finds the 808s', async () => {
     const expected = await sampleIdsWhere(gw, (s) => s.nameEn.includes('808'));
     expect(expected.length).toBeGreaterThan(0);
-    const found = await search('80');
+    // Quoted: 80 alone is read as a tempo (docs/api/catalogue.md "Reading the keyword").
+    const found = await search('"80"');
     expect(found.records.map((s) => s.id)).toEqual(expect.arrayContaining(expected));
     const exact = await search('808');
     expect(exact.total).toBe(found.total);

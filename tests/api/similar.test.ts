@@ -74,6 +74,8 @@ describe('GET tt-audios/{id}/similar', () => {
     expect(page.records.length).toBeLessThanOrEqual(sameKind.length);
     expect(page.scores).toHaveLength(page.records.length);
     expect(page.records.map((r) => r.id)).not.toContain(loop.id);
+    // The source comes with the answer, for the page to pin (issue 30 §6).
+    expect(page.source).toMatchObject({ id: loop.id, audioData: { kind: 'loop' } });
     for (const record of page.records) expect(record.audioData.kind).toBe('loop');
     // Scores are the cosines of the stored embeddings, in descending order.
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -190,7 +190,7 @@ test('Esc closes the detail panel, which keeps a fixed width beside the list', a
   expect(width).toBeGreaterThanOrEqual(340);
   expect(width).toBeLessThanOrEqual(380);
   // A similar sample plays in place, without leaving the panel.
-  const similar = details.getByRole('region', { name: '同组相似采样' });
+  const similar = details.getByRole('region', { name: '同一子分类的其他采样' });
   if (await similar.count()) {
     await similar.getByRole('button', { name: /^播放/ }).first().click();
     await expect(details).toBeVisible();

@@ -1,6 +1,28 @@
 import type { Page } from '@playwright/test';
+import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
+import { API } from '../../src/shared/api/paths.ts';
+import { sha256Hex } from '../helpers/accounts.ts';
 import { expect } from '../helpers/e2e.ts';
-import { loginThroughForm, registerOverApi } from './shell-helpers.ts';
+import { DEMO_PASSWORD, loginThroughForm, registerOverApi } from './shell-helpers.ts';
+
+/**
+ * Signs the page in as a demo account through stored tokens (as the screenshot spec does):
+ * cheaper than the login form, for tests about something else.
+ */
+export async function signInWithTokens(page: Page, email: string): Promise<void> {
+  const login = await page.request.post(API.login, {
+    data: { email, password: sha256Hex(DEMO_PASSWORD), loginType: 'EMAIL' },
+  });
+  const tokens = (await login.json()).data as { accessToken: string; refreshToken: string };
+  await page.addInitScript(
+    ({ tokens, accessKey }) => {
+      localStorage.setItem(accessKey, tokens.accessToken);
+      localStorage.setItem('yinku.refreshToken', tokens.refreshToken);
+      localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
+    },
+    { tokens, accessKey: ACCESS_TOKEN_KEY },
+  );
+}
 
 /** Registers a fresh ORDINARY user (so likes and downloads never collide) and logs in. */
 export async function signInFresh(page: Page, tag: string): Promise<string> {

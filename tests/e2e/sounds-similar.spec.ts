@@ -14,13 +14,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page, Request } from '@playwright/test';
 import { API } from '../../src/shared/api/paths.ts';
-import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
-import { sha256Hex } from '../helpers/accounts.ts';
 import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
 import { test, expect } from '../helpers/e2e.ts';
 import { peakLevel } from './audio-helpers.ts';
-import { DEMO_PASSWORD } from './shell-helpers.ts';
-import { dataRows, grid, listShown, NAVIGATION_TIMEOUT } from './sounds-helpers.ts';
+import {
+  dataRows,
+  grid,
+  listShown,
+  NAVIGATION_TIMEOUT,
+  signInWithTokens,
+} from './sounds-helpers.ts';
 
 const LIST = '/sounds/genres/asset/Samples:Trap';
 
@@ -296,22 +299,6 @@ test('an imported folder’s loops show their detected BPM and key in their rows
   }
 });
 
-/** Signs the page in as the demo creator through stored tokens (as the screenshot spec does). */
-async function signInCreator(page: Page): Promise<void> {
-  const login = await page.request.post(API.login, {
-    data: { email: 'creator@yinku.local', password: sha256Hex(DEMO_PASSWORD), loginType: 'EMAIL' },
-  });
-  const tokens = (await login.json()).data as { accessToken: string; refreshToken: string };
-  await page.addInitScript(
-    ({ tokens, accessKey }) => {
-      localStorage.setItem(accessKey, tokens.accessToken);
-      localStorage.setItem('yinku.refreshToken', tokens.refreshToken);
-      localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
-    },
-    { tokens, accessKey: ACCESS_TOKEN_KEY },
-  );
-}
-
 for (const width of [390, 760, 1400]) {
   test(`screenshots: the similar list, and a file dragged over the search bar, ${width} px`, async ({
     page,
@@ -319,7 +306,7 @@ for (const width of [390, 760, 1400]) {
     test.setTimeout(90_000);
     const out = join('test-results', 'screenshots');
     mkdirSync(out, { recursive: true });
-    await signInCreator(page);
+    await signInWithTokens(page, 'creator@yinku.local');
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     await page.goto(LIST);
     const source = dataRows(page).first();

@@ -48,6 +48,8 @@ function toSampleRow(row: Row): SampleRow {
     secondaryName: text(row.secondary_name),
     audioKey: row.audio_key == null ? null : (text(row.audio_key) as MusicalKey),
     bpm: row.bpm == null ? null : num(row.bpm),
+    keyDetected: row.key_source === 'detected',
+    bpmDetected: row.bpm_source === 'detected',
     kind: text(row.kind) as SampleKind,
     format: text(row.format) as AudioFormat,
     sampleRate: num(row.sample_rate),
@@ -88,7 +90,7 @@ const SAMPLE_DETAILS = `
   SELECT s.id, s.pack_code, p.name_en AS pack_name_en, p.name_zh AS pack_name_zh, b.name AS brand,
          s.name_en, s.name_zh, s.category, s.primary_name, s.secondary_name, s.audio_key, s.bpm,
          s.kind, s.format, s.sample_rate, s.channels, s.bit_depth, s.size_bytes, s.duration,
-         s.tags, s.audition_code, s.popularity, s.created_at,
+         s.tags, s.audition_code, s.popularity, s.created_at, s.key_source, s.bpm_source,
          a.user_id IS NOT NULL AS owned, a.user_file_path, l.user_id IS NOT NULL AS liked
   FROM samples s
   JOIN packs p ON p.code = s.pack_code

@@ -59,6 +59,9 @@ export const MUSICAL_KEYS = [
 /** A musical key. */
 export type MusicalKey = (typeof MUSICAL_KEYS)[number];
 
+/** A value of a sample the audio analysis detected rather than its pack labelled. */
+export type DetectedField = 'key' | 'bpm';
+
 /** Container formats we store and decode. */
 const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
 
@@ -92,6 +95,8 @@ export interface Sample {
   names: Names;
   audioKey: MusicalKey | null;
   audioBpm: number | null;
+  /** Which of key and BPM the audio analysis detected (absent: both are the pack's labels). */
+  detected?: DetectedField[];
   /** Present when a public preview exists. */
   auditionCode?: string;
   /** The pack's label (brand). */
@@ -239,6 +244,8 @@ export interface SearchSuggestion {
   primaryName?: string;
   secondaryName?: string;
   packCode?: string;
+  /** Set when the typed text matched nothing: the library words it was corrected to ("kick"). */
+  corrected?: string;
 }
 
 /** The search answer: a list page, plus the corrected keyword when the typed one found nothing. */
@@ -270,6 +277,8 @@ export interface SimilarPage {
   page: number;
   pageSize: number;
   scores: number[];
+  /** The sample the list is similar to (the by-id call only), for a page to pin and compare. */
+  source?: Sample;
 }
 
 /** The body of a search by sound: an embedding the client computed from its own file. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration } from './format-duration.ts';
 
 describe('formatDuration', () => {
-  it('shows tenths under one second, truncated', () => {
+  it('shows tenths under ten seconds, truncated', () => {
     expect(formatDuration(0.4)).toBe('0.4s');
     expect(formatDuration(0.3)).toBe('0.3s');
     expect(formatDuration(0.05)).toBe('0.0s');
@@ -10,9 +10,17 @@ describe('formatDuration', () => {
     expect(formatDuration(0.999)).toBe('0.9s');
   });
 
-  it('switches to m:ss at exactly one second', () => {
-    expect(formatDuration(1)).toBe('0:01');
-    expect(formatDuration(1.9)).toBe('0:01');
+  it('tells 1.0 s from 1.9 s: one decimal up to 9.9 s, the same form as 0.8 s', () => {
+    expect(formatDuration(0.8)).toBe('0.8s');
+    expect(formatDuration(1)).toBe('1.0s');
+    expect(formatDuration(1.9)).toBe('1.9s');
+    expect(formatDuration(2.45)).toBe('2.4s');
+    expect(formatDuration(9.99)).toBe('9.9s');
+  });
+
+  it('switches to m:ss at exactly ten seconds', () => {
+    expect(formatDuration(10)).toBe('0:10');
+    expect(formatDuration(10.9)).toBe('0:10');
   });
 
   it('truncates m:ss, so 59.6 s is 0:59 and a minute starts at 60 s', () => {
@@ -31,6 +39,7 @@ describe('formatDuration', () => {
   it('shows a position in the form of the whole it belongs to', () => {
     expect(formatDuration(0, 0.4)).toBe('0.0s');
     expect(formatDuration(0.25, 0.4)).toBe('0.2s');
+    expect(formatDuration(1.25, 3.5)).toBe('1.2s');
     expect(formatDuration(0.5, 12)).toBe('0:00');
     expect(formatDuration(0, 0)).toBe('0:00');
   });

@@ -8,5 +8,6 @@ export {
   playFromList,
   seekBy,
   seekSample,
+  switchToSample,
   toggleSample,
 } from './play-sample.ts';

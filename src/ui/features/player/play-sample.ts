@@ -134,6 +134,16 @@ export function seekSample(sample: Sample, fraction: number, list: RowList): voi
   else startFromList(sample, list, { actionType: 'seek', startProgress: to });
 }
 
+/**
+ * A/B: plays `sample` from the point the current song has reached (the same moment of the other
+ * sound), or from its start when nothing plays; `list` becomes the play list.
+ */
+export function switchToSample(sample: Sample, list: RowList): void {
+  const { song, progress, isPlaying } = usePlayerStore.getState();
+  const at = song && isPlaying ? progress : 0;
+  startFromList(sample, list, { actionType: 'seek', startProgress: at });
+}
+
 /** ←/→: moves the current song by a fraction of its length. */
 export function seekBy(delta: number): void {
   const { song, progress, seek } = usePlayerStore.getState();

@@ -23,6 +23,8 @@ import { DownloadPackButton } from './DownloadPackButton.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { similarPath } from '../model/similar-path.ts';
 import { SimilarSamples } from './SimilarSamples.tsx';
+import { DetectedMark } from './DetectedMark.tsx';
+import { isDetected } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 
 /** Width of the detail panel beside the list (px). */
@@ -203,9 +205,15 @@ function SampleDetail({ sample }: { sample: Sample }) {
         <dt>{t('detail.group')}</dt>
         <dd>{typeName(labels, language, sample.category, sample.audioType, sample.audioGroup)}</dd>
         <dt>{t('detail.key')}</dt>
-        <dd>{sample.audioKey ?? '—'}</dd>
+        <dd>
+          {sample.audioKey ?? '—'}
+          {isDetected(sample, 'key') && <DetectedMark />}
+        </dd>
         <dt>{t('detail.bpm')}</dt>
-        <dd>{sample.audioBpm ?? '—'}</dd>
+        <dd>
+          {sample.audioBpm ?? '—'}
+          {isDetected(sample, 'bpm') && <DetectedMark />}
+        </dd>
         <dt>{t('detail.duration')}</dt>
         <dd>{formatDuration(sample.duration)}</dd>
         <dt>{t('detail.format')}</dt>
@@ -224,8 +232,8 @@ function SampleDetail({ sample }: { sample: Sample }) {
         </Tags>
       )}
       {similar.length > 0 && (
-        <section aria-label={t('detail.similar')}>
-          <h3>{t('detail.similar')}</h3>
+        <section aria-label={t('detail.sameGroup')}>
+          <h3>{t('detail.sameGroup')}</h3>
           <SimilarSamples samples={similar} />
         </section>
       )}

@@ -11,6 +11,7 @@ import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePressToPlay } from '../hooks/use-press-to-play.ts';
 import { useRowTextContext } from '../hooks/use-row-text-context.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
+import { DetectedMark } from './DetectedMark.tsx';
 import { rowTextCells } from './format.ts';
 import { Waveform } from './Waveform.tsx';
 import { similarPath } from '../model/similar-path.ts';
@@ -236,6 +237,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
       {rowTextCells(sample, textContext).map((cell, i) => (
         <Muted key={i} role="gridcell" data-meta={cell.meta || undefined}>
           {cell.text}
+          {cell.detected && <DetectedMark />}
           {cell.sub && <small>{cell.sub}</small>}
         </Muted>
       ))}

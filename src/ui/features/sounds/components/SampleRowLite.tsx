@@ -2,6 +2,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { useRowTextContext } from '../hooks/use-row-text-context.ts';
+import { DETECTED_SIGN } from './DetectedMark.tsx';
 import { rowTextCells } from './format.ts';
 import { COVER_SIDE, ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
 
@@ -78,7 +79,8 @@ export const SampleRowLite = memo(function SampleRowLite(props: SampleRowLitePro
       <span role="gridcell" data-wave />
       {rowTextCells(sample, textContext).map((cell, i) => (
         <span key={i} role="gridcell" data-meta={cell.meta || undefined}>
-          {cell.sub ? `${cell.text} · ${cell.sub}` : cell.text}
+          {cell.detected ? `${cell.text}${DETECTED_SIGN}` : cell.text}
+          {cell.sub ? ` · ${cell.sub}` : ''}
         </span>
       ))}
       <span role="gridcell" />

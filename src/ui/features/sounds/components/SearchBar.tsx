@@ -192,9 +192,14 @@ export function SearchBar({ onDone, autoFocus = true }: SearchBarProps) {
       })),
     }));
     const shown = local.flatMap((group) => group.items);
-    const serverGroups = remoteGroups(remote, shown).map((group) => ({
+    // Suggestions for a corrected typo say what they were found for ("kik": 你是不是要找“kick”).
+    const corrected = remote[0]?.corrected;
+    const serverGroups = remoteGroups(remote, shown).map((group, g) => ({
       id: group.kind,
-      title: t(`search.kinds.${group.kind}`),
+      title:
+        corrected && g === 0
+          ? `${t('search.didYouMean', { text: corrected })} · ${t(`search.kinds.${group.kind}`)}`
+          : t(`search.kinds.${group.kind}`),
       items: group.items.map((item): Option => ({
         key: `${item.kind}:${item.packCode ?? item.primaryName ?? ''}:${item.keyword}`,
         label: item.label,

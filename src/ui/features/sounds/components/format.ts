@@ -1,4 +1,4 @@
-import type { Language, Sample } from '../../../../shared/index.ts';
+import type { DetectedField, Language, Sample } from '../../../../shared/index.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { typeLabel, type CatalogueLabels } from '../model/catalogue-labels.store.ts';
 import { loopBars } from '../model/loop-bars.ts';
@@ -9,7 +9,13 @@ interface RowTextCell {
   /** A smaller second line (a loop's length in bars under its duration). */
   sub?: string;
   meta: boolean;
+  /** The audio analysis detected this value (the cell carries DetectedMark). */
+  detected?: boolean;
 }
+
+/** Whether the audio analysis detected a sample's key or BPM (not the pack's label). */
+export const isDetected = (sample: Sample, field: DetectedField): boolean =>
+  sample.detected?.includes(field) ?? false;
 
 /** What the row text needs besides the sample: names of types, the language, and "N bars". */
 export interface RowTextContext {
@@ -27,8 +33,8 @@ export function rowTextCells(sample: Sample, context: RowTextContext): RowTextCe
   const bars = sample.audioData.kind === 'loop' ? loopBars(sample.duration, sample.audioBpm) : null;
   return [
     { text: typeLabel(context.labels, sample, context.language), meta: false },
-    { text: sample.audioKey ?? '—', meta: true },
-    { text: String(sample.audioBpm ?? '—'), meta: true },
+    { text: sample.audioKey ?? '—', meta: true, detected: isDetected(sample, 'key') },
+    { text: String(sample.audioBpm ?? '—'), meta: true, detected: isDetected(sample, 'bpm') },
     {
       text: formatDuration(sample.duration),
       sub: bars === null ? undefined : context.bars(bars),

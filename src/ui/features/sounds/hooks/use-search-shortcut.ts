@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLayoutStore } from '../../../stores/layout.store.ts';
 
-/** Whether a key press lands in a place that takes text (then the shortcut keys are typing). */
-function isTyping(target: EventTarget | null): boolean {
+/** Whether a key press lands in a place that takes text (then shortcut keys are typing). */
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;

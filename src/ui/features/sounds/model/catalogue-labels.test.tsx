@@ -87,7 +87,12 @@ describe('rows in the UI language', () => {
 
   const rows = [
     sample(1),
-    sample(2, { duration: 4, audioBpm: 120, audioData: { ...sample(2).audioData, kind: 'loop' } }),
+    sample(2, {
+      duration: 4,
+      audioBpm: 120,
+      audioData: { ...sample(2).audioData, kind: 'loop' },
+      detected: ['bpm'],
+    }),
   ];
   const render = (language: 'zh' | 'en') =>
     renderSounds(<SampleList total={rows.length} rows={rows} ensureRange={() => {}} />, {
@@ -105,5 +110,13 @@ describe('rows in the UI language', () => {
     render('en');
     expect(screen.getAllByText('Drums · Kick')).toHaveLength(2);
     expect(screen.getByText('2 bars')).toBeTruthy();
+  });
+
+  it('marks a detected value, and only it, with ≈ and the tooltip 检测值', () => {
+    render('zh');
+    const marks = screen.getAllByTitle(/^检测值/);
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.textContent).toBe('≈');
+    expect(marks[0]!.closest('[role=gridcell]')!.textContent).toBe('120≈');
   });
 });

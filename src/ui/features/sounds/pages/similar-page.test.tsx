@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
+import { usePlayerStore } from '../../../stores/player.store.ts';
 import { makeTheme } from '../../../theme/index.ts';
 import { SampleList } from '../components/SampleList.tsx';
 import { fakeLayout, sample } from '../test/render.test-helper.tsx';
@@ -74,4 +75,35 @@ describe('Similar samples', () => {
     renderAt(['/sounds/similar/abc']);
     expect(screen.getByRole('alert').textContent).toBe('没有这个采样');
   });
+
+  it(
+    'pins the source above the list, and B plays it from where the match has reached',
+    { timeout: 20_000 },
+    async () => {
+      vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
+        records: [sample(8), sample(9)],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        scores: [0.9, 0.8],
+        // A visitor: the source plays its public preview.
+        source: sample(5, { detected: ['key'], auditionCode: 'a5' }),
+      });
+      const play = vi.spyOn(usePlayerStore.getState(), 'playSong').mockResolvedValue(undefined);
+      usePlayerStore.setState({ playSong: play, setPlayList: vi.fn() });
+      renderAt(['/sounds/similar/5']);
+      const pinned = await screen.findByTestId('similar-source');
+      expect(pinned.textContent).toContain('A · 原始采样');
+      expect(pinned.textContent).toContain('Kick 5');
+      expect(pinned.textContent).toContain('B · Kick 8');
+      expect(pinned.querySelector('[data-detected]')).toBeTruthy();
+      // The match is playing at 40 %: B plays the source from there.
+      usePlayerStore.setState({ id: 8, song: sample(8), isPlaying: true, progress: 0.4 });
+      await userEvent.keyboard('b');
+      expect(play).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 5 }),
+        expect.objectContaining({ startProgress: 0.4 }),
+      );
+    },
+  );
 });
