@@ -20,6 +20,9 @@ import type {
 import { trackKey, type LoadedPcm } from './track-loader.ts';
 import { TrackRequests, type PcmSource } from './track-requests.ts';
 import { VoiceWiring } from './voice-wiring.ts';
+import type { SyncedVoice } from './synced-voice.ts';
+import { SyncedVoices } from './synced-voices.ts';
+import type { TimePitch } from '../../shared/audio/sync-params.ts';
 
 const UNLOCK_WAIT_MS = 300;
 // The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
@@ -63,6 +66,10 @@ export class AudioEngine implements PlaybackEngine {
   private readonly wiring: VoiceWiring;
   /** Tracks loading now: a play's, or a prefetch no play has taken over yet. */
   private readonly requests: TrackRequests;
+  // --- synced audition (issue 25; src/ui/audio/synced-voice.ts) ---
+  /** Stretch voices (Sync on); `synced.prepare()` makes one ready ahead of a click. */
+  readonly synced: SyncedVoices;
+  private syncedVoice: SyncedVoice | null = null;
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
@@ -74,6 +81,7 @@ export class AudioEngine implements PlaybackEngine {
     this.analyser = new AnalyserNode(this.context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
     this.volume.connect(this.analyser).connect(this.context.destination);
     this.wiring = new VoiceWiring(this.context, this.volume);
+    this.synced = new SyncedVoices(this.context, this.volume);
   }
 
   async load(
@@ -136,6 +144,19 @@ export class AudioEngine implements PlaybackEngine {
     this.stop();
     const at = this.context.currentTime;
     const from = Math.min(Math.max(0, offset), buffer.duration);
+    if (options.timePitch) {
+      // --- synced audition: the same buffer through a stretch voice (synced-voice.ts) ---
+      this.syncedVoice = this.synced.start({
+        buffer,
+        rest: partial?.full.then((done) => this.buffers.get(done.key)),
+        offset: from,
+        timePitch: options.timePitch,
+        loop: (options as { loop?: boolean }).loop === true,
+        fadeIn: options.fadeIn && needsFadeIn(buffer, from),
+        onEnded: options.onEnded,
+      });
+      return;
+    }
     const { source, fade } = this.wiring.take(buffer);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     const fadeIn = options.fadeIn && needsFadeIn(buffer, from);
@@ -219,7 +240,16 @@ export class AudioEngine implements PlaybackEngine {
     closeAtEnd(voice.fade.parameters.get(FADE_GATE_PARAM)!, at, full.duration - position);
   }
 
+  /** Changes the synced voice's stretch and shift while it plays; false without one. */
+  setTimePitch(timePitch: TimePitch | null): boolean {
+    if (!this.syncedVoice) return false;
+    this.syncedVoice.setTimePitch(timePitch ?? { rate: 1, semitones: 0 });
+    return true;
+  }
+
   stop(): void {
+    this.syncedVoice?.stop();
+    this.syncedVoice = null;
     const voice = this.voice;
     if (!voice) return;
     this.voice = null;
@@ -233,6 +263,7 @@ export class AudioEngine implements PlaybackEngine {
   }
 
   position(): number {
+    if (this.syncedVoice) return this.syncedVoice.position();
     const v = this.voice;
     if (!v) return 0;
     return Math.min(v.duration, v.offset + Math.max(0, this.context.currentTime - v.startedAt));

@@ -56,6 +56,9 @@ class FakeEngine implements PlaybackEngine {
   stop(): void {
     this.stops++;
   }
+  setTimePitch(): boolean {
+    return false;
+  }
   position(): number {
     return this.pos;
   }

@@ -11,6 +11,7 @@ import {
   pickNeighbour,
   repeatsItself,
 } from './player-queue.ts';
+import { songTimePitch } from './project-sync.ts';
 import {
   initialPlayerData,
   type ActionType,
@@ -131,6 +132,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
     engine().start(loaded, offset, {
       fadeIn: loaded.duration > DEFAULTS.shortTrackSeconds,
       onEnded: onEnded(seq),
+      timePitch: songTimePitch(extra.song ?? get().song), // synced audition (issue 25)
       // A preview whose file then fails decryption: the engine silenced it; report as a load failure.
       onError: (info) => {
         if (seq !== requestSeq) return;

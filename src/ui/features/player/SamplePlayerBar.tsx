@@ -20,6 +20,8 @@ import { PlayListPopup } from './PlayListPopup.tsx';
 import { useFailureToast, useSpaceToggle } from './player-bar.effects.ts';
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { ProjectSyncControls } from './ProjectSyncControls.tsx';
+import { useSyncFollow } from './sync-follow.ts';
 
 /** Below this width the bar is a mini player (px). */
 const MINI_WIDTH = 600;
@@ -222,6 +224,7 @@ export function SamplePlayerBar() {
   const player = usePlayerStore.getState();
   useFailureToast();
   useSpaceToggle();
+  useSyncFollow();
   const disabled = navDisabled(playList, id, loopType);
   const loop = loopMode(loopType);
   return (
@@ -279,6 +282,7 @@ export function SamplePlayerBar() {
         <PlayListPopup />
         <VolumeControl />
       </Extras>
+      <ProjectSyncControls />
       <DownloadFolderButton />
     </Bar>
   );

@@ -31,4 +31,17 @@ export const en: LocaleShape<typeof zh> = {
   signInToPlay: 'Not signed in: sign in to play this sample (it has no public preview)',
   playFailed: 'Could not play “{{name}}”; try again later',
   failedRow: 'Playback failed',
+  sync: {
+    controls: 'Project sync',
+    tempo: 'Project tempo (BPM)',
+    tempoInvalid: 'Project tempo must be 40–240 BPM',
+    tap: 'Tap tempo',
+    key: 'Project key',
+    noKey: 'No key',
+    switch: 'Sync: audition at the project tempo and key',
+    heard: 'Synced: {{value}}',
+    downloadAsHeard: 'Download as heard (WAV)',
+    rendering: 'Rendering the synced version…',
+    renderFailed: 'Could not render the synced version of “{{name}}”',
+  },
 };

@@ -28,4 +28,17 @@ export const zh = {
   signInToPlay: '未登录：登录后即可播放此采样（它没有公开试听）',
   playFailed: '无法播放「{{name}}」，请稍后重试',
   failedRow: '播放失败',
+  sync: {
+    controls: '项目同步',
+    tempo: '项目速度 (BPM)',
+    tempoInvalid: '项目速度须在 40–240 BPM 之间',
+    tap: '敲击定速',
+    key: '项目调性',
+    noKey: '无调性',
+    switch: '同步：按项目速度与调性试听',
+    heard: '同步后：{{value}}',
+    downloadAsHeard: '按同步效果下载 WAV',
+    rendering: '正在渲染同步版本…',
+    renderFailed: '无法渲染「{{name}}」的同步版本',
+  },
 };
