@@ -10,3 +10,6 @@ export {
   seekSample,
   toggleSample,
 } from './play-sample.ts';
+
+/** Whether Sync changes how a sample is heard (rows then offer "download as heard"). */
+export { useChangedBySync } from './AsHeardButton.tsx';

@@ -6,3 +6,5 @@ export { CategorySelect } from './components/CategorySelect.tsx';
 export { DetailPanel } from './components/DetailPanel.tsx';
 export { SelectionPanel } from './components/SelectionPanel.tsx';
 export { SelectionTracker } from './components/SelectionTracker.tsx';
+/** Download as heard: the synced render of a sample as a WAV (rows and the player bar). */
+export { downloadSampleAsHeard } from './services.ts';
