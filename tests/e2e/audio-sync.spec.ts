@@ -72,8 +72,19 @@ async function recordPlay(page: Page, sample: Sample, seconds: number) {
         };
       };
       const player = w.__yinkuPlayer.store.getState();
-      await player.playSong(sample);
-      while (!w.__rec.node) await new Promise((r) => setTimeout(r, 20));
+      const played = player.playSong(sample);
+      const until = Date.now() + 20_000;
+      const state = () =>
+        JSON.stringify(w.__yinkuPlayer.store.getState(), (k, v) =>
+          k === 'playList' || k === 'song' ? undefined : v,
+        );
+      await Promise.race([played, new Promise((r) => setTimeout(r, 20_000))]);
+      while (!w.__rec.node) {
+        if (Date.now() > until) throw new Error(`no recorder; player ${state()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      if (!(w.__yinkuPlayer.store.getState() as unknown as { isPlaying: boolean }).isPlaying)
+        throw new Error(`not playing: ${state()}`);
       w.__rec.chunks = [];
       w.__rec.node.port.postMessage('start');
       await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -125,6 +136,8 @@ test('a synced loop is heard at the project tempo and key, and downloads as hear
   await page.goto('/sounds/genres/asset/Samples:Trap');
   const { loop, tempo, projectKey, rate } = await loopAndProject(page);
   const seconds = Math.min(6, Math.max(4, loop.duration));
+  // A press on the player bar: the page's first gesture, which resumes its AudioContext.
+  await page.getByRole('region', { name: '采样播放器' }).click({ position: { x: 4, y: 4 } });
 
   // Sync off: the loop's own tempo and key.
   const plain = await recordPlay(page, loop, seconds);

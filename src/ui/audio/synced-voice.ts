@@ -82,6 +82,8 @@ export class SyncedVoice {
   private nodes: StretchVoiceNodes | null = null;
   private stopped = false;
   private ended = false;
+  /** Context time the voice started (its stop closes the gate a frame after it at the earliest). */
+  private startedAt = 0;
   /** Track position `pos` (s, not wrapped) at context time `time`, moving at `rate`. */
   private anchor: { time: number; pos: number; rate: number };
   private timePitch: TimePitch;
@@ -128,6 +130,7 @@ export class SyncedVoice {
     const { stretch, gain, fade } = nodes;
     const { buffer, fadeIn, render } = this.options;
     const at = this.context.currentTime;
+    this.startedAt = at;
     // A voice whose nodes came late starts where it should be by now.
     const pos = this.anchor.pos + Math.max(0, at - this.anchor.time) * this.anchor.rate;
     void stretch.addBuffers(planes(buffer));
@@ -275,6 +278,11 @@ export class SyncedVoice {
     this.options.onEnded();
   }
 
+  /** True once stopped (its nodes come back to the pool after the fade). */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
   /** Fades out (the engine's 50 ms fade) and gives the nodes back once silent. */
   stop(): void {
     if (this.stopped) return;
@@ -282,7 +290,7 @@ export class SyncedVoice {
     if (this.endTimer !== null) clearTimeout(this.endTimer);
     const nodes = this.nodes;
     if (!nodes) return;
-    const at = Math.max(this.context.currentTime, this.anchor.time + 1 / this.context.sampleRate);
+    const at = Math.max(this.context.currentTime, this.startedAt + 1 / this.context.sampleRate);
     const gate = nodes.fade.parameters.get(FADE_GATE_PARAM)!;
     gate.cancelScheduledValues(at);
     gate.setValueAtTime(FADE_GATE.closed, at);

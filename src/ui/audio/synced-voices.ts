@@ -25,6 +25,8 @@ export class SyncedVoices {
   private readonly output: AudioNode;
   private readonly idle: StretchVoiceNodes[] = [];
   private making: Promise<void> | null = null;
+  /** Voices whose nodes have not come back yet. */
+  private readonly out = new Set<SyncedVoice>();
 
   constructor(context: BaseAudioContext, output: AudioNode) {
     this.context = context;
@@ -52,11 +54,21 @@ export class SyncedVoices {
     const channels = Math.max(SPARE_CHANNELS, options.buffer.numberOfChannels);
     const index = this.idle.findIndex((n) => n.stretch.channels === channels);
     const nodes = index >= 0 ? this.idle.splice(index, 1)[0]! : this.make(channels);
-    const voice = new SyncedVoice(this.context, this.output, options, nodes, (released) =>
-      this.recycle(released),
+    // A voice stopping now gives its nodes back after its fade: the next spare, unless none is.
+    const returning = [...this.out].some((v) => v.isStopped);
+    const voice: SyncedVoice = new SyncedVoice(
+      this.context,
+      this.output,
+      options,
+      nodes,
+      (released) => {
+        this.out.delete(voice);
+        this.recycle(released);
+      },
     );
-    if (this.context instanceof AudioContext)
-      setTimeout(() => void this.prepare().catch(() => {}), 0);
+    if (!(this.context instanceof AudioContext)) return voice;
+    this.out.add(voice);
+    if (!returning) setTimeout(() => void this.prepare().catch(() => {}), 0);
     return voice;
   }
 
