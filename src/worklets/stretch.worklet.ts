@@ -58,11 +58,14 @@ const Library = captured.get(STRETCH_PROCESSOR_NAME) as unknown as new (
 
 /**
  * The library's processor, playing its input buffers (never live input): the time map picks the
- * input position for this quantum (wrapping inside the loop bounds), the STFT gets the window
- * before it from the input — read across every buffer — and the output is copied out. An
- * inactive node outputs silence without running the STFT.
+ * input position for this quantum (wrapping inside the loop bounds), the STFT gets the input
+ * since the last quantum — read across every buffer — or, after a jump, a whole window to seek
+ * with, and the output is copied out. An inactive node outputs silence without running the STFT.
  */
 class StretchProcessor extends Library {
+  /** The input frame the STFT was last fed up to (null: it must be primed again). */
+  private fed: number | null = null;
+
   override process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
     const output = outputs[0];
     if (!output?.length) return false;
@@ -72,6 +75,7 @@ class StretchProcessor extends Library {
     const segment = this.timeMap[0]!;
     if (!this.wasmReady || !segment.active) {
       for (const channel of output) channel.fill(0);
+      this.fed = null;
       return true;
     }
     const wasm = this.wasmModule;
@@ -80,14 +84,30 @@ class StretchProcessor extends Library {
     wasm._setFormantBase(segment.formantBaseHz / sampleRate);
     let inputTime = segment.input + (outputTime - segment.output) * segment.rate;
     const loopLength = segment.loopEnd - segment.loopStart;
+    let wrapped = 0;
     if (loopLength > 0 && inputTime >= segment.loopEnd) {
       segment.input -= loopLength;
       inputTime -= loopLength;
+      wrapped = Math.round(loopLength * sampleRate);
     }
     const end = Math.round((inputTime + this.inputLatencySeconds) * sampleRate);
-    this.readWindow(end - this.bufferLength, end, output.length);
-    wasm._seek(this.bufferLength, segment.rate);
-    wasm._process(0, block);
+    // Steady play feeds the STFT the input since the last quantum (a loop's wrap lands on the
+    // same frames one copy back); only a jump (a start, a seek) primes it again with a whole
+    // window: the library seeks on every quantum, which runs its analysis ~4× as often.
+    // Fed this way, the STFT's output comes one quantum later than after a seek: it is fed one
+    // quantum of input ahead (measured: every stretched onset 2.6–2.8 ms late without it).
+    const from = this.fed === null ? null : this.fed - wrapped;
+    const ahead = end + Math.round(segment.rate * block);
+    if (from !== null && ahead >= from && ahead - from <= this.bufferLength) {
+      this.readWindow(from, ahead, output.length);
+      wasm._process(ahead - from, block);
+      this.fed = ahead;
+    } else {
+      this.readWindow(end - this.bufferLength, end, output.length);
+      wasm._seek(this.bufferLength, segment.rate);
+      wasm._process(0, block);
+      this.fed = end;
+    }
     const memory = wasm.exports ? wasm.exports.memory.buffer : wasm.HEAP8.buffer;
     output.forEach((channel, c) =>
       channel.set(new Float32Array(memory, this.buffersOut[c]!, block)),
