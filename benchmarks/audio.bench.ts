@@ -12,6 +12,7 @@ import {
   poolSizes,
   rapidAuditions,
 } from './page-probes.ts';
+import { syncGroups } from './sync.bench.ts';
 import {
   countFigure,
   excessCountFigure,
@@ -261,5 +262,6 @@ export async function audioGroups(bench: BenchPage, runs: Runs): Promise<FigureG
     clickGroup(bench, false, runs.clicks),
     rapidGroup(bench),
     memoryGroup(bench, records, runs.plays),
+    ...syncGroups(bench, runs),
   ];
 }

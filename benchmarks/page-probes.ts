@@ -63,6 +63,8 @@ export async function clickToSound(args: {
   url: string;
   cached: boolean;
   encrypted: boolean;
+  /** More fields of the engine's song (a loop's tempo and key, for the synced figures). */
+  song?: object;
 }): Promise<number> {
   const hook = (window as unknown as { __yinkuPlayer: Hook }).__yinkuPlayer;
   const engine = hook.engine();
@@ -98,8 +100,8 @@ export async function clickToSound(args: {
     // for this device when it is a full play).
     const n = args.cached ? 0 : probe.seq;
     const song = args.encrypted
-      ? { id: 900_000 + n }
-      : { id: 900_000 + n, auditionCode: `bench-${n}` };
+      ? { ...args.song, id: 900_000 + n }
+      : { ...args.song, id: 900_000 + n, auditionCode: `bench-${n}` };
     const player = hook.store.getState();
     await player.playSong(song, { audition: !args.encrypted, actionType: 'row' });
     // As a user would: the store stops its progress frames and the player bar its spectrum.

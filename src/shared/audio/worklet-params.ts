@@ -46,3 +46,32 @@ export type RecorderCommand = 'start' | 'stop';
 
 /** What the recorder posts: the first channel's frames from `frame` on, then `done` after a stop. */
 export type RecorderChunk = { type: 'chunk'; frame: number; data: Float32Array } | { type: 'done' };
+/**
+ * Registered name of the stretch processor (src/worklets/stretch.worklet.ts: Signalsmith Stretch,
+ * which registers itself under this name). Its port speaks `[id, method, ...args]` and answers
+ * `[id, result]`; it posts `['ready', methods]` once its WASM runs and `['time', seconds]` now and
+ * then.
+ */
+export const STRETCH_PROCESSOR_NAME = 'signalsmith-stretch';
+
+/** One change of a stretch node's time map (Signalsmith Stretch's `schedule`). */
+export interface StretchSegment {
+  /** Context time the change takes effect (s). */
+  output?: number;
+  /**
+   * Changes at or after this context time are replaced by this one (default: the processor's
+   * current time, which would drop every change still ahead); give it `output`.
+   */
+  outputTime?: number;
+  /** Whether the node plays. */
+  active?: boolean;
+  /** Position in the node's input buffers (s, at the context's rate). */
+  input?: number;
+  /** Input seconds per output second. */
+  rate?: number;
+  /** Pitch shift (semitones). */
+  semitones?: number;
+  /** Loop bounds in the input (s); equal bounds: no loop. */
+  loopStart?: number;
+  loopEnd?: number;
+}

@@ -21,6 +21,9 @@ import { trackKey, type LoadedPcm } from './track-loader.ts';
 import { TrackRequests, type PcmSource } from './track-requests.ts';
 import { VoiceWiring } from './voice-wiring.ts';
 import { sliceIsWhole, voicePosition, type Voice } from './voice.ts';
+import type { SyncedVoice } from './synced-voice.ts';
+import { SyncedVoices } from './synced-voices.ts';
+import type { TimePitch } from '../../shared/audio/sync-params.ts';
 
 const UNLOCK_WAIT_MS = 300;
 // The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
@@ -50,6 +53,10 @@ export class AudioEngine implements PlaybackEngine {
   private readonly wiring: VoiceWiring;
   /** Tracks loading now: a play's, or a prefetch no play has taken over yet. */
   private readonly requests: TrackRequests;
+  // --- synced audition (issue 25; src/ui/audio/synced-voice.ts) ---
+  /** Stretch voices (Sync on); `synced.prepare()` makes one ready ahead of a click. */
+  readonly synced: SyncedVoices;
+  private syncedVoice: SyncedVoice | null = null;
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
@@ -61,6 +68,7 @@ export class AudioEngine implements PlaybackEngine {
     this.analyser = new AnalyserNode(this.context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
     this.volume.connect(this.analyser).connect(this.context.destination);
     this.wiring = new VoiceWiring(this.context, this.volume);
+    this.synced = new SyncedVoices(this.context, this.volume);
   }
 
   async load(
@@ -127,6 +135,19 @@ export class AudioEngine implements PlaybackEngine {
     const bounded = Math.min(Math.max(0, offset), buffer.duration);
     const from = loop && bounded >= buffer.duration ? 0 : bounded;
     const whole = !partial || sliceIsWhole(buffer, partial.track.duration);
+    if (options.timePitch) {
+      // --- synced audition: the same buffer through a stretch voice (synced-voice.ts) ---
+      this.syncedVoice = this.synced.start({
+        buffer,
+        rest: partial?.full.then((done) => this.buffers.get(done.key)),
+        offset: from,
+        timePitch: options.timePitch,
+        loop,
+        fadeIn: openingGate(buffer, from, options.fadeIn) === FADE_GATE.fadeIn,
+        onEnded: options.onEnded,
+      });
+      return;
+    }
     const { source, fade } = this.wiring.take(buffer);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     gate.setValueAtTime(openingGate(buffer, from, options.fadeIn), at);
@@ -247,7 +268,16 @@ export class AudioEngine implements PlaybackEngine {
       );
   }
 
+  /** Changes the synced voice's stretch and shift while it plays; false without one. */
+  setTimePitch(timePitch: TimePitch | null): boolean {
+    if (!this.syncedVoice) return false;
+    this.syncedVoice.setTimePitch(timePitch ?? { rate: 1, semitones: 0 });
+    return true;
+  }
+
   stop(): void {
+    this.syncedVoice?.stop();
+    this.syncedVoice = null;
     const voice = this.voice;
     if (!voice) return;
     this.voice = null;
@@ -261,6 +291,7 @@ export class AudioEngine implements PlaybackEngine {
   }
 
   position(): number {
+    if (this.syncedVoice) return this.syncedVoice.position();
     return this.voice ? voicePosition(this.voice, this.context.currentTime) : 0;
   }
 

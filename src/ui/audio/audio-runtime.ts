@@ -11,6 +11,8 @@ import { ensureClientKey, loadPrivateKey } from './device-key.ts';
 import type { PlayerSong } from './playback-engine.types.ts';
 import { TrackLoader, trackKey, type AudioSession } from './track-loader.ts';
 import { AudioWorkerPool } from './worker-pool.ts';
+import { renderAsHeard } from './render-as-heard.ts';
+import { useSettingsStore } from '../stores/settings.store.ts';
 
 let engine: AudioEngine | null = null;
 let loader: TrackLoader | null = null;
@@ -168,6 +170,9 @@ export function audioInternals(): {
   loadPrivateKey: typeof loadPrivateKey;
   /** A separate pool of `size` workers (pool-size measurements). */
   createPool: (size: number) => AudioWorkerPool;
+  /** The synced voice rendered offline, and the settings Sync reads (the sync bench). */
+  renderAsHeard: typeof renderAsHeard;
+  settings: typeof useSettingsStore;
 } {
   getAudioEngine();
   return {
@@ -175,5 +180,7 @@ export function audioInternals(): {
     loader: loader!,
     loadPrivateKey,
     createPool: (size) => new AudioWorkerPool({ size }),
+    renderAsHeard,
+    settings: useSettingsStore,
   };
 }

@@ -16,3 +16,4 @@ export {
   warmAudio,
 } from './audio-runtime.ts';
 export type { Candidate } from './anticipation.ts';
+export { asHeardFile } from './as-heard-file.ts';

@@ -1,5 +1,6 @@
 import type { AudioErrorInfo } from '../../shared/audio/audio-errors.ts';
 import type { Sample } from '../../shared/api/catalogue.types.ts';
+import type { TimePitch } from '../../shared/audio/sync-params.ts';
 
 /** A song the sample player can play: a sample row, or anything with an id and optional preview. */
 export type PlayerSong = Pick<Sample, 'id'> & Partial<Omit<Sample, 'id'>>;
@@ -28,6 +29,11 @@ export interface StartOptions {
    * body failed AES-GCM: DECRYPT); the engine has already faded the voice out.
    */
   onError?: (error: AudioErrorInfo) => void;
+  /**
+   * Synced audition (docs/AUDIO.md, "Synced audition"): play time-stretched by `rate` and
+   * pitch-shifted by `semitones`. Null or absent: the plain voice, exactly as without Sync.
+   */
+  timePitch?: TimePitch | null;
 }
 
 /** What the player store needs from the audio engine (the real one, or a fake in unit tests). */
@@ -47,6 +53,11 @@ export interface PlaybackEngine {
   stop(): void;
   /** Seconds into the current track (wrapped at its end while looping), 0 when nothing plays. */
   position(): number;
+  /**
+   * Changes the stretch and shift of the synced voice playing now, without a restart; false when
+   * the voice playing is not a synced one (the caller restarts it to sync it).
+   */
+  setTimePitch(timePitch: TimePitch | null): boolean;
   /** Output gain 0–1. */
   setVolume(gain: number): void;
   /** True while the AudioContext waits for a user gesture (autoplay policy). */

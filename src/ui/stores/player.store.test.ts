@@ -61,6 +61,9 @@ class FakeEngine implements PlaybackEngine {
   setLoop(loop: boolean): void {
     this.loops.push(loop);
   }
+  setTimePitch(): boolean {
+    return false;
+  }
   position(): number {
     return this.pos;
   }

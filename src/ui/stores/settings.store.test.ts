@@ -67,6 +67,27 @@ describe('settings store', () => {
     expect(useSettingsStore.getState().language).toBe('zh');
   });
 
+  it('keeps the project tempo, key and sync, and drops invalid ones on read and on set', async () => {
+    localStorage.setItem(
+      'yinku.settings',
+      JSON.stringify({ version: 1, state: { projectTempo: 97.5, projectKey: 'C#m', sync: true } }),
+    );
+    await useSettingsStore.persist.rehydrate();
+    expect(useSettingsStore.getState()).toMatchObject({
+      projectTempo: 97.5,
+      projectKey: 'C#m',
+      sync: true,
+    });
+    useSettingsStore.getState().set('projectTempo', 300);
+    useSettingsStore.getState().set('projectKey', 'H' as never);
+    expect(useSettingsStore.getState()).toMatchObject({ projectTempo: 97.5, projectKey: 'C#m' });
+    useSettingsStore.getState().set('projectKey', null);
+    expect(useSettingsStore.getState().projectKey).toBeNull();
+    expect(
+      sanitizeSettings({ projectTempo: 39, projectKey: 'Db', sync: 'on', language: 'en' }),
+    ).toEqual({ ...SETTINGS_DEFAULTS, language: 'en' });
+  });
+
   it('migrates version 0 settings', () => {
     expect(migrateSettings({ isDark: true, volume: 50, language: 'en' }, 0)).toMatchObject({
       displayMode: 'dark',

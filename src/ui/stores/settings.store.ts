@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { DEFAULTS, LANGUAGES, SORTS, type Language, type Sort } from '../../shared/index.ts';
+import { MUSICAL_KEYS, type MusicalKey } from '../../shared/api/catalogue.types.ts';
+import { isProjectTempo } from '../../shared/audio/sync-params.ts';
 import type { DisplayMode } from '../theme/theme.ts';
 import { parseHexColour } from '../theme/theme.ts';
 import { isRecord, safeJsonStorage } from './persist-storage.ts';
@@ -22,6 +24,12 @@ export interface Settings {
   searchText: string;
   /** Open sidebar menu keys, levels 1–3. */
   menuLevels: [string | null, string | null, string | null];
+  /** The project's tempo (BPM 40–240) the player syncs loops to; null: none set. */
+  projectTempo: number | null;
+  /** The project's key the player shifts tonal samples to; null: none set. */
+  projectKey: MusicalKey | null;
+  /** Synced audition on: loops stretched to the project tempo, tonal samples shifted to its key. */
+  sync: boolean;
 }
 
 /** The settings and their setters. */
@@ -42,6 +50,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   stayOffline: false,
   searchText: '',
   menuLevels: [null, null, null],
+  projectTempo: null,
+  projectKey: null,
+  sync: false,
 };
 
 const isOneOf =
@@ -62,6 +73,9 @@ const VALID: { [K in keyof Settings]: (value: unknown) => boolean } = {
   searchText: (v) => typeof v === 'string' && v.length <= 200,
   menuLevels: (v) =>
     Array.isArray(v) && v.length === 3 && v.every((x) => x === null || typeof x === 'string'),
+  projectTempo: (v) => v === null || isProjectTempo(v),
+  projectKey: (v) => v === null || isOneOf(MUSICAL_KEYS)(v),
+  sync: (v) => typeof v === 'boolean',
 };
 
 /** Keeps the valid stored settings and puts defaults in place of the rest. */

@@ -3,7 +3,12 @@ import type { DownloadsApi } from '../../api/downloads.api.ts';
 import { ApiRequestError } from '../../api/http-error.ts';
 import { quoteFits, type BulkPurpose, type CreditQuote } from './credit-prompt.store.ts';
 import type { DownloadTarget } from './download-target.ts';
-import { DownloadError, downloadSample, type DownloadableSample } from './download-flow.ts';
+import {
+  DownloadError,
+  downloadSample,
+  type DownloadableSample,
+  type FileTransform,
+} from './download-flow.ts';
 import { effectiveFlags, sampleKey, useItemFlags } from './item-flags.store.ts';
 import { runBounded, type RunProgress } from './run-bounded.ts';
 
@@ -58,7 +63,11 @@ function asDownloadError(error: unknown): DownloadError {
 export function createDownloadActions(deps: DownloadActionDeps) {
   const { patch } = useItemFlags.getState();
 
-  async function downloadOne(sample: RowSample, target?: DownloadTarget): Promise<boolean> {
+  async function downloadOne(
+    sample: RowSample,
+    target?: DownloadTarget,
+    transform?: FileTransform,
+  ): Promise<boolean> {
     const key = sampleKey(sample.id);
     if (flagsOf(sample).downloading) return false;
     patch(key, { downloading: true });
@@ -66,7 +75,12 @@ export function createDownloadActions(deps: DownloadActionDeps) {
       const flags = flagsOf(sample);
       const result = await downloadSample(
         { ...sample, likes: flags.likes },
-        { api: deps.api, target: target ?? (await deps.getTarget()), isSignedIn: deps.isSignedIn },
+        {
+          api: deps.api,
+          target: target ?? (await deps.getTarget()),
+          isSignedIn: deps.isSignedIn,
+          transform,
+        },
       );
       patch(key, { download: true, likes: result.liked || flags.likes, downloading: false });
       if (result.downloadQuota !== undefined) deps.onBalance?.(result.downloadQuota);
@@ -156,6 +170,18 @@ export function createDownloadActions(deps: DownloadActionDeps) {
     async download(sample: RowSample): Promise<boolean> {
       try {
         return await downloadOne(sample);
+      } catch (error) {
+        deps.onError(asDownloadError(error));
+        return false;
+      }
+    },
+    /**
+     * Downloads one sample saved as `transform` makes it (download as heard: the synced render),
+     * on the same grant, report and credit rules as the original; errors go to `onError`.
+     */
+    async downloadTransformed(sample: RowSample, transform: FileTransform): Promise<boolean> {
+      try {
+        return await downloadOne(sample, undefined, transform);
       } catch (error) {
         deps.onError(asDownloadError(error));
         return false;

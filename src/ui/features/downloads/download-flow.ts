@@ -22,11 +22,19 @@ export type DownloadableSample = Pick<
   'id' | 'audioName' | 'audioBrand' | 'audioType' | 'audioGroup' | 'likes' | 'audioData'
 >;
 
+/**
+ * Makes the file saved out of the original one (download as heard: the synced render as a WAV),
+ * with its own name; the grant, report and charge stay the original's.
+ */
+export type FileTransform = (original: Blob) => Promise<{ data: Blob; fileName: string }>;
+
 /** What the flow talks to. */
 interface DownloadDeps {
   api: Pick<DownloadsApi, 'authorize' | 'file' | 'report' | 'toggleLike'>;
   target: DownloadTarget;
   isSignedIn(): boolean;
+  /** Saves this instead of the original file (download as heard). */
+  transform?: FileTransform;
 }
 
 /** The result of a completed download. */
@@ -95,8 +103,9 @@ export async function downloadSample(
   let userFilePath: string;
   let balance: { downloadQuota?: number | null } = {};
   try {
-    const data = await deps.api.file(sample.id, signal);
-    ({ userFilePath } = await deps.target.save({ folders, fileName, data }));
+    const original = await deps.api.file(sample.id, signal);
+    const file = deps.transform ? await deps.transform(original) : { data: original, fileName };
+    ({ userFilePath } = await deps.target.save({ folders, ...file }));
     const saved = await deps.api.report({
       resourceId: sample.id,
       audioType: sample.audioType,

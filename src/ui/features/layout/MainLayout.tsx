@@ -9,6 +9,7 @@ import { SamplePlayerBar } from '../player/index.tsx';
 import {
   CategorySelect,
   DetailPanel,
+  downloadSampleAsHeard,
   SearchBar,
   SelectionPanel,
   useSearchShortcut,
@@ -85,7 +86,7 @@ function SoundsFrame() {
         <DetailPanel />
       </Frame>
       <SelectionPanel />
-      <SamplePlayerBar />
+      <SamplePlayerBar onDownloadAsHeard={downloadSampleAsHeard} />
     </>
   );
 }
@@ -111,7 +112,7 @@ function MusicFrame() {
 /** New sounds on the home page play on click: once one has, the player shows what plays. */
 function HomePlayer() {
   const started = usePlayerStore((s) => s.song !== null);
-  return started ? <SamplePlayerBar /> : null;
+  return started ? <SamplePlayerBar onDownloadAsHeard={downloadSampleAsHeard} /> : null;
 }
 
 /**

@@ -20,6 +20,10 @@ import { PlayListPopup } from './PlayListPopup.tsx';
 import { useFailureToast, useSpaceToggle, useTruncatedToast } from './player-bar.effects.ts';
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { ProjectSyncControls } from './ProjectSyncControls.tsx';
+import { useSyncFollow } from './sync-follow.ts';
+import { AsHeardButton } from './AsHeardButton.tsx';
+import type { Sample } from '../../../shared/index.ts';
 
 /** Below this width the bar is a mini player (px). */
 const MINI_WIDTH = 600;
@@ -205,8 +209,14 @@ function ProgressControl() {
   );
 }
 
-/** The bottom sample player (docs/PRODUCT.md §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum. */
-export function SamplePlayerBar() {
+/** Props of SamplePlayerBar. */
+interface SamplePlayerBarProps {
+  /** Download as heard (the sounds feature's flow); its button shows while Sync changes the song. */
+  onDownloadAsHeard?: (song: Sample) => unknown;
+}
+
+/** The bottom sample player (docs/PRODUCT.md §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum, project sync. */
+export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}) {
   const { t } = useTranslation('player');
   const song = usePlayerStore((s) => s.song);
   const id = usePlayerStore((s) => s.id);
@@ -223,6 +233,7 @@ export function SamplePlayerBar() {
   useFailureToast();
   useTruncatedToast();
   useSpaceToggle();
+  useSyncFollow();
   const disabled = navDisabled(playList, id, loopType);
   const loop = loopMode(loopType);
   return (
@@ -280,6 +291,8 @@ export function SamplePlayerBar() {
         <PlayListPopup />
         <VolumeControl />
       </Extras>
+      <ProjectSyncControls />
+      {onDownloadAsHeard && <AsHeardButton onDownload={onDownloadAsHeard} />}
       <DownloadFolderButton />
     </Bar>
   );

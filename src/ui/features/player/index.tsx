@@ -11,3 +11,6 @@ export {
   switchToSample,
   toggleSample,
 } from './play-sample.ts';
+
+/** Whether Sync changes how a sample is heard (rows then offer "download as heard"). */
+export { useChangedBySync } from './AsHeardButton.tsx';

@@ -14,6 +14,9 @@ import {
   type DownloadError,
 } from '../downloads/index.ts';
 import { createPeaksCache } from './model/lru-cache.ts';
+import { asHeardFile } from '../../audio/index.ts';
+import { heardAs } from '../../stores/project-sync.ts';
+import { timePitchOf } from '../../../shared/audio/sync-params.ts';
 
 /** Tells the user why a download stopped (docs/PRODUCT.md §8), or sends them to login. */
 function reportDownloadError(error: DownloadError): void {
@@ -47,6 +50,19 @@ export function downloadActions(): DownloadActions {
     onBalance: setDownloadBalance,
   });
   return actions;
+}
+
+/**
+ * Download as heard (docs/AUDIO.md, "Synced audition"): the sample rendered at the project's
+ * tempo and key to a WAV, saved like any download and on the same credit rules. False when Sync
+ * is off or leaves the sample as it is (nothing to render), or the download failed.
+ */
+export function downloadSampleAsHeard(sample: Sample): Promise<boolean> {
+  const heard = heardAs(sample);
+  if (!heard || !timePitchOf(heard)) return Promise.resolve(false);
+  return downloadActions().downloadTransformed(sample, (original) =>
+    asHeardFile(sample, heard, original),
+  );
 }
 
 /** Waveform peaks by sample id, 500 kept (docs/PRODUCT.md §9). */

@@ -35,4 +35,17 @@ export const en: LocaleShape<typeof zh> = {
     '“{{name}}” is cut short: its file declares {{declared}} s but holds {{present}} s; playing what there is',
   truncatedUnknown:
     '“{{name}}” is cut short (its end is missing); playing the {{present}} s there are',
+  sync: {
+    controls: 'Project sync',
+    tempo: 'Project tempo (BPM)',
+    tempoInvalid: 'Project tempo must be 40–240 BPM',
+    tap: 'Tap tempo',
+    key: 'Project key',
+    noKey: 'No key',
+    switch: 'Sync: audition at the project tempo and key',
+    heard: 'Synced: {{value}}',
+    downloadAsHeard: 'Download as heard (WAV)',
+    rendering: 'Rendering the synced version…',
+    renderFailed: 'Could not render the synced version of “{{name}}”',
+  },
 };

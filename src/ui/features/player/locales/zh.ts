@@ -30,4 +30,17 @@ export const zh = {
   failedRow: '播放失败',
   truncated: '「{{name}}」的文件不完整：应有 {{declared}} 秒，实有 {{present}} 秒，只播放已有部分',
   truncatedUnknown: '「{{name}}」的文件不完整（缺少结尾），只播放已有的 {{present}} 秒',
+  sync: {
+    controls: '项目同步',
+    tempo: '项目速度 (BPM)',
+    tempoInvalid: '项目速度须在 40–240 BPM 之间',
+    tap: '敲击定速',
+    key: '项目调性',
+    noKey: '无调性',
+    switch: '同步：按项目速度与调性试听',
+    heard: '同步后：{{value}}',
+    downloadAsHeard: '按同步效果下载 WAV',
+    rendering: '正在渲染同步版本…',
+    renderFailed: '无法渲染「{{name}}」的同步版本',
+  },
 };

@@ -6,7 +6,8 @@ import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { isActiveRow, usePlayerStore } from '../../../stores/player.store.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
-import { auditionSample } from '../../player/index.tsx';
+import { auditionSample, useChangedBySync } from '../../player/index.tsx';
+import { downloadSampleAsHeard } from '../services.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePressToPlay } from '../hooks/use-press-to-play.ts';
 import { useRowTextContext } from '../hooks/use-row-text-context.ts';
@@ -188,6 +189,7 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const stop = (event: MouseEvent) => event.stopPropagation();
   const press = usePressToPlay(() => props.onActivate(index));
   const navigate = useNavigate();
+  const asHeard = useChangedBySync(sample);
 
   return (
     <Row
@@ -268,6 +270,14 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
             active={flags.download}
             size={18}
             onClick={() => props.onDownload(sample)}
+          />
+        )}
+        {asHeard && (
+          <IconButton
+            icon="music"
+            label={t('row.downloadAsHeard', { name })}
+            size={18}
+            onClick={() => void downloadSampleAsHeard(sample)}
           />
         )}
         <IconButton

@@ -1,4 +1,5 @@
 import type { DetectedField, Language, Sample } from '../../../../shared/index.ts';
+import { formatBpm, type HeardAs } from '../../../../shared/audio/sync-params.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { typeLabel, type CatalogueLabels } from '../model/catalogue-labels.store.ts';
 import { loopBars } from '../model/loop-bars.ts';
@@ -22,6 +23,8 @@ export interface RowTextContext {
   labels: CatalogueLabels;
   language: Language;
   bars(count: number): string;
+  /** With Sync on, how a sample is heard in the project (its key and tempo shown as "93 → 120"). */
+  heard?: (sample: Sample) => HeardAs | null;
 }
 
 /**
@@ -31,10 +34,21 @@ export interface RowTextContext {
  */
 export function rowTextCells(sample: Sample, context: RowTextContext): RowTextCell[] {
   const bars = sample.audioData.kind === 'loop' ? loopBars(sample.duration, sample.audioBpm) : null;
+  const heard = context.heard?.(sample);
   return [
     { text: typeLabel(context.labels, sample, context.language), meta: false },
-    { text: sample.audioKey ?? '—', meta: true, detected: isDetected(sample, 'key') },
-    { text: String(sample.audioBpm ?? '—'), meta: true, detected: isDetected(sample, 'bpm') },
+    {
+      text: sample.audioKey ?? '—',
+      sub: heard?.key ? `→ ${heard.key}` : undefined,
+      meta: true,
+      detected: isDetected(sample, 'key'),
+    },
+    {
+      text: String(sample.audioBpm ?? '—'),
+      sub: heard?.bpm ? `→ ${formatBpm(heard.bpm)}` : undefined,
+      meta: true,
+      detected: isDetected(sample, 'bpm'),
+    },
     {
       text: formatDuration(sample.duration),
       sub: bars === null ? undefined : context.bars(bars),

@@ -58,6 +58,7 @@ export const en: LocaleShape<typeof zh> = {
     remove: 'Remove {{name}}',
     audition: 'Audition {{name}} (MP3 preview; audition mode unchanged)',
     similar: 'Find samples like {{name}}',
+    downloadAsHeard: 'Download {{name}} as heard (WAV)',
     details: 'Details of {{name}}',
     bars_one: '{{count}} bar',
     bars_other: '{{count}} bars',

@@ -56,6 +56,7 @@ export const zh = {
     audition: '试听 {{name}}（MP3 预览，不改变试听模式）',
     details: '查看 {{name}} 详情',
     similar: '查找与 {{name}} 相似的采样',
+    downloadAsHeard: '按同步效果下载 {{name}}（WAV）',
     // Chinese has no plural forms; i18next picks _other, _one mirrors the English keys.
     bars_one: '{{count}} 小节',
     bars_other: '{{count}} 小节',

@@ -1,0 +1,143 @@
+// The time-stretch and pitch-shift processor: Signalsmith Stretch (MIT, its WASM inside the
+// package's module). The package registers its processor itself when loaded in an
+// AudioWorkletGlobalScope, and would load itself from a blob: URL, which our
+// Content-Security-Policy refuses; so Vite bundles it here as one of our worklet modules
+// (docs/AUDIO.md, "Synced audition"). Its processor is kept (stretch-capture.ts) and extended:
+// its `process` reads the input from a list of buffers and, past the first, writes beyond its
+// scratch buffer (a RangeError that silences the node for good) whenever a read starts inside a
+// buffer; ours reads the window from a single buffer, which is how the voice lays out its input.
+import { STRETCH_PROCESSOR_NAME } from '../shared/audio/worklet-params.ts';
+import { captured, register } from './stretch-capture.ts';
+import 'signalsmith-stretch';
+
+/** One segment of the library's time map. */
+interface Segment {
+  active: boolean;
+  input: number;
+  output: number;
+  rate: number;
+  semitones: number;
+  tonalityHz: number;
+  formantSemitones: number;
+  formantCompensation: boolean;
+  formantBaseHz: number;
+  loopStart: number;
+  loopEnd: number;
+}
+
+/** The library's WASM exports our process uses. */
+interface StretchWasm {
+  HEAP8: Int8Array;
+  exports?: { memory: { buffer: ArrayBuffer } };
+  _setTransposeSemitones(semitones: number, tonality: number): void;
+  _setFormantSemitones(semitones: number, compensate: boolean): void;
+  _setFormantBase(base: number): void;
+  _seek(samples: number, rate: number): void;
+  _process(inputSamples: number, outputSamples: number): void;
+}
+
+/** The fields of the library's processor our process reads and writes. */
+interface LibraryProcessor extends AudioWorkletProcessor {
+  wasmReady: boolean;
+  wasmModule: StretchWasm;
+  timeMap: Segment[];
+  outputLatencySeconds: number;
+  inputLatencySeconds: number;
+  bufferLength: number;
+  buffersIn: number[];
+  buffersOut: number[];
+  audioBuffers: Float32Array[][];
+  audioBuffersStart: number;
+  timeIntervalCounter: number;
+  timeIntervalSamples: number;
+}
+
+const Library = captured.get(STRETCH_PROCESSOR_NAME) as unknown as new (
+  options?: unknown,
+) => LibraryProcessor;
+
+/**
+ * The library's processor, playing its input buffers (never live input): the time map picks the
+ * input position for this quantum (wrapping inside the loop bounds), the STFT gets the input
+ * since the last quantum — read across every buffer — or, after a jump, a whole window to seek
+ * with, and the output is copied out. An inactive node outputs silence without running the STFT.
+ */
+class StretchProcessor extends Library {
+  /** The input frame the STFT was last fed up to (null: it must be primed again). */
+  private fed: number | null = null;
+
+  override process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    const output = outputs[0];
+    if (!output?.length) return false;
+    const block = output[0]!.length;
+    const outputTime = currentTime + this.outputLatencySeconds;
+    while (this.timeMap.length > 1 && this.timeMap[1]!.output <= outputTime) this.timeMap.shift();
+    const segment = this.timeMap[0]!;
+    if (!this.wasmReady || !segment.active) {
+      for (const channel of output) channel.fill(0);
+      this.fed = null;
+      return true;
+    }
+    const wasm = this.wasmModule;
+    wasm._setTransposeSemitones(segment.semitones, segment.tonalityHz / sampleRate);
+    wasm._setFormantSemitones(segment.formantSemitones, segment.formantCompensation);
+    wasm._setFormantBase(segment.formantBaseHz / sampleRate);
+    let inputTime = segment.input + (outputTime - segment.output) * segment.rate;
+    const loopLength = segment.loopEnd - segment.loopStart;
+    let wrapped = 0;
+    if (loopLength > 0 && inputTime >= segment.loopEnd) {
+      segment.input -= loopLength;
+      inputTime -= loopLength;
+      wrapped = Math.round(loopLength * sampleRate);
+    }
+    const end = Math.round((inputTime + this.inputLatencySeconds) * sampleRate);
+    // Steady play feeds the STFT the input since the last quantum (a loop's wrap lands on the
+    // same frames one copy back); only a jump (a start, a seek) primes it again with a whole
+    // window: the library seeks on every quantum, which runs its analysis ~4× as often.
+    // Fed this way, the STFT's output comes one quantum later than after a seek: it is fed one
+    // quantum of input ahead (measured: every stretched onset 2.6–2.8 ms late without it).
+    const from = this.fed === null ? null : this.fed - wrapped;
+    const ahead = end + Math.round(segment.rate * block);
+    if (from !== null && ahead >= from && ahead - from <= this.bufferLength) {
+      this.readWindow(from, ahead, output.length);
+      wasm._process(ahead - from, block);
+      this.fed = ahead;
+    } else {
+      this.readWindow(end - this.bufferLength, end, output.length);
+      wasm._seek(this.bufferLength, segment.rate);
+      wasm._process(0, block);
+      this.fed = end;
+    }
+    const memory = wasm.exports ? wasm.exports.memory.buffer : wasm.HEAP8.buffer;
+    output.forEach((channel, c) =>
+      channel.set(new Float32Array(memory, this.buffersOut[c]!, block)),
+    );
+    this.timeIntervalCounter -= block;
+    if (this.timeIntervalCounter <= 0) {
+      this.timeIntervalCounter = this.timeIntervalSamples;
+      this.port.postMessage(['time', inputTime]);
+    }
+    return true;
+  }
+
+  /** Copies input frames [from, to) into the STFT's input scratch, zeros where there is none. */
+  private readWindow(from: number, to: number, channels: number): void {
+    const wasm = this.wasmModule;
+    const memory = wasm.exports ? wasm.exports.memory.buffer : wasm.HEAP8.buffer;
+    for (let c = 0; c < channels; c++) {
+      const scratch = new Float32Array(memory, this.buffersIn[c]!, this.bufferLength);
+      scratch.fill(0);
+      let start = this.audioBuffersStart;
+      for (const planes of this.audioBuffers) {
+        const length = planes[0]!.length;
+        const a = Math.max(from, start);
+        const b = Math.min(to, start + length);
+        if (b > a) scratch.set(planes[c % planes.length]!.subarray(a - start, b - start), a - from);
+        start += length;
+        if (start >= to) break;
+      }
+    }
+  }
+}
+
+register(STRETCH_PROCESSOR_NAME, StretchProcessor as unknown as new () => AudioWorkletProcessor);
