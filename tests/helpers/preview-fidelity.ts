@@ -8,6 +8,13 @@ export const OCTAVE_CENTRES = [500, 1000, 2000, 4000, 8000, 16000];
 
 const FFT_SIZE = 4096;
 
+/**
+ * Bands more than this far (dB) under the file's strongest octave are compared at this floor: a
+ * closed hat's 500 Hz octave lies ~80 dB under its top one, far under the masking threshold an
+ * MP3 encoder quantises to, and inaudible beside it at any listening level.
+ */
+export const BAND_FLOOR_DB = 60;
+
 /** Power spectrum (summed over channels, Hann windows overlapping by half) of `channels`. */
 function powerSpectrum(channels: Float32Array[]): Float64Array {
   const fft = new FFT(FFT_SIZE);
@@ -38,7 +45,10 @@ function bandDb(power: Float64Array, rate: number, low: number, high: number): n
 
 /** What the comparison of a preview with its file found. */
 export interface PreviewFidelity {
-  /** Per octave centre: the preview's band minus the file's (dB), after matching 1–4 kHz. */
+  /**
+   * Per octave centre: the file's band (dB, arbitrary reference) and the preview's minus the
+   * file's, after matching 1–4 kHz, both raised to BAND_FLOOR_DB under the file's strongest band.
+   */
   bandDiffs: Array<{ centre: number; file: number; diff: number }>;
   /** Side/mid energy (dB) of the file and the preview; null for mono. */
   sideMid: { file: number; preview: number } | null;
@@ -70,12 +80,21 @@ export function comparePreview(
   const offset =
     band(previewPower, preview.sampleRate, 1000, 4000) -
     band(filePower, file.sampleRate, 1000, 4000);
-  const bandDiffs = OCTAVE_CENTRES.map((centre) => {
+  const levels = OCTAVE_CENTRES.map((centre) => {
     const [low, high] = [centre / Math.SQRT2, centre * Math.SQRT2];
     const fileDb = band(filePower, file.sampleRate, low, high);
-    const previewDb = band(previewPower, preview.sampleRate, low, high) - offset;
-    return { centre, file: fileDb, diff: previewDb - fileDb };
+    return {
+      centre,
+      fileDb,
+      previewDb: band(previewPower, preview.sampleRate, low, high) - offset,
+    };
   });
+  const floor = Math.max(...levels.map((l) => l.fileDb)) - BAND_FLOOR_DB;
+  const bandDiffs = levels.map(({ centre, fileDb, previewDb }) => ({
+    centre,
+    file: fileDb,
+    diff: Math.max(previewDb, floor) - Math.max(fileDb, floor),
+  }));
   return {
     bandDiffs,
     sideMid:
