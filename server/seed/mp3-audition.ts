@@ -7,12 +7,12 @@ import { encodeGaplessMp3 } from './mp3-info-tag.ts';
 /**
  * Version of the preview format. A sample whose stored preview has an older one is encoded again
  * in the background on the next start (`encodePendingAuditions`). 1: mono 22.05 kHz 64 kbit/s;
- * 2: the source's rate and channels, 160 kbit/s stereo, 80 mono.
+ * 2: the source's rate and channels, 192 kbit/s joint stereo, 96 mono.
  */
 export const AUDITION_VERSION = 2;
 
 /** Bit rate (kbit/s) of a stereo preview; a mono one gets half. */
-export const AUDITION_STEREO_KBPS = 160;
+export const AUDITION_STEREO_KBPS = 192;
 
 /** Sample rates an MPEG-1 Layer III stream carries (the full-band ones). */
 const MPEG1_RATES = [32000, 44100, 48000];
@@ -70,7 +70,7 @@ export function toAuditionPcm(
 
 /**
  * Encodes an audition preview: an MP3 at the source's rate with its channels (stereo or mono),
- * 160 or 80 kbit/s, with a LAME Info frame so that it decodes to exactly its samples and starts
+ * 192 or 96 kbit/s, with a LAME Info frame so that it decodes to exactly its samples and starts
  * without the encoder's delay.
  */
 export function encodeAudition(channels: Float32Array[], sampleRate: number): Uint8Array {

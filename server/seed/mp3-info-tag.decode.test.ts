@@ -142,7 +142,7 @@ describe('gapless MP3 (LAME Info frame) decoded by mpg123', () => {
     const mp3 = encodeAudition(source, 48_000);
     const first = readFrameHeader(mp3, 0)!;
     const audio = readFrameHeader(mp3, first.length)!;
-    expect([audio.sampleRate, audio.kbps, audio.channelMode]).toEqual([48_000, 160, 1]);
+    expect([audio.sampleRate, audio.kbps, audio.channelMode]).toEqual([48_000, 192, 1]);
     expect((mp3[first.length + 3]! >> 4) & 3).toBe(0b10); // mode extension: MS on, intensity off
     const out = await decode(mp3);
     expect([out.errors, out.length, pcm.rate]).toEqual([0, 48_000, 48_000]);
@@ -154,7 +154,7 @@ describe('gapless MP3 (LAME Info frame) decoded by mpg123', () => {
     const source = [Float32Array.from({ length: 44_100 }, (_, i) => 0.5 * Math.sin(i / 9))];
     const mp3 = encodeAudition(source, 44_100);
     const audio = readFrameHeader(mp3, readFrameHeader(mp3, 0)!.length)!;
-    expect([audio.sampleRate, audio.kbps, audio.channelMode]).toEqual([44_100, 80, 3]);
+    expect([audio.sampleRate, audio.kbps, audio.channelMode]).toEqual([44_100, 96, 3]);
     const out = await decode(mp3);
     expect(out.length).toBe(44_100);
     expect(bestLag(toAuditionPcm(source, 44_100).channels[0]!, out.planes[0]!, 1500)).toBe(0);
