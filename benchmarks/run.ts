@@ -13,6 +13,7 @@ import { audioGroups, type Runs } from './audio.bench.ts';
 import { openBenchPage } from './bench-page.ts';
 import { openRealPath } from './real-path.bench.ts';
 import { gatewayFigures } from './gateway.bench.ts';
+import { previewFigures } from './previews.bench.ts';
 import { loadFigures } from './load.bench.ts';
 import { closeBenchDatabases } from './gateway-process.ts';
 import { scrollFigures } from './scroll.bench.ts';
@@ -26,8 +27,9 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-// `--groups=gateway,gateway-pg,load,real,similar,analysis`: only those groups (gateway latency with
-// the bundle, the same on PostgreSQL, load, the real path, similar-sounds precision, sound analysis), whose
+// `--groups=gateway,gateway-pg,load,real,similar,analysis,previews`: only those groups (gateway latency with
+// the bundle, the same on PostgreSQL, load, the real path, similar-sounds precision, sound analysis,
+// the previews' encoding time), whose
 // figures replace theirs in the existing results file; the other figures stay as they were.
 const groups = process.argv
   .find((a) => a.startsWith('--groups='))
@@ -43,6 +45,7 @@ const GROUP_PREFIXES: [prefix: string, group: string][] = [
   ['real path', 'real'],
   ['analysis', 'analysis'],
   ['similar sounds, demo', 'similar'],
+  ['previews', 'previews'],
 ];
 /** Which `--groups` group a figure belongs to (by its name). */
 const groupOf = (f: Figure): string =>
@@ -91,6 +94,7 @@ async function main(): Promise<number> {
     if (groups.includes('real')) figures.push(...(await realPathFigures()));
     if (groups.includes('similar')) figures.push(...(await similarFigures()));
     if (groups.includes('analysis')) figures.push(...(await analysisFigures({ quick })));
+    if (groups.includes('previews')) figures.push(...(await previewFigures({ quick })));
     write(figures, Math.round((Date.now() - started) / 1000), groups);
     return figures.some(isOver) ? 1 : 0;
   }
@@ -121,6 +125,8 @@ async function main(): Promise<number> {
   figures.push(...(await timed('load', () => loadFigures({ quick }))));
   // The sound analysis (issue 16): its speed and its accuracy against the demo library's plan.
   figures.push(...(await timed('analysis', () => analysisFigures({ quick }))));
+  // The previews' encoding (issue 31): the current format against version 1.
+  figures.push(...(await timed('previews', () => previewFigures({ quick }))));
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);
   return figures.some(isOver) ? 1 : 0;

@@ -11,6 +11,7 @@ import {
   type EffectiveMetadata,
   type StoredAnalysis,
 } from '../library/sound-analysis.ts';
+import { AUDITION_VERSION } from '../seed/mp3-audition.ts';
 import { renderCover } from '../seed/png-cover.ts';
 import { canonicalTags } from '../catalogue/tag-vocabulary.ts';
 import type { Category } from '../../src/shared/api/catalogue.types.ts';
@@ -175,6 +176,7 @@ export async function importFolder(
               fileName: basename(file),
               auditionCode: newAuditionCode(),
               auditionHash: ctx.blobs.put(audio.audition),
+              auditionVersion: AUDITION_VERSION,
               peaks: encodePeaks(audio.peaks),
               popularity: 0,
               createdAt: now,

@@ -71,6 +71,11 @@ export interface SampleInsert {
   fileName: string;
   auditionCode: string | null;
   auditionHash: string | null;
+  /**
+   * Format version of the preview `auditionHash` (`AUDITION_VERSION`); absent or null: none, or
+   * one stored before versions (format 1), which the next start encodes again.
+   */
+  auditionVersion?: number | null;
   peaks: Uint8Array | null;
   popularity: number;
   createdAt: string;
@@ -98,18 +103,23 @@ export interface LibraryBatch {
   samples?: SampleWrite[];
 }
 
-/** A sample waiting for its MP3 audition. */
+/** A sample waiting for its MP3 audition: it has none, or one of an older format version. */
 export interface PendingAudition {
   id: number;
   blobHash: string;
   popularity: number;
+  /** It has a preview, of an older format: the catalogue plays that one until the new is stored. */
+  stale: boolean;
 }
 
 /** An encoded audition to store on a sample. */
 export interface AuditionResult {
   id: number;
   auditionHash: string;
+  /** A new code: the old preview's URL is cached for a year, so a new file gets a new one. */
   auditionCode: string;
+  /** Format version of the stored preview. */
+  auditionVersion: number;
 }
 
 /** A sample waiting for its audio analysis: its audio blob and its metadata now. */
@@ -154,9 +164,12 @@ export interface LibraryRepository {
   hasPack(code: string): Promise<boolean>;
   /** Whether a sample already stores the audio blob `hash` (the same bytes imported twice). */
   hasSampleWithBlob(hash: string): Promise<boolean>;
-  /** Every sample without an MP3 audition. */
-  pendingAuditions(): Promise<PendingAudition[]>;
-  /** Stores encoded auditions all-or-nothing; a sample that has one already keeps it. */
+  /** Every sample without an MP3 audition or with one older than format `version`. */
+  pendingAuditions(version: number): Promise<PendingAudition[]>;
+  /**
+   * Stores encoded auditions all-or-nothing; a sample whose preview is already of the result's
+   * version or newer keeps it (another instance stored it first).
+   */
   storeAuditions(results: AuditionResult[]): Promise<void>;
   /** Every sample without an audio analysis (docs/LIBRARY.md "Stored analysis"). */
   pendingAnalyses(): Promise<PendingAnalysis[]>;

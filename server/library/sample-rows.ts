@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SampleInsert, SampleSearchText } from './library.repository.ts';
 import type { PlannedSample } from '../seed/library-plan.ts';
+import { AUDITION_VERSION } from '../seed/mp3-audition.ts';
 import { BRANDS } from '../seed/packs.ts';
 
 /** The search text of a sample: every field holds the English and Chinese names. */
@@ -54,6 +55,7 @@ export function sampleRow(
     fileName: sample.fileName,
     auditionCode,
     auditionHash: stored.mp3Hash,
+    auditionVersion: stored.mp3Hash ? AUDITION_VERSION : null,
     peaks: stored.peaks,
     popularity: sample.popularity,
     createdAt: sample.createdAt,

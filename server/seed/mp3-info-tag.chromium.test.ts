@@ -2,6 +2,7 @@
 // public audition links play through it, and the bench's baselines use it.
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeAudition } from './mp3-audition.ts';
 import { encodeGaplessMp3, readFrameHeader, scanMp3Frames } from './mp3-info-tag.ts';
 
 const RATE = 22_050;
@@ -95,5 +96,38 @@ describe('gapless MP3 in Chromium (FFmpeg)', () => {
     expect(result.click).toBe(1000 + 576 + 529);
     expect(result.length).toBe(scanMp3Frames(untagged).frames * 576);
     expect(result.elementDuration).toBeCloseTo(result.length / RATE, 2);
+  });
+
+  it('a joint-stereo preview (mid/side frames) decodes to both channels apart, gapless', async () => {
+    const rate = 44_100;
+    const tone = (i: number) => 0.1 * Math.sin((2 * Math.PI * 440 * i) / rate);
+    const left = Float32Array.from({ length: rate }, (_, i) => tone(i));
+    const right = Float32Array.from({ length: rate }, (_, i) => -tone(i));
+    left[1000] = 0.9;
+    const result = await page.evaluate(
+      async (data) => {
+        const { OfflineAudioContext } = globalThis as unknown as PageGlobals;
+        const file = new Uint8Array(data).buffer;
+        const buffer = await new OfflineAudioContext(2, 1, 44_100).decodeAudioData(file);
+        const peak = (samples: Float32Array) => {
+          let at = 0;
+          for (let i = 1; i < samples.length; i++)
+            if (Math.abs(samples[i]!) > Math.abs(samples[at]!)) at = i;
+          return { at, value: Math.abs(samples[at]!) };
+        };
+        return {
+          length: buffer.length,
+          left: peak(buffer.getChannelData(0)),
+          right: peak(buffer.getChannelData(1)),
+        };
+      },
+      Array.from(encodeAudition([left, right], rate)),
+    );
+    expect(result.length).toBe(rate);
+    expect(result.left.at).toBe(1000);
+    expect(result.left.value).toBeGreaterThan(0.6);
+    // The right channel is the tone in opposite phase (all side): no click, its own level.
+    expect(result.right.value).toBeGreaterThan(0.07);
+    expect(result.right.value).toBeLessThan(0.2);
   });
 });

@@ -3,7 +3,7 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
 import { encodeMp3 } from '../music/synth/encode-mp3.ts';
-import { AUDITION_RATE, encodeAudition, toAuditionPcm } from './mp3-audition.ts';
+import { encodeAudition, toAuditionPcm } from './mp3-audition.ts';
 import {
   DECODER_DELAY,
   LAME_ENCODER_DELAY,
@@ -11,6 +11,9 @@ import {
   readFrameHeader,
 } from './mp3-info-tag.ts';
 import { Rng } from './prng.ts';
+
+/** The rate of the mono streams below (the AI songs' and version-1 previews'): MPEG-2. */
+const AUDITION_RATE = 22_050;
 
 /** Decodes with a fresh mpg123, in one call or in slices of `slice` bytes (as the player does). */
 async function decode(bytes: Uint8Array, options: { gapless?: boolean; slice?: number } = {}) {
@@ -130,16 +133,42 @@ describe('gapless MP3 (LAME Info frame) decoded by mpg123', () => {
     expect(peakIndex(out.planes[1]!)).toBe(3000);
   });
 
-  it('an audition decodes to its mono 22.05 kHz PCM, same length, lag 0', async () => {
+  it('a stereo preview keeps the rate and both channels, joint stereo, lag 0 on each', async () => {
     const rng = new Rng(3);
     const source = [0, 1].map(() =>
-      Float32Array.from({ length: 44_100 }, () => rng.range(-0.3, 0.3)),
+      Float32Array.from({ length: 48_000 }, () => rng.range(-0.3, 0.3)),
     );
-    const pcm = toAuditionPcm(source, 44_100);
-    const out = await decode(encodeAudition(source, 44_100));
+    const pcm = toAuditionPcm(source, 48_000);
+    const mp3 = encodeAudition(source, 48_000);
+    const first = readFrameHeader(mp3, 0)!;
+    const audio = readFrameHeader(mp3, first.length)!;
+    expect([audio.sampleRate, audio.kbps, audio.channelMode]).toEqual([48_000, 192, 1]);
+    expect((mp3[first.length + 3]! >> 4) & 3).toBe(0b10); // mode extension: MS on, intensity off
+    const out = await decode(mp3);
+    expect([out.errors, out.length, pcm.rate]).toEqual([0, 48_000, 48_000]);
+    expect(bestLag(pcm.channels[0]!, out.planes[0]!, 1500)).toBe(0);
+    expect(bestLag(pcm.channels[1]!, out.planes[1]!, 1500)).toBe(0);
+  });
+
+  it('a mono preview is mono at the source rate and half the bitrate', async () => {
+    const source = [Float32Array.from({ length: 44_100 }, (_, i) => 0.5 * Math.sin(i / 9))];
+    const mp3 = encodeAudition(source, 44_100);
+    const audio = readFrameHeader(mp3, readFrameHeader(mp3, 0)!.length)!;
+    expect([audio.sampleRate, audio.kbps, audio.channelMode]).toEqual([44_100, 96, 3]);
+    const out = await decode(mp3);
+    expect(out.length).toBe(44_100);
+    expect(bestLag(toAuditionPcm(source, 44_100).channels[0]!, out.planes[0]!, 1500)).toBe(0);
+  });
+
+  it('a 96 kHz source is previewed at 48 kHz, 22.05 kHz at 44.1 kHz, and four channels as two', async () => {
+    const tone = (n: number) => Float32Array.from({ length: n }, (_, i) => 0.4 * Math.sin(i / 5));
+    expect(toAuditionPcm([tone(96_000)], 96_000).rate).toBe(48_000);
+    expect(toAuditionPcm([tone(96_000)], 96_000).channels[0]!.length).toBe(48_000);
+    expect(toAuditionPcm([tone(22_050)], 22_050).rate).toBe(44_100);
+    const four = toAuditionPcm([tone(4800), tone(4800), tone(4800), tone(4800)], 48_000);
+    expect(four.channels).toHaveLength(2);
+    const out = await decode(encodeAudition([tone(4800), tone(4800), tone(4800)], 32_000));
     expect(out.errors).toBe(0);
-    expect(out.length).toBe(pcm.length);
-    expect(bestLag(pcm, out.planes[0]!, 1500)).toBe(0);
   });
 
   it('an AI song (encodeMp3) decodes to its own length', async () => {

@@ -5,6 +5,7 @@
 // how many samples to cut at each end.
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { concatBytes } from '../../src/shared/bytes.ts';
+import { markMidSide, toMidSide } from './mp3-mid-side.ts';
 
 /** Samples lamejs (LAME 3.x) delays its output by; measured: an impulse at n decodes at n + 576 + 529. */
 export const LAME_ENCODER_DELAY = 576;
@@ -204,6 +205,7 @@ const BLOCK = 1152 * 16;
 /**
  * Encodes 16-bit PCM (one array per channel, 1 or 2) to a CBR MP3 with lamejs and puts the LAME
  * Info frame in front: mpg123 and FFmpeg then decode exactly the samples given, with no delay.
+ * Stereo at an MPEG-1 rate (32, 44.1, 48 kHz) is joint stereo, mid/side (`mp3-mid-side.ts`).
  */
 export function encodeGaplessMp3(
   channels: Int16Array[],
@@ -212,15 +214,26 @@ export function encodeGaplessMp3(
 ): Uint8Array {
   const [left, right] = channels;
   if (!left || channels.length > 2) throw new RangeError('encodeGaplessMp3 takes 1 or 2 channels');
+  if (right && sampleRate >= 32000) {
+    const audio = encodeFrames(toMidSide(left, right), sampleRate, kbps);
+    if (readFrameHeader(audio, 0)?.sampleRate === sampleRate && markMidSide(audio))
+      return withInfoTag(audio, { encoderDelay: LAME_ENCODER_DELAY, originalSamples: left.length });
+  }
+  const audio = encodeFrames(channels, sampleRate, kbps);
+  // lamejs resamples when the bitrate is too low for the rate (8 kbit/s at 11.025 kHz → 8 kHz):
+  // delay and length are then counted in other samples, so such a stream stays untagged.
+  if (readFrameHeader(audio, 0)?.sampleRate !== sampleRate) return audio;
+  return withInfoTag(audio, { encoderDelay: LAME_ENCODER_DELAY, originalSamples: left.length });
+}
+
+/** lamejs's frames for 1 or 2 channels of 16-bit PCM (left/right as given). */
+function encodeFrames(channels: Int16Array[], sampleRate: number, kbps: number): Uint8Array {
+  const [left, right] = channels as [Int16Array, Int16Array?];
   const encoder = new Mp3Encoder(channels.length, sampleRate, kbps);
   // lamejs answers Int8Array copies (its typings say Uint8Array): set() turns them into bytes.
   const parts: ArrayLike<number>[] = [];
   for (let i = 0; i < left.length; i += BLOCK)
     parts.push(encoder.encodeBuffer(left.subarray(i, i + BLOCK), right?.subarray(i, i + BLOCK)));
   parts.push(encoder.flush());
-  const audio = concatBytes(parts);
-  // lamejs resamples when the bitrate is too low for the rate (8 kbit/s at 11.025 kHz → 8 kHz):
-  // delay and length are then counted in other samples, so such a stream stays untagged.
-  if (readFrameHeader(audio, 0)?.sampleRate !== sampleRate) return audio;
-  return withInfoTag(audio, { encoderDelay: LAME_ENCODER_DELAY, originalSamples: left.length });
+  return concatBytes(parts);
 }

@@ -50,6 +50,7 @@ const SAMPLE_COLUMNS = [
   'lufs',
   'true_peak_db',
   'embedding',
+  'audition_version',
 ] as const;
 
 const sampleValues = (row: SampleWrite): unknown[] => [
@@ -86,6 +87,7 @@ const sampleValues = (row: SampleWrite): unknown[] => [
   row.analysis?.lufs ?? null,
   row.analysis?.truePeakDb ?? null,
   row.analysis ? Buffer.from(encodeEmbedding(row.analysis.embedding)) : null,
+  row.auditionVersion ?? null,
 ];
 
 /** `($1, $2, …), (…)` for `rows` rows of `width` parameters. */
@@ -245,14 +247,18 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
           .rowCount ?? 0) > 0
       );
     },
-    async pendingAuditions() {
+    async pendingAuditions(version) {
+      // A NULL version is a preview stored before versions (format 1).
       const { rows } = await pool.query(
-        'SELECT id, blob_hash, popularity FROM samples WHERE audition_hash IS NULL ORDER BY id',
+        `SELECT id, blob_hash, popularity, audition_hash IS NOT NULL AS stale FROM samples
+         WHERE audition_hash IS NULL OR coalesce(audition_version, 1) < $1 ORDER BY id`,
+        [version],
       );
       return rows.map((row: Record<string, unknown>) => ({
         id: Number(row.id),
         blobHash: String(row.blob_hash),
         popularity: Number(row.popularity),
+        stale: row.stale === true,
       }));
     },
     async pendingAnalyses() {
@@ -306,13 +312,16 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
     async storeAuditions(results) {
       if (results.length === 0) return;
       await pool.query(
-        `UPDATE samples s SET audition_hash = r.hash, audition_code = r.code
-         FROM unnest($1::int[], $2::text[], $3::text[]) AS r(id, hash, code)
-         WHERE s.id = r.id AND s.audition_hash IS NULL`,
+        `UPDATE samples s SET audition_hash = r.hash, audition_code = r.code,
+           audition_version = r.version
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS r(id, hash, code, version)
+         WHERE s.id = r.id
+           AND (s.audition_hash IS NULL OR coalesce(s.audition_version, 1) < r.version)`,
         [
           results.map((r) => r.id),
           results.map((r) => r.auditionHash),
           results.map((r) => r.auditionCode),
+          results.map((r) => r.auditionVersion),
         ],
       );
     },

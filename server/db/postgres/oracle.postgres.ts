@@ -34,6 +34,7 @@ function toStoredSample(row: Row): StoredSample {
     fileName: text(row.file_name),
     auditionCode: orNull(row.audition_code, String),
     auditionHash: orNull(row.audition_hash, String),
+    auditionVersion: orNull(row.audition_version, Number),
     peaks: row.peaks instanceof Uint8Array ? new Uint8Array(row.peaks) : null,
     popularity: Number(row.popularity),
     createdAt: text(row.created_at),

@@ -35,10 +35,10 @@ export function sqliteLibrary(db: Database): LibraryRepository {
        audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
        duration, tags, blob_hash, file_name, audition_code, audition_hash, peaks, popularity,
        created_at, shuffle_key, key_source, bpm_source, kind_source, detected_bpm, detected_key,
-       detected_kind, lufs, true_peak_db, embedding)
+       detected_kind, lufs, true_peak_db, embedding, audition_version)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
        (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples),
-       ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
   const bumpEmbeddings = db.prepare(BUMP_EMBEDDINGS);
@@ -62,8 +62,10 @@ export function sqliteLibrary(db: Database): LibraryRepository {
   );
   const findPack = db.prepare('SELECT 1 AS found FROM packs WHERE code = ?');
   const findBlob = db.prepare('SELECT 1 AS found FROM samples WHERE blob_hash = ?');
+  // A NULL version is a preview stored before versions (format 1).
   const storeAudition = db.prepare(
-    'UPDATE samples SET audition_hash = ?, audition_code = ? WHERE id = ? AND audition_hash IS NULL',
+    `UPDATE samples SET audition_hash = ?, audition_code = ?, audition_version = ?
+     WHERE id = ? AND (audition_hash IS NULL OR coalesce(audition_version, 1) < ?)`,
   );
   const addBrand = (name: string, nameZh: string): void => {
     if (!findBrand.get(name)) insertBrand.run(name, nameZh);
@@ -114,6 +116,7 @@ export function sqliteLibrary(db: Database): LibraryRepository {
         row.analysis?.lufs ?? null,
         row.analysis?.truePeakDb ?? null,
         embeddingBlob(row.analysis ?? null),
+        row.auditionVersion ?? null,
       ).lastInsertRowid,
     );
     // The FTS row (rowid = the sample's search key, migration 032) holds every text CJK-spaced
@@ -206,20 +209,30 @@ export function sqliteLibrary(db: Database): LibraryRepository {
     async hasSampleWithBlob(hash) {
       return findBlob.get(hash) !== undefined;
     },
-    async pendingAuditions() {
+    async pendingAuditions(version) {
       return db
-        .prepare('SELECT id, blob_hash, popularity FROM samples WHERE audition_hash IS NULL')
-        .all()
+        .prepare(
+          `SELECT id, blob_hash, popularity, audition_hash IS NOT NULL AS stale FROM samples
+           WHERE audition_hash IS NULL OR coalesce(audition_version, 1) < ?`,
+        )
+        .all(version)
         .map((row) => ({
           id: Number(row.id),
           blobHash: String(row.blob_hash),
           popularity: Number(row.popularity),
+          stale: Number(row.stale) === 1,
         }));
     },
     async storeAuditions(results) {
       transaction(db, () => {
-        for (const result of results)
-          storeAudition.run(result.auditionHash, result.auditionCode, result.id);
+        for (const r of results)
+          storeAudition.run(
+            r.auditionHash,
+            r.auditionCode,
+            r.auditionVersion,
+            r.id,
+            r.auditionVersion,
+          );
       });
     },
   };

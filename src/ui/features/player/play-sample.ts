@@ -44,8 +44,8 @@ function startFromList(sample: Sample, list: RowList, options: PlayOptions): voi
   player.setPlayList(list.filter((row): row is Sample => row !== undefined));
 }
 
-// An MP3 audition's bytes per second (64 kbit/s).
-const AUDITION_BYTES_PER_S = 8000;
+// An MP3 audition's bytes per second at most: a stereo preview's 192 kbit/s (docs/LIBRARY.md).
+const AUDITION_BYTES_PER_S = 24_000;
 
 /**
  * Rows likely played next, likeliest first (the one under the pointer, the next after a ↓):
