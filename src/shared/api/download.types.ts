@@ -41,6 +41,11 @@ export interface UserItemRemoveResult {
   removed: number;
 }
 
+/** Answer of the user-list restore call (the undo of a removal; same body as remove). */
+export interface UserItemRestoreResult {
+  restored: number;
+}
+
 /** Body of the batch authorise call: every item is granted, or none is. */
 export interface DownloadBatchRequest {
   /** Sample ids (1–500; repeats count once). */
