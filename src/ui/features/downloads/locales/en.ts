@@ -35,6 +35,18 @@ export const en: LocaleShape<typeof zh> = {
     startupFailed: 'Could not change start-up: {{reason}}',
   },
   pack: 'Downloading pack {{name}}',
+  warehouse: {
+    confirmSamples_one: 'Remove {{count}} sample from the warehouse?',
+    confirmSamples_other: 'Remove {{count}} samples from the warehouse?',
+    confirmPacks_one: 'Remove {{count}} pack from the warehouse?',
+    confirmPacks_other: 'Remove {{count}} packs from the warehouse?',
+    keep: 'Removing only hides them from the warehouse list. Samples you downloaded stay yours: downloading them again later uses no download.',
+    confirm: 'Remove',
+    removed_one: 'Removed {{count}} item from the warehouse; downloading it again is free',
+    removed_other: 'Removed {{count}} items from the warehouse; downloading them again is free',
+    undo: 'Undo',
+    restored: 'Removal undone',
+  },
   credits: {
     left: 'Downloads left: {{count}}',
     unlimited: 'Unlimited downloads',

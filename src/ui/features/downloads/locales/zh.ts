@@ -31,6 +31,18 @@ export const zh = {
     startupFailed: '无法设置开机启动：{{reason}}',
   },
   pack: '正在下载音色包 {{name}}',
+  warehouse: {
+    confirmSamples_one: '从仓库移除 {{count}} 个采样？',
+    confirmSamples_other: '从仓库移除 {{count}} 个采样？',
+    confirmPacks_one: '从仓库移除 {{count}} 个音色包？',
+    confirmPacks_other: '从仓库移除 {{count}} 个音色包？',
+    keep: '移除只会把它们从仓库列表中隐藏。已经下载过的采样仍然归你所有，以后再次下载不扣下载次数。',
+    confirm: '移除',
+    removed_one: '已从仓库移除 {{count}} 项，再次下载免费',
+    removed_other: '已从仓库移除 {{count}} 项，再次下载免费',
+    undo: '撤销',
+    restored: '已撤销移除',
+  },
   credits: {
     left: '剩余 {{count}} 次下载',
     unlimited: '下载不限次数',
