@@ -32,7 +32,6 @@ import { viewerOf } from './viewer.ts';
 import { userItemsRoutes } from './user-items.routes.ts';
 import {
   CATALOGUE_MESSAGES,
-  PACK_CODE_PATTERN,
   noQuerySchema as noQuery,
   packParamsSchema as packParams,
 } from './catalogue.schemas.ts';

@@ -16,17 +16,20 @@ export class DownloadError extends Error {
   }
 }
 
-/** The sample fields the flow needs. */
+/** The sample fields the flow needs (`packName` names a zip's folder). */
 export type DownloadableSample = Pick<
   Sample,
   'id' | 'audioName' | 'audioBrand' | 'audioType' | 'audioGroup' | 'likes' | 'audioData'
->;
+> &
+  Partial<Pick<Sample, 'packName'>>;
 
 /** What the flow talks to. */
 interface DownloadDeps {
   api: Pick<DownloadsApi, 'authorize' | 'file' | 'report' | 'toggleLike'>;
   target: DownloadTarget;
   isSignedIn(): boolean;
+  /** The target was prepared already (by a bulk run). */
+  prepared?: boolean;
 }
 
 /** The result of a completed download. */
@@ -72,7 +75,8 @@ export async function downloadSample(
 ): Promise<DownloadResult> {
   if (!deps.isSignedIn()) throw new DownloadError('UNAUTHENTICATED', '未登录');
   try {
-    await deps.target.prepare();
+    // A bulk run prepared its target once, at the click.
+    if (!deps.prepared) await deps.target.prepare();
   } catch (error) {
     throw new DownloadError('CANCELLED', 'The download folder was not chosen', { cause: error });
   }
@@ -96,7 +100,13 @@ export async function downloadSample(
   let balance: { downloadQuota?: number | null } = {};
   try {
     const data = await deps.api.file(sample.id, signal);
-    ({ userFilePath } = await deps.target.save({ folders, fileName, data }));
+    ({ userFilePath } = await deps.target.save({
+      folders,
+      fileName,
+      brand: sample.audioBrand,
+      pack: sample.packName,
+      data,
+    }));
     const saved = await deps.api.report({
       resourceId: sample.id,
       audioType: sample.audioType,
