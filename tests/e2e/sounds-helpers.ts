@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { loadConfig } from '../../server/config.ts';
+import { openStorage, type Storage } from '../../server/db/open-storage.ts';
 import { expect } from '../helpers/e2e.ts';
-import { loginThroughForm, registerOverApi } from './shell-helpers.ts';
+import { dataDir, loginThroughForm, registerOverApi } from './shell-helpers.ts';
 
 /** Registers a fresh ORDINARY user (so likes and downloads never collide) and logs in. */
 export async function signInFresh(page: Page, tag: string): Promise<string> {
@@ -109,3 +111,36 @@ export async function opfsFiles(page: Page): Promise<string[]> {
     return out.sort();
   });
 }
+
+/** Runs `work` on the e2e gateway's storage, opened a second time (the gateway keeps serving). */
+async function withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openStorage({ ...loadConfig(), dataDir: dataDir() });
+  try {
+    return await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** The id of the account registered under `email`. */
+async function userIdOf(storage: Storage, email: string): Promise<number> {
+  const user = await storage.repo.accounts.findCredentials(email);
+  if (!user) throw new Error(`no account ${email}`);
+  return user.id;
+}
+
+/** Sets the downloads left of the account `email` straight in storage. */
+export const setQuota = (email: string, quota: number) =>
+  withStorage(async (storage) =>
+    storage.oracle.setDownloadQuota(await userIdOf(storage, email), quota),
+  );
+
+/** The downloads left and the grants of the account `email`, read straight from storage. */
+export const accountOf = (email: string) =>
+  withStorage(async (storage) => {
+    const id = await userIdOf(storage, email);
+    return {
+      quota: Number(await storage.oracle.downloadQuota(id)),
+      grants: (await storage.oracle.downloadGrants(id)).length,
+    };
+  });

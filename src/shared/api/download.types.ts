@@ -60,7 +60,7 @@ export interface DownloadBatchAuthorization {
   granted: boolean;
   /** The ids that will take one download each when committed (not owned). */
   charged: number[];
-  /** The ids already in the warehouse: free. */
+  /** The ids the caller owns (in the warehouse, or removed from it: removal never revokes): free. */
   owned: number[];
   /** Downloads the batch takes: `charged.length`, or 0 with an unlimited plan. */
   cost: number;
