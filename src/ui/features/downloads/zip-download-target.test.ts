@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../../../shared/bytes.ts';
 import { createZipDownloadTarget, type ZipSink } from './zip-download-target.ts';
 
 const wav = (byte: number, size = 3000) => new Blob([new Uint8Array(size).fill(byte)]);
@@ -20,15 +21,7 @@ function collectingSink() {
     name = fileName;
     for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
   };
-  const bytes = () => {
-    const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, at);
-      at += chunk.length;
-    }
-    return out;
-  };
+  const bytes = () => concatBytes(chunks);
   return { sink, chunks, bytes, name: () => name };
 }
 
