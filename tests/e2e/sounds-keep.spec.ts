@@ -25,6 +25,10 @@ import {
 
 const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
 const SHOTS = join('test-results', 'screenshots');
+
+// Each test signs a user in and loads two or three lists; seconds on a quiet machine, but the
+// shared CI machine has made single page loads take most of a minute.
+test.describe.configure({ timeout: 180_000 });
 /** Lists reload after each change; on a busy CI machine that can take longer than 5 s. */
 const SLOW = { timeout: 20_000 };
 
