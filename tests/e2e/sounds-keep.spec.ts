@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import type { ListPage, Pack, Sample } from '../../src/shared/index.ts';
 import { safeFileName, safeSegment } from '../../src/shared/safe-name.ts';
-import { expect, test } from '../helpers/e2e.ts';
+import { expect as baseExpect, test } from '../helpers/e2e.ts';
 import { DEMO_PASSWORD, registerOverApi } from './shell-helpers.ts';
 import {
   apiRecords,
@@ -29,8 +29,9 @@ const SHOTS = join('test-results', 'screenshots');
 // Each test signs a user in and loads two or three lists; seconds on a quiet machine, but the
 // shared CI machine has made single page loads take most of a minute.
 test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 /** Lists reload after each change; on a busy CI machine that can take longer than 5 s. */
-const SLOW = { timeout: 20_000 };
+const SLOW = { timeout: 60_000 };
 
 const balance = (page: Page) => page.getByTestId('download-balance');
 
