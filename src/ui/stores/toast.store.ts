@@ -3,8 +3,8 @@ import type { ToastAction, ToastItem, ToastKind } from '../components/Toast.tsx'
 
 /** How long a toast stays (ms); errors stay longer so they can be read. */
 const DURATION_MS: Record<ToastKind, number> = { success: 3000, info: 3000, error: 5000 };
-/** A toast with an action (undo) stays long enough to reach its button. */
-const ACTION_DURATION_MS = 8000;
+/** A toast with an action (undo) stays long enough to reach its button (10 s, as mail clients give). */
+const ACTION_DURATION_MS = 10_000;
 
 /** The toasts on screen. */
 interface ToastState {
