@@ -227,7 +227,7 @@ for (const width of [390, 760, 1400]) {
 
     await page.goto('/profile/ac');
     await page.locator('#install').scrollIntoViewIfNeeded();
-    await expect(page.getByText('npm run desktop')).toBeVisible();
+    await expect(page.getByText('npm run desktop', { exact: true })).toBeVisible();
     await shot('profile_desktop-card');
   });
 }
