@@ -214,11 +214,25 @@ export interface CatalogueRepository {
   findPack(code: string, viewerId: number | null): Promise<PackRow | null>;
   /** The cover image of a pack, or null. */
   packCover(code: string): Promise<StoredBlob | null>;
-  /** Removes items from a user's warehouse or likes; answers how many went. */
+  /**
+   * Removes items from a user's warehouse or likes; answers how many went. A warehouse item is
+   * hidden, never given back: it stays owned, so a later download of it is free.
+   */
   removeUserItems(
     scope: RelationScope,
     range: Range,
     ids: readonly (number | string)[],
+    now: number,
+  ): Promise<number>;
+  /**
+   * Undoes a removal: hidden warehouse items come back (packs: every hidden sample of the pack),
+   * and the named samples or packs are liked again. Answers how many came back.
+   */
+  restoreUserItems(
+    scope: RelationScope,
+    range: Range,
+    ids: readonly (number | string)[],
+    now: number,
   ): Promise<number>;
   /** The stored file of a sample, or null. */
   sampleFile(id: number): Promise<SampleFile | null>;

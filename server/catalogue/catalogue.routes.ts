@@ -13,10 +13,6 @@ import {
   type SearchSuggestion,
   type UserRelation,
 } from '../../src/shared/api/catalogue.types.ts';
-import type {
-  UserItemRemovePayload,
-  UserItemRemoveResult,
-} from '../../src/shared/api/download.types.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { blobBody, sendBytes } from '../http/byte-responder.ts';
@@ -34,9 +30,9 @@ import {
 import { toPack, toSample } from './catalogue-shapes.ts';
 import { buildCategoryTree } from './category-tree.ts';
 import { viewerOf } from './viewer.ts';
+import { userItemsRoutes } from './user-items.routes.ts';
 import {
   CATALOGUE_MESSAGES,
-  PACK_CODE_PATTERN,
   noQuerySchema as noQuery,
   packParamsSchema as packParams,
 } from './catalogue.schemas.ts';
@@ -67,25 +63,10 @@ const suggestQuery = {
   },
 } as const;
 
-const removeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['relation', 'range', 'ids'],
-  properties: {
-    relation: { type: 'string', enum: USER_RELATIONS },
-    range: { type: 'string', enum: RANGES },
-    ids: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 500,
-      items: { type: ['integer', 'string'] },
-    },
-  },
-} as const;
-
 /** Registers the catalogue routes: lists, search, category trees, user lists, packs. */
 export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
   const repo = ctx.repo.catalogue;
+  await app.register(userItemsRoutes, { ctx });
 
   // The vocabulary object is rebuilt only when the repository answers a new term list.
   let vocabulary: { terms: VocabularyTerm[]; words: Vocabulary } | null = null;
@@ -225,28 +206,6 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: AreaOptions
         repo.taxonomy(),
       ]);
       return ok(buildCategoryTree(cells, taxonomy));
-    },
-  );
-
-  app.post(
-    API.userItemRemove,
-    { schema: { body: removeBody, querystring: noQuery }, config: { signedIn: true } },
-    async (request) => {
-      const { user } = request;
-      const body = request.body as UserItemRemovePayload;
-      const pattern = new RegExp(PACK_CODE_PATTERN);
-      const valid =
-        body.range === 'samples'
-          ? body.ids.every((id) => typeof id === 'number' && id >= 1 && id <= 2147483647)
-          : body.ids.every((id) => typeof id === 'string' && pattern.test(id));
-      if (!valid) {
-        throw body.range === 'samples'
-          ? badRequest('ids', '样本 id 须为正整数', 'sample ids must be positive integers')
-          : badRequest('ids', '音色包编号格式不正确', 'pack codes are malformed');
-      }
-      const scope = { userId: user.id, relation: body.relation };
-      const removed = await repo.removeUserItems(scope, body.range, body.ids);
-      return ok<UserItemRemoveResult>({ removed });
     },
   );
 

@@ -21,6 +21,7 @@ const SIGNED_IN: Array<[string, RouteName]> = [
   ['GET', 'userAudios'],
   ['GET', 'userInstrumentsStyle'],
   ['POST', 'userItemRemove'],
+  ['POST', 'userItemRestore'],
   ['GET', 'play'],
   ['GET', 'downloadAuthorize'],
   ['POST', 'downloadAuthorizeBatch'],

@@ -24,8 +24,11 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
   await page.getByLabel(/邮箱|E-mail/).fill(email);
   await page.getByLabel(/^(密码|Password)$/).fill(password);
   await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
-  await expect(page).toHaveURL(/\/sounds$/);
-  await expect(page.getByRole('button', { name: /账户菜单|Account menu/ })).toBeVisible();
+  // The login, the profile and the sounds page's code: slower than 5 s on a busy CI machine.
+  await expect(page).toHaveURL(/\/sounds$/, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /账户菜单|Account menu/ })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /** Registers an ORDINARY account over the API (code read from the outbox); answers its e-mail. */

@@ -3,7 +3,7 @@
  * real gateway: like and unlike, a sample and a whole pack written into the folder layout
  * `sounds/packs/{brand}/{type}/` (the origin-private file system stands in for the folder the
  * user picks), the browser-download fallback, the warehouse and liked pages, removal with
- * 删除成功, and a bulk like over a selection mixing downloaded and new rows.
+ * undo, and a bulk like over a selection mixing downloaded and new rows.
  */
 import { expect, test } from '../helpers/e2e.ts';
 import { statSync } from 'node:fs';
@@ -39,12 +39,17 @@ test('like and unlike a sample; the liked page follows', async ({ page }) => {
   await expect(page.getByText(/还没有收藏/)).toBeVisible();
 });
 
-test('signed out, a download asks to log in with 未登录', async ({ page }) => {
+test('signed out, a download asks to sign in where it was clicked, and the button goes to login', async ({
+  page,
+}) => {
   await page.goto(KICKS);
   const [name] = await rowNames(page);
   await page.getByRole('button', { name: `下载 ${name}` }).click();
-  await expect(page.getByText('未登录')).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
+  const prompt = page.getByRole('dialog', { name: '登录后即可下载' });
+  await expect(prompt).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  await prompt.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
 });
 
 test('download a sample into the folder layout; it shows in the warehouse and is liked', async ({
@@ -77,9 +82,7 @@ test('download a sample into the folder layout; it shows in the warehouse and is
   await expect.poll(() => rowNames(page)).toEqual([name]);
 });
 
-test('without a chosen folder, the browser downloads the file under a layout name', async ({
-  page,
-}) => {
+test('without a chosen folder, the browser downloads the file as {name}.wav', async ({ page }) => {
   await signInFresh(page, 'browser-dl');
   await page.goto(KICKS);
   const [name] = await rowNames(page);
@@ -88,7 +91,7 @@ test('without a chosen folder, the browser downloads the file under a layout nam
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: `下载 ${name}` }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`sounds_packs_${sample?.audioBrand}_Drums_${name}.wav`);
+  expect(download.suggestedFilename()).toBe(`${name}.wav`);
   expect(statSync(await download.path()).size).toBe(sample?.audioData.sizeBytes);
   await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
 });
@@ -158,11 +161,20 @@ test('bulk like a selection mixing downloaded and new rows, then remove from the
     .getByRole('region', { name: '已选采样' })
     .getByRole('button', { name: '批量移除' })
     .click();
-  await expect(page.getByText('删除成功')).toBeVisible();
+  // A warehouse removal asks first (issue 30 §1): it hides, a later download is free.
+  await page
+    .getByRole('dialog', { name: '从仓库移除 1 个采样？' })
+    .getByRole('button', { name: '移除' })
+    .click();
+  await expect(page.getByText('已从仓库移除 1 项，再次下载免费')).toBeVisible();
   await expect.poll(async () => (await rowNames(page)).sort()).toEqual([first, third].sort());
 
   // And singly, from the row itself.
   await page.getByRole('button', { name: `移除 ${first}` }).click();
+  await page
+    .getByRole('dialog', { name: '从仓库移除 1 个采样？' })
+    .getByRole('button', { name: '移除' })
+    .click();
   await expect.poll(() => rowNames(page)).toEqual([third]);
 });
 

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
 import { API } from '../../src/shared/api/paths.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openStorage, type Storage } from '../../server/db/open-storage.ts';
 import { sha256Hex } from '../helpers/accounts.ts';
 import { expect } from '../helpers/e2e.ts';
-import { DEMO_PASSWORD, loginThroughForm, registerOverApi } from './shell-helpers.ts';
+import { DEMO_PASSWORD, dataDir, loginThroughForm, registerOverApi } from './shell-helpers.ts';
 
 /**
  * Signs the page in as a demo account through stored tokens (as the screenshot spec does):
@@ -131,3 +133,36 @@ export async function opfsFiles(page: Page): Promise<string[]> {
     return out.sort();
   });
 }
+
+/** Runs `work` on the e2e gateway's storage, opened a second time (the gateway keeps serving). */
+async function withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openStorage({ ...loadConfig(), dataDir: dataDir() });
+  try {
+    return await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** The id of the account registered under `email`. */
+async function userIdOf(storage: Storage, email: string): Promise<number> {
+  const user = await storage.repo.accounts.findCredentials(email);
+  if (!user) throw new Error(`no account ${email}`);
+  return user.id;
+}
+
+/** Sets the downloads left of the account `email` straight in storage. */
+export const setQuota = (email: string, quota: number) =>
+  withStorage(async (storage) =>
+    storage.oracle.setDownloadQuota(await userIdOf(storage, email), quota),
+  );
+
+/** The downloads left and the grants of the account `email`, read straight from storage. */
+export const accountOf = (email: string) =>
+  withStorage(async (storage) => {
+    const id = await userIdOf(storage, email);
+    return {
+      quota: Number(await storage.oracle.downloadQuota(id)),
+      grants: (await storage.oracle.downloadGrants(id)).length,
+    };
+  });

@@ -22,6 +22,7 @@ import {
 import { postgresCatalogueHelp } from './catalogue-help.postgres.ts';
 import { postgresSampleCount, type ListCount } from './catalogue-count.postgres.ts';
 import { postgresEmbeddings } from './catalogue-embeddings.postgres.ts';
+import { postgresUserItems } from './catalogue-user-items.postgres.ts';
 import { withPrefixWords } from './search-vocabulary.postgres.ts';
 
 import {
@@ -261,26 +262,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       return { hash: text(row.cover_hash), mediaType: text(row.cover_type) };
     },
 
-    async removeUserItems(scope, range, ids) {
-      const table = scope.relation === 'stockroom' ? 'acquisitions' : 'sample_likes';
-      if (range === 'samples') {
-        const numbers = ids
-          .map(Number)
-          .filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31);
-        const result = await pool.query(
-          `DELETE FROM ${table} WHERE user_id = $1 AND sample_id = ANY($2::int[])`,
-          [scope.userId, numbers],
-        );
-        return result.rowCount ?? 0;
-      }
-      const codes = ids.map(String);
-      const sql =
-        scope.relation === 'stockroom'
-          ? `DELETE FROM acquisitions WHERE user_id = $1 AND sample_id IN
-               (SELECT id FROM samples WHERE pack_code = ANY($2::text[]))`
-          : 'DELETE FROM pack_likes WHERE user_id = $1 AND pack_code = ANY($2::text[])';
-      return (await pool.query(sql, [scope.userId, codes])).rowCount ?? 0;
-    },
+    ...postgresUserItems(pool),
 
     async sampleFile(id) {
       const row = (

@@ -8,11 +8,14 @@ const exists = async (db: PgQueryable, sql: string, params: unknown[]): Promise<
 
 const sampleExists = (db: PgQueryable, id: number) =>
   exists(db, 'SELECT 1 FROM samples WHERE id = $1', [id]);
+// Owned: in the warehouse, or removed from it (hidden), which never gives the purchase back.
 const ownedBy = (db: PgQueryable, userId: number, sampleId: number) =>
-  exists(db, 'SELECT 1 FROM acquisitions WHERE user_id = $1 AND sample_id = $2', [
-    userId,
-    sampleId,
-  ]);
+  exists(
+    db,
+    `SELECT 1 FROM acquisitions WHERE user_id = $1 AND sample_id = $2
+     UNION ALL SELECT 1 FROM hidden_acquisitions WHERE user_id = $1 AND sample_id = $2`,
+    [userId, sampleId],
+  );
 
 const pendingFor = async (
   db: PgQueryable,
@@ -130,7 +133,10 @@ export function postgresDownloads(pool: PgPool): DownloadsRepository {
         const ownedSet = new Set(
           (
             await db.query<{ sample_id: number }>(
-              'SELECT sample_id FROM acquisitions WHERE user_id = $1 AND sample_id = ANY($2::int[])',
+              `SELECT sample_id FROM acquisitions WHERE user_id = $1 AND sample_id = ANY($2::int[])
+               UNION ALL
+               SELECT sample_id FROM hidden_acquisitions
+               WHERE user_id = $1 AND sample_id = ANY($2::int[])`,
               [userId, ids],
             )
           ).rows.map((row) => Number(row.sample_id)),
@@ -187,6 +193,16 @@ export function postgresDownloads(pool: PgPool): DownloadsRepository {
           `UPDATE download_grants SET status = 'committed', charged = $1
            WHERE user_id = $2 AND sample_id = $3 AND status = 'pending'`,
           [charged ? 1 : 0, userId, sampleId],
+        );
+        // A hidden item downloaded again comes back to the warehouse with its first acquisition time.
+        await db.query(
+          `WITH back AS (
+             DELETE FROM hidden_acquisitions WHERE user_id = $1 AND sample_id = $2 RETURNING *
+           )
+           INSERT INTO acquisitions (user_id, sample_id, acquired_at, user_file_path)
+           SELECT user_id, sample_id, acquired_at, user_file_path FROM back
+           ON CONFLICT (user_id, sample_id) DO NOTHING`,
+          [userId, sampleId],
         );
         await db.query(
           `INSERT INTO acquisitions (user_id, sample_id, acquired_at, user_file_path)

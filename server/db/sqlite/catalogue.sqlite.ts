@@ -9,6 +9,7 @@ import type {
 } from '../../catalogue/catalogue.repository.ts';
 import { cachedTagCounts } from './catalogue-tags.sqlite.ts';
 import { sqliteEmbeddings } from './catalogue-embeddings.sqlite.ts';
+import { sqliteUserItems } from './catalogue-user-items.sqlite.ts';
 import { cachedTreeCells } from './catalogue-tree.sqlite.ts';
 import { samplePages, type ListCount } from './catalogue-page.sqlite.ts';
 import {
@@ -232,18 +233,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       return { hash: text(row.cover_hash), mediaType: text(row.cover_type) };
     },
 
-    async removeUserItems(scope, range, ids) {
-      const list = JSON.stringify(ids);
-      const table = scope.relation === 'stockroom' ? 'acquisitions' : 'sample_likes';
-      const sql =
-        range === 'samples'
-          ? `DELETE FROM ${table} WHERE user_id = ? AND sample_id IN (SELECT value FROM json_each(?))`
-          : scope.relation === 'stockroom'
-            ? `DELETE FROM acquisitions WHERE user_id = ? AND sample_id IN
-                 (SELECT id FROM samples WHERE pack_code IN (SELECT value FROM json_each(?)))`
-            : 'DELETE FROM pack_likes WHERE user_id = ? AND pack_code IN (SELECT value FROM json_each(?))';
-      return num(db.prepare(sql).run(scope.userId, list).changes);
-    },
+    ...sqliteUserItems(db),
 
     async sampleFile(id) {
       const row = db

@@ -6,8 +6,19 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 /** SQLite implementation of the downloads repository. */
 export function sqliteDownloads(db: Database): DownloadsRepository {
   const sampleExists = db.prepare('SELECT 1 AS found FROM samples WHERE id = ?');
+  // Owned: in the warehouse, or removed from it (hidden), which never gives the purchase back.
   const ownedBy = db.prepare(
-    'SELECT 1 AS found FROM acquisitions WHERE user_id = ? AND sample_id = ?',
+    `SELECT 1 AS found FROM acquisitions WHERE user_id = ?1 AND sample_id = ?2
+     UNION ALL SELECT 1 FROM hidden_acquisitions WHERE user_id = ?1 AND sample_id = ?2`,
+  );
+  // A hidden item downloaded again comes back to the warehouse with its first acquisition time.
+  const unhide = db.prepare(
+    `INSERT INTO acquisitions (user_id, sample_id, acquired_at, user_file_path)
+     SELECT user_id, sample_id, acquired_at, user_file_path FROM hidden_acquisitions
+     WHERE user_id = ? AND sample_id = ? ON CONFLICT (user_id, sample_id) DO NOTHING`,
+  );
+  const dropHidden = db.prepare(
+    'DELETE FROM hidden_acquisitions WHERE user_id = ? AND sample_id = ?',
   );
   const quotaOf = db.prepare('SELECT download_quota FROM users WHERE id = ?');
   const pendingFor = db.prepare(
@@ -134,6 +145,8 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
           return { status: 'noGrant' } as const;
         const charged = !alreadyOwned && quota(userId) !== null;
         commitGrants.run(charged ? 1 : 0, userId, sampleId);
+        unhide.run(userId, sampleId);
+        dropHidden.run(userId, sampleId);
         acquire.run(userId, sampleId, iso(now), userFilePath);
         if (charged) charge.run(userId);
         if (!alreadyOwned) {

@@ -41,6 +41,11 @@ export interface UserItemRemoveResult {
   removed: number;
 }
 
+/** Answer of the user-list restore call (the undo of a removal; same body as remove). */
+export interface UserItemRestoreResult {
+  restored: number;
+}
+
 /** Body of the batch authorise call: every item is granted, or none is. */
 export interface DownloadBatchRequest {
   /** Sample ids (1–500; repeats count once). */
@@ -55,7 +60,7 @@ export interface DownloadBatchAuthorization {
   granted: boolean;
   /** The ids that will take one download each when committed (not owned). */
   charged: number[];
-  /** The ids already in the warehouse: free. */
+  /** The ids the caller owns (in the warehouse, or removed from it: removal never revokes): free. */
   owned: number[];
   /** Downloads the batch takes: `charged.length`, or 0 with an unlimited plan. */
   cost: number;

@@ -43,6 +43,8 @@ export const ROUTES = {
   downloadSync: '/api/v2/download/sync',
   downloadSaveOrRollback: '/api/v2/download/saveOrRollback',
   userItemRemove: '/api/v2/tt-audios/user/remove',
+  /** Undo of a removal (gateway extension): hidden warehouse items back, likes again. */
+  userItemRestore: '/api/v2/tt-audios/user/restore',
   songs: '/api/v2/songs',
   song: '/api/v2/songs/:id',
   songStream: '/api/v2/songs/:id/stream',

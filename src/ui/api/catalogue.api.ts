@@ -155,6 +155,10 @@ function createCatalogueApi(http: JsonHttp) {
     removeUserItems(payload: UserItemRemovePayload): Promise<unknown> {
       return http.post(API.userItemRemove, payload);
     },
+    /** Undoes a removal: hidden warehouse items come back, likes are made again. */
+    restoreUserItems(payload: UserItemRemovePayload): Promise<unknown> {
+      return http.post(API.userItemRestore, payload);
+    },
   };
 }
 

@@ -46,6 +46,13 @@ function createDownloadsApi(http: JsonHttp) {
     async toggleLike(id: number): Promise<boolean> {
       return Boolean(await http.get<unknown>(API.downloadLike(id), { silent: true }));
     },
+    /**
+     * Likes samples or packs, leaving liked ones alone (the restore call of the liked list): what
+     * a visitor's like becomes once signed in, so carrying it out twice never unlikes.
+     */
+    async likeAgain(range: 'samples' | 'packs', ids: (number | string)[]): Promise<void> {
+      await http.post(API.userItemRestore, { relation: 'likes', range, ids }, { silent: true });
+    },
     /** Toggles the like of a pack (gateway extension). */
     async togglePackLike(packCode: string): Promise<boolean> {
       return Boolean(await http.get<unknown>(API.downloadPackLike(packCode), { silent: true }));

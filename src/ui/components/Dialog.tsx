@@ -64,14 +64,16 @@ export function Dialog({ open, title, onClose, closeLabel, children, footer }: D
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
+    // Focus never scrolls the page: the dialog is fixed, and the element it came from (and goes
+    // back to) is where the user is (issue 30 §5).
+    panel.current?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      previous?.focus?.({ preventScroll: true });
     };
   }, [open, onClose]);
   if (!open) return null;

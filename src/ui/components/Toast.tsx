@@ -4,11 +4,18 @@ import { Icon } from './Icon.tsx';
 /** Kind of a toast; it picks the icon and colour. */
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A button in a toast (e.g. undo); choosing it also dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 /** One toast message. */
 export interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 /** Props of ToastViewport: the messages to show and how to dismiss one. */
@@ -55,6 +62,11 @@ const Card = styled.div<{ $kind: ToastKind }>`
   & > span {
     flex: 1;
   }
+  & > button.toast-action {
+    color: ${({ theme }) => theme.colors.primary};
+    font: inherit;
+    font-weight: 600;
+  }
   & > button {
     border: none;
     background: none;
@@ -78,6 +90,18 @@ export function ToastViewport({ toasts, onDismiss, closeLabel }: ToastViewportPr
         >
           <Icon name={toast.kind} size={18} />
           <span>{toast.message}</span>
+          {toast.action && (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                onDismiss(toast.id);
+                toast.action?.run();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          )}
           <button type="button" aria-label={closeLabel} onClick={() => onDismiss(toast.id)}>
             <Icon name="close" size={16} />
           </button>

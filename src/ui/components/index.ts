@@ -17,7 +17,7 @@ export type { SliderProps } from './Slider.tsx';
 export { Switch } from './Switch.tsx';
 export type { SwitchProps } from './Switch.tsx';
 export { ToastViewport } from './Toast.tsx';
-export type { ToastItem, ToastKind, ToastViewportProps } from './Toast.tsx';
+export type { ToastAction, ToastItem, ToastKind, ToastViewportProps } from './Toast.tsx';
 export { Dialog } from './Dialog.tsx';
 export type { DialogProps } from './Dialog.tsx';
 export { Menu } from './Menu.tsx';

@@ -5,33 +5,41 @@ import {
   createDownloadActions,
   useBulkProgress,
 } from './download-actions.ts';
-import type { CreditQuote } from './credit-prompt.store.ts';
+import type { CreditAnswer, CreditQuote } from './credit-prompt.store.ts';
 import type { DownloadError } from './download-flow.ts';
+import type { BulkSummary, SignInRequest } from './download-actions.ts';
 import { fakeApi, fakeTarget, row } from './fake-downloads.test-helper.ts';
 import { sampleKey, useItemFlags } from './item-flags.store.ts';
 
 const flags = (id: number) => useItemFlags.getState().flags[sampleKey(id)];
 
+/** Every quoted file (what confirming a covered quote answers). */
+const all = (quote: CreditQuote): CreditAnswer => quote.items.map((item) => item.id);
+
 function setup(
   options: Parameters<typeof fakeApi>[0] = {},
   signedIn = true,
-  answer: (quote: CreditQuote) => boolean = () => true,
+  answer: (quote: CreditQuote) => CreditAnswer = all,
 ) {
   const api = fakeApi(options);
   const target = fakeTarget();
   const errors: DownloadError[] = [];
   const quotes: CreditQuote[] = [];
+  const asked: SignInRequest[] = [];
+  const done: BulkSummary[] = [];
   const actions = createDownloadActions({
     api,
     getTarget: async () => target,
     isSignedIn: () => signedIn,
     onError: (error) => errors.push(error),
+    askSignIn: (request) => asked.push(request),
+    onDone: (summary) => done.push(summary),
     confirm: async (quote) => {
       quotes.push(quote);
       return answer(quote);
     },
   });
-  return { api, target, errors, quotes, actions };
+  return { api, target, errors, quotes, asked, done, actions };
 }
 
 beforeEach(() => {
@@ -94,12 +102,29 @@ describe('flag transitions', () => {
     expect(flags(4)?.likes).toBe(false);
   });
 
-  it('signed out: like and download report 未登录 and call nothing', async () => {
-    const { actions, api, errors } = setup({}, false);
+  it('signed out: like and download ask to sign in, with what to do after, and call nothing', async () => {
+    const { actions, api, errors, asked } = setup({}, false);
     await actions.toggleLike(row(1));
-    await actions.download(row(1));
+    await actions.download(row(2));
+    await actions.togglePackLike({ packCode: 'P1', likes: false });
+    await actions.downloadMany([row(3), row(4)]);
     expect(api.calls).toEqual([]);
-    expect(errors.map((e) => e.code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
+    expect(errors).toEqual([]);
+    expect(asked).toEqual([
+      { purpose: 'like', pending: { kind: 'like', sample: row(1) } },
+      { purpose: 'download', pending: { kind: 'download', sample: row(2) } },
+      { purpose: 'like', pending: { kind: 'like-pack', packCode: 'P1' } },
+      { purpose: 'download' },
+    ]);
+  });
+
+  it('a pending like likes and never unlikes, however often it runs', async () => {
+    const { actions, api } = setup();
+    await actions.like({ sample: row(6, { likes: true }) });
+    await actions.like({ packCode: 'P2' });
+    expect(api.calls).toEqual(['like again samples 6', 'like again packs P2']);
+    expect(api.toggleLike).not.toHaveBeenCalled();
+    expect(flags(6)?.likes).toBe(true);
   });
 });
 
@@ -149,7 +174,7 @@ describe('bulk actions', () => {
   });
 
   it('bulk like says how many files and downloads it will take, and waits for the answer', async () => {
-    const { actions, api, quotes } = setup({ balance: 16 }, true, () => false);
+    const { actions, api, quotes } = setup({ balance: 16 }, true, () => null);
     const rows = [row(31), row(32), row(33, { download: true }), row(34, { likes: true })];
     expect(await actions.likeMany(rows)).toBe(0);
     expect(quotes).toEqual([
@@ -160,6 +185,10 @@ describe('bulk actions', () => {
         cost: 2,
         downloadQuota: 16,
         available: 16,
+        items: [
+          { id: 31, name: 'Kick 31' },
+          { id: 32, name: 'Kick 32' },
+        ],
       },
     ]);
     // Declined: only the quote was asked for; nothing authorised, fetched or liked.
@@ -173,12 +202,24 @@ describe('bulk actions', () => {
     expect(api.calls).toEqual(['like 35']);
   });
 
-  it('a pack larger than the balance is refused before anything is authorised', async () => {
-    const { actions, api, quotes } = setup({ balance: 2 });
+  it('a pack larger than the balance: refusing everything authorises nothing', async () => {
+    const { actions, api, quotes } = setup({ balance: 2 }, true, () => null);
     const rows = [41, 42, 43].map((id) => row(id));
     expect(await actions.downloadMany(rows, 'pack', 'Street Kit')).toBe(0);
     expect(quotes[0]).toMatchObject({ purpose: 'pack', name: 'Street Kit', cost: 3, available: 2 });
     expect(api.calls).toEqual(['batch 41,42,43 quote']);
+  });
+
+  it('a short balance downloads the part the user chose, granted whole first', async () => {
+    const { actions, api, target, done } = setup({ balance: 2 }, true, () => [43, 41]);
+    const rows = [41, 42, 43].map((id) => row(id));
+    expect(await actions.downloadMany(rows, 'pack', 'Street Kit')).toBe(2);
+    expect(api.calls.slice(0, 2)).toEqual(['batch 41,42,43 quote', 'batch 41,43']);
+    expect(target.saved.sort()).toEqual([
+      'sounds/packs/Yinku Labs/Drums/Kick 41.wav',
+      'sounds/packs/Yinku Labs/Drums/Kick 43.wav',
+    ]);
+    expect(done).toEqual([{ saved: 2, failed: 0, into: undefined }]);
   });
 
   it('confirmed, the batch is granted whole before the files are fetched', async () => {

@@ -16,11 +16,12 @@ export class DownloadError extends Error {
   }
 }
 
-/** The sample fields the flow needs. */
+/** The sample fields the flow needs (`packName` names a zip's folder). */
 export type DownloadableSample = Pick<
   Sample,
   'id' | 'audioName' | 'audioBrand' | 'audioType' | 'audioGroup' | 'likes' | 'audioData'
->;
+> &
+  Partial<Pick<Sample, 'packName'>>;
 
 /**
  * Makes the file saved out of the original one (download as heard: the synced render as a WAV),
@@ -35,6 +36,8 @@ interface DownloadDeps {
   isSignedIn(): boolean;
   /** Saves this instead of the original file (download as heard). */
   transform?: FileTransform;
+  /** The target was prepared already (by a bulk run). */
+  prepared?: boolean;
 }
 
 /** The result of a completed download. */
@@ -80,7 +83,8 @@ export async function downloadSample(
 ): Promise<DownloadResult> {
   if (!deps.isSignedIn()) throw new DownloadError('UNAUTHENTICATED', '未登录');
   try {
-    await deps.target.prepare();
+    // A bulk run prepared its target once, at the click.
+    if (!deps.prepared) await deps.target.prepare();
   } catch (error) {
     throw new DownloadError('CANCELLED', 'The download folder was not chosen', { cause: error });
   }
@@ -105,7 +109,12 @@ export async function downloadSample(
   try {
     const original = await deps.api.file(sample.id, signal);
     const file = deps.transform ? await deps.transform(original) : { data: original, fileName };
-    ({ userFilePath } = await deps.target.save({ folders, ...file }));
+    ({ userFilePath } = await deps.target.save({
+      folders,
+      brand: sample.audioBrand,
+      pack: sample.packName,
+      ...file,
+    }));
     const saved = await deps.api.report({
       resourceId: sample.id,
       audioType: sample.audioType,

@@ -4,6 +4,9 @@ export interface SaveRequest {
   folders: string[];
   /** Sanitized file name. */
   fileName: string;
+  /** The sample's brand and pack (a zip lays files out as `{brand}/{pack}/{name}`). */
+  brand?: string;
+  pack?: string;
   data: Blob;
 }
 
@@ -13,12 +16,19 @@ export interface SavedFile {
   userFilePath: string;
 }
 
+/** A bulk run a target is chosen for: how many files, and its name (a pack's) when it has one. */
+export interface BatchInfo {
+  count: number;
+  name?: string;
+}
+
 /**
- * One way of putting downloaded files on the user's disk: the File System Access API, an ordinary
- * browser download, or (later) the desktop shell's bridge. The download flow only sees this.
+ * One way of putting downloaded files on the user's disk: the desktop shell's bridge, a folder
+ * picked through the File System Access API, one zip streamed to a browser download (several
+ * files), or an ordinary browser download. The download flow only sees this.
  */
 export interface DownloadTarget {
-  readonly kind: 'fs-access' | 'browser' | 'desktop';
+  readonly kind: 'fs-access' | 'browser' | 'desktop' | 'zip';
   /**
    * Called at the user's click, before any network call, so a folder picker or permission prompt
    * still has the user's gesture. Rejects with an AbortError when the user declines.
@@ -26,4 +36,8 @@ export interface DownloadTarget {
   prepare(): Promise<void>;
   /** Writes the file, never overwriting an existing one silently; rejects on failure. */
   save(request: SaveRequest): Promise<SavedFile>;
+  /** After the last save of a bulk run: completes what the saves started (a zip's end). */
+  finish?(): Promise<void>;
+  /** Where a bulk run's files go, in words the done message can show (a zip's or folder's name). */
+  describe?(): string | undefined;
 }

@@ -39,6 +39,18 @@ describe('choosing the download target', () => {
     store.set('yinku.downloadFolder', new MemoryFolder('Samples'));
     expect((await getDownloadTarget(win)).kind).toBe('fs-access');
   });
+
+  it('several files without a folder are one zip; one file, or a picked folder, is not', async () => {
+    const win = withPicker(async () => new MemoryFolder('Samples'));
+    const pack = await getDownloadTarget(win, { count: 24, name: 'Golden Koi' });
+    expect(pack.kind).toBe('zip');
+    expect(pack.describe?.()).toBe('Golden Koi.zip');
+    const named = await getDownloadTarget(win, { count: 3 }, ({ count }) => `yinku-${count}`);
+    expect(named.describe?.()).toBe('yinku-3.zip');
+    expect((await getDownloadTarget(win, { count: 1 })).kind).toBe('browser');
+    store.set('yinku.downloadFolder', new MemoryFolder('Samples'));
+    expect((await getDownloadTarget(win, { count: 24 })).kind).toBe('fs-access');
+  });
 });
 
 describe('without IndexedDB', () => {
@@ -51,7 +63,7 @@ describe('without IndexedDB', () => {
 });
 
 describe('browser download target', () => {
-  it('clicks a download link named after the folder layout and cleans it up', async () => {
+  it('clicks a download link named {name}.wav (no folder layout in the name) and cleans it up', async () => {
     const clicked: { download: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -64,10 +76,8 @@ describe('browser download target', () => {
       fileName: 'Kick 1.wav',
       data: new Blob(['RIFF']),
     });
-    expect(clicked).toEqual([
-      { download: 'sounds_packs_Yinku Labs_Drums_Kick 1.wav', href: 'blob:test' },
-    ]);
-    expect(saved.userFilePath).toBe('sounds_packs_Yinku Labs_Drums_Kick 1.wav');
+    expect(clicked).toEqual([{ download: 'Kick 1.wav', href: 'blob:test' }]);
+    expect(saved.userFilePath).toBe('Kick 1.wav');
     expect(document.querySelector('a[download]')).toBeNull();
   });
 });

@@ -2,8 +2,10 @@ import { get, set } from 'idb-keyval';
 import { createBrowserDownloadTarget } from './browser-download-target.ts';
 import { getDesktopBridge } from './desktop-bridge.ts';
 import { createDesktopDownloadTarget } from './desktop-download-target.ts';
-import type { DownloadTarget } from './download-target.ts';
+import type { BatchInfo, DownloadTarget } from './download-target.ts';
 import { createFsAccessTarget, type DirectoryLike, type FolderStore } from './fs-access-target.ts';
+import { createZipDownloadTarget } from './zip-download-target.ts';
+import { streamZipToDownload } from './zip-stream-sink.ts';
 
 /** IndexedDB key of the remembered download folder (a FileSystemDirectoryHandle clones there). */
 const FOLDER_KEY = 'yinku.downloadFolder';
@@ -45,12 +47,22 @@ export async function downloadFolderName(): Promise<string | undefined> {
 }
 
 /**
- * The target downloads use now: the desktop shell's bridge inside its window; else the folder the
- * user chose (File System Access API) when there is one; else an ordinary browser download.
+ * The target downloads use now: the desktop shell's bridge inside its window (it keeps writing
+ * into its folders); else the folder the user chose (File System Access API) when there is one;
+ * else, for a bulk run of several files, one zip streamed to a browser download, named after the
+ * pack or `zipName` (issue 30 §4); else an ordinary browser download of the one file.
  */
-export async function getDownloadTarget(win: Window = window): Promise<DownloadTarget> {
+export async function getDownloadTarget(
+  win: Window = window,
+  batch?: BatchInfo,
+  zipName?: (batch: BatchInfo) => string,
+): Promise<DownloadTarget> {
   const bridge = getDesktopBridge(win);
   if (bridge) return createDesktopDownloadTarget(bridge);
   if (canPickFolder(win) && (await folderStore.load())) return createFsAccessTarget(folderStore);
+  if (batch && batch.count > 1)
+    return createZipDownloadTarget(batch.name ?? zipName?.(batch) ?? 'yinku', (stream, name) =>
+      streamZipToDownload(stream, name, win),
+    );
   return createBrowserDownloadTarget(win.document);
 }

@@ -77,6 +77,13 @@ export function fakeApi(
       likes.push(id);
       return true;
     }),
+    togglePackLike: vi.fn(async (code: string) => {
+      calls.push(`like pack ${code}`);
+      return true;
+    }),
+    likeAgain: vi.fn(async (range: 'samples' | 'packs', ids: (number | string)[]) => {
+      calls.push(`like again ${range} ${ids.join(',')}`);
+    }),
   };
 }
 

@@ -12,8 +12,13 @@ export {
   canBulkLike,
   createDownloadActions,
   useBulkProgress,
+  type BulkSummary,
   type DownloadActions,
+  type PendingDownload,
+  type SignInRequest,
 } from './download-actions.ts';
+export { parsePendingDownload } from './pending-download.ts';
+export { DownloadProgress } from './DownloadProgress.tsx';
 export { DownloadError } from './download-flow.ts';
 export { getDownloadTarget } from './download-targets.ts';
 export { askCredits } from './credit-prompt.store.ts';

@@ -1,12 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import styled from 'styled-components';
 import { Button, Card, Muted } from '../../components/index.ts';
 import { getDesktopBridge } from '../downloads/index.ts';
 
+const Command = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  overflow-x: auto;
+  user-select: all;
+`;
+
 /**
  * The account page's desktop-app card: inside the desktop window it says so and opens the
- * download folder; in a browser it says what the app does, how to open it and how to get it.
+ * download folder; in a browser it says what the app does and how to get and open it — the
+ * `npm run desktop` of docs/DESKTOP.md (issue 30 §10: it used to say "ask your administrator").
  */
 export function DesktopAppCard() {
   const { t } = useTranslation('profile');
@@ -33,10 +45,10 @@ export function DesktopAppCard() {
     <Card id="install" data-desktop="browser">
       <h2>{t('ac.installTitle')}</h2>
       <Muted>{t('ac.installText')}</Muted>
-      <ul>
-        <li>{t('ac.installOpen')}</li>
-        <li>{t('ac.installGet')}</li>
-      </ul>
+      <p>{t('ac.installGet')}</p>
+      <Command>{t('ac.installCommand')}</Command>
+      <p>{t('ac.installOpen')}</p>
+      <Muted>{t('ac.installMore')}</Muted>
     </Card>
   );
 }

@@ -10,12 +10,14 @@ afterEach(() => {
 });
 
 describe('DesktopAppCard', () => {
-  it('in a browser: what the app does, how to open it and how to get it, no command', () => {
+  it('in a browser: how to get and open the app (npm run desktop), not "ask your admin"', () => {
     renderWithApp(<DesktopAppCard />);
     expect(screen.getByRole('heading', { name: '桌面应用' })).toBeTruthy();
-    expect(screen.getByText(/打开电脑上的「音库」应用/)).toBeTruthy();
-    expect(screen.getByText(/向为你提供音库的管理员索取/)).toBeTruthy();
-    expect(document.body.textContent).not.toMatch(/npm/);
+    expect(screen.getByText('npm run desktop').tagName).toBe('PRE');
+    expect(screen.getByText(/^获取：/)).toBeTruthy();
+    expect(screen.getByText(/^打开：/)).toBeTruthy();
+    expect(document.body.textContent).toContain('docs/DESKTOP.md');
+    expect(document.body.textContent).not.toMatch(/管理员/);
   });
 
   it('in the desktop window: its version and folder, and a button that opens the folder', async () => {

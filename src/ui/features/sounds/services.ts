@@ -5,18 +5,26 @@ import { page } from '../../api/page.ts';
 import { t } from '../../i18n/i18n.ts';
 import { isSignedIn } from '../../stores/session.store.ts';
 import { toast } from '../../stores/toast.store.ts';
+import { askSignIn, registerPendingHandler } from '../auth/index.ts';
 import {
   askCredits,
   createDownloadActions,
   getDownloadTarget,
+  parsePendingDownload,
   setDownloadBalance,
+  type BulkSummary,
   type DownloadActions,
   type DownloadError,
+  type PendingDownload,
+  type SignInRequest,
 } from '../downloads/index.ts';
 import { createPeaksCache } from './model/lru-cache.ts';
 import { asHeardFile } from '../../audio/index.ts';
 import { heardAs } from '../../stores/project-sync.ts';
 import { timePitchOf } from '../../../shared/audio/sync-params.ts';
+
+/** The kind under which pending likes and downloads wait for the sign-in (issue 30 §3). */
+const PENDING_KIND = 'downloads';
 
 /** Tells the user why a download stopped (docs/PRODUCT.md §8), or sends them to login. */
 function reportDownloadError(error: DownloadError): void {
@@ -36,6 +44,19 @@ function reportDownloadError(error: DownloadError): void {
   }
 }
 
+/** A visitor's ♥ or ⬇: the inline prompt, with what to carry out after signing in. */
+function promptSignIn({ purpose, pending }: SignInRequest): void {
+  askSignIn({ purpose, pending: pending && { kind: PENDING_KIND, data: pending } });
+}
+
+/** Says what a bulk run saved (issue 30 §4). */
+function reportDone({ saved, failed, into }: BulkSummary): void {
+  const words = into
+    ? t('downloads:bulk.savedInto', { count: saved, into })
+    : t('downloads:bulk.saved', { count: saved });
+  toast.success(failed > 0 ? words + t('downloads:bulk.failed', { failed }) : words);
+}
+
 let actions: DownloadActions | null = null;
 let peaks: ReturnType<typeof createPeaksCache> | null = null;
 
@@ -43,11 +64,14 @@ let peaks: ReturnType<typeof createPeaksCache> | null = null;
 export function downloadActions(): DownloadActions {
   actions ??= createDownloadActions({
     api: downloadsApi,
-    getTarget: () => getDownloadTarget(),
+    getTarget: (batch) =>
+      getDownloadTarget(window, batch, ({ count }) => t('downloads:bulk.selectionZip', { count })),
     isSignedIn,
     onError: reportDownloadError,
     confirm: askCredits,
     onBalance: setDownloadBalance,
+    askSignIn: promptSignIn,
+    onDone: reportDone,
   });
   return actions;
 }
@@ -84,10 +108,41 @@ async function packSamples(packCode: string): Promise<Sample[]> {
   }
 }
 
+/** Carries out what a visitor asked for, once signed in and back on the page. */
+async function runPending(pending: PendingDownload): Promise<void> {
+  const run = downloadActions();
+  switch (pending.kind) {
+    case 'like':
+      return run.like({ sample: pending.sample });
+    case 'like-pack':
+      return run.like({ packCode: pending.packCode });
+    case 'download':
+      // The flow's closing like is a toggle, and the row's flags are a visitor's: like afterwards
+      // with a like that never unlikes.
+      if (await run.download({ ...pending.sample, likes: true }))
+        await run.like({ sample: pending.sample });
+      return;
+    case 'download-pack':
+      await downloadPack(pending.packCode, pending.name);
+  }
+}
+
+registerPendingHandler(PENDING_KIND, (data) => {
+  const pending = parsePendingDownload(data);
+  return pending ? runPending(pending) : undefined;
+});
+
 /**
  * Downloads a whole pack: its samples not yet downloaded, after the user saw the cost against the
  * balance (a short balance is refused before anything is spent), a few at a time, with progress.
  */
 export async function downloadPack(packCode: string, packName?: string): Promise<number> {
+  if (!isSignedIn()) {
+    promptSignIn({
+      purpose: 'download',
+      pending: { kind: 'download-pack', packCode, name: packName },
+    });
+    return 0;
+  }
   return downloadActions().downloadMany(await packSamples(packCode), 'pack', packName);
 }

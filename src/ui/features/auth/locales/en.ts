@@ -24,6 +24,12 @@ export const en: LocaleShape<typeof zh> = {
     codeFormat: 'The verification code is 6 digits',
     invitationFormat: 'Invitation code format error, the format is XXX_XXX',
   },
+  prompt: {
+    like: 'Sign in to like',
+    download: 'Sign in to download',
+    signIn: 'Sign in',
+    close: 'Close',
+  },
   login: {
     title: 'Personal login',
     submit: 'Log in',

@@ -21,6 +21,12 @@ export const zh = {
     codeFormat: '验证码为6位数字',
     invitationFormat: '邀请码格式错误，格式为 XXX_XXX',
   },
+  prompt: {
+    like: '登录后即可收藏',
+    download: '登录后即可下载',
+    signIn: '登录',
+    close: '关闭',
+  },
   login: {
     title: '个人登录',
     submit: '登录',

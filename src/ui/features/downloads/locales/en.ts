@@ -35,6 +35,26 @@ export const en: LocaleShape<typeof zh> = {
     startupFailed: 'Could not change start-up: {{reason}}',
   },
   pack: 'Downloading pack {{name}}',
+  bulk: {
+    progress: 'Downloading {{done}}/{{total}}',
+    into: 'Saving to {{into}}',
+    saved: 'Saved {{count}} files',
+    savedInto: 'Saved {{count}} files: {{into}}',
+    failed: '; {{failed}} failed (nothing spent on them)',
+    selectionZip: 'yinku-{{count}}-samples',
+  },
+  warehouse: {
+    confirmSamples_one: 'Remove {{count}} sample from the warehouse?',
+    confirmSamples_other: 'Remove {{count}} samples from the warehouse?',
+    confirmPacks_one: 'Remove {{count}} pack from the warehouse?',
+    confirmPacks_other: 'Remove {{count}} packs from the warehouse?',
+    keep: 'Removing only hides them from the warehouse list. Samples you downloaded stay yours: downloading them again later uses no download.',
+    confirm: 'Remove',
+    removed_one: 'Removed {{count}} item from the warehouse; downloading it again is free',
+    removed_other: 'Removed {{count}} items from the warehouse; downloading them again is free',
+    undo: 'Undo',
+    restored: 'Removal undone',
+  },
   credits: {
     left: 'Downloads left: {{count}}',
     unlimited: 'Unlimited downloads',
@@ -49,6 +69,16 @@ export const en: LocaleShape<typeof zh> = {
     likeNote: 'Liking samples you have not downloaded downloads them first.',
     short:
       'Not enough downloads: this needs {{cost}} and {{available}} are available. Nothing was downloaded and nothing was spent.',
+    shortPartial:
+      'Not enough downloads: this needs {{cost}} and {{available}} are available. Download part of it, or cancel (nothing is spent).',
+    partial: {
+      legend: 'Which files to download',
+      first: 'Only the first {{count}}',
+      pick: 'Pick them myself (up to {{count}})',
+      picked: 'Picked {{picked}} of {{limit}}',
+      list: 'Samples you can download',
+      confirm: '{{action}} ({{count}})',
+    },
     plans: 'See plans',
     confirmLike: 'Download and like',
     confirmDownload: 'Download',

@@ -31,6 +31,26 @@ export const zh = {
     startupFailed: '无法设置开机启动：{{reason}}',
   },
   pack: '正在下载音色包 {{name}}',
+  bulk: {
+    progress: '正在下载 {{done}}/{{total}}',
+    into: '保存到 {{into}}',
+    saved: '已保存 {{count}} 个文件',
+    savedInto: '已保存 {{count}} 个文件：{{into}}',
+    failed: '，{{failed}} 个失败（未扣除次数）',
+    selectionZip: '音库-{{count}}个采样',
+  },
+  warehouse: {
+    confirmSamples_one: '从仓库移除 {{count}} 个采样？',
+    confirmSamples_other: '从仓库移除 {{count}} 个采样？',
+    confirmPacks_one: '从仓库移除 {{count}} 个音色包？',
+    confirmPacks_other: '从仓库移除 {{count}} 个音色包？',
+    keep: '移除只会把它们从仓库列表中隐藏。已经下载过的采样仍然归你所有，以后再次下载不扣下载次数。',
+    confirm: '移除',
+    removed_one: '已从仓库移除 {{count}} 项，再次下载免费',
+    removed_other: '已从仓库移除 {{count}} 项，再次下载免费',
+    undo: '撤销',
+    restored: '已撤销移除',
+  },
   credits: {
     left: '剩余 {{count}} 次下载',
     unlimited: '下载不限次数',
@@ -45,6 +65,16 @@ export const zh = {
     likeNote: '收藏未下载的采样会先下载它们。',
     short:
       '下载次数不足：需要 {{cost}} 次，可用 {{available}} 次。没有下载任何文件，也没有扣除次数。',
+    shortPartial:
+      '下载次数不足：需要 {{cost}} 次，可用 {{available}} 次。可以只下载其中一部分，或者取消（不扣除任何次数）。',
+    partial: {
+      legend: '下载哪些文件',
+      first: '只下载前 {{count}} 个',
+      pick: '自己选择（最多 {{count}} 个）',
+      picked: '已选 {{picked}}/{{limit}}',
+      list: '可以下载的采样',
+      confirm: '{{action}}（{{count}} 个）',
+    },
     plans: '查看套餐',
     confirmLike: '下载并收藏',
     confirmDownload: '下载',

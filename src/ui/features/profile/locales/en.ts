@@ -16,9 +16,13 @@ export const en: LocaleShape<typeof zh> = {
     installTitle: 'Desktop app',
     installText:
       'The desktop app saves downloaded samples by brand and type into a folder you choose, keeps them browsable and playable offline, and can start with the system.',
+    installGet:
+      'Get it: the desktop app comes with the Yinku repository, nothing else to download. In the repository folder, run this command; it builds the client, starts Yinku and opens the desktop window:',
+    installCommand: 'npm run desktop',
     installOpen:
-      'Already installed: open the Yinku app on your computer and log in with this account.',
-    installGet: 'Not installed yet: ask the administrator who gave you Yinku for the desktop app.',
+      'Open it: run the same command again whenever you want it and log in with this account; turn on "start with the system" in its preferences and it opens when you log in to your computer.',
+    installMore:
+      'On Linux without a display run xvfb-run -a npm run desktop; to use a Yinku that is already running, set YINKU_URL (for example YINKU_URL=http://host:8080 npm run desktop). Everything else is in docs/DESKTOP.md in the repository.',
     desktopTitle: 'Desktop app',
     desktopInApp:
       'You are using the desktop app (version {{version}}). Downloads are saved to the download folder.',

@@ -13,8 +13,13 @@ export const zh = {
     installTitle: '桌面应用',
     installText:
       '桌面应用会把下载的采样按品牌和类型保存到你选择的文件夹，离线时也能浏览和播放已下载的采样，并可以开机启动。',
-    installOpen: '已经安装：打开电脑上的「音库」应用，用这个账户登录即可。',
-    installGet: '还没有安装：请向为你提供音库的管理员索取桌面应用。',
+    installGet:
+      '获取：桌面应用就在音库的代码仓库里，不用另外下载。在仓库目录中运行下面的命令，它会构建网页、启动音库并打开桌面窗口：',
+    installCommand: 'npm run desktop',
+    installOpen:
+      '打开：以后每次再运行这个命令，用这个账户登录即可；在桌面应用的偏好设置里打开「开机启动」后，登录电脑时会自动打开。',
+    installMore:
+      '没有图形界面的 Linux 上运行 xvfb-run -a npm run desktop；要连接已经在运行的音库，设置 YINKU_URL（例如 YINKU_URL=http://主机:8080 npm run desktop）。完整说明见仓库中的 docs/DESKTOP.md。',
     desktopTitle: '桌面应用',
     desktopInApp: '你正在使用桌面应用（版本 {{version}}）。下载的采样会保存到下载文件夹。',
     desktopRoot: '下载文件夹：{{root}}',

@@ -5,13 +5,7 @@ import styled from 'styled-components';
 import type { Pack, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { Button, IconButton } from '../../../components/index.ts';
-import {
-  packKey,
-  useDownloadTooltip,
-  useItemFlags,
-  useSampleFlags,
-} from '../../downloads/index.ts';
-import { downloadsApi } from '../../../api/downloads.api.ts';
+import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { playFromList, seekSample } from '../../player/index.tsx';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { useLanguage } from '../hooks/use-language.ts';
@@ -20,6 +14,7 @@ import { tagLabel, typeName, useLoadedCatalogueLabels } from '../model/catalogue
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { DownloadPackButton } from './DownloadPackButton.tsx';
+import { PackLikeButton } from './PackLikeButton.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { similarPath } from '../model/similar-path.ts';
 import { SimilarSamples } from './SimilarSamples.tsx';
@@ -243,8 +238,6 @@ function SampleDetail({ sample }: { sample: Sample }) {
 
 function PackDetail({ pack }: { pack: Pack }) {
   const { t } = useTranslation('sounds');
-  const override = useItemFlags((s) => s.flags[packKey(pack.packCode)]);
-  const likes = override?.likes ?? pack.likes;
   const labels = useLoadedCatalogueLabels();
   const language = useLanguage();
   return (
@@ -270,17 +263,7 @@ function PackDetail({ pack }: { pack: Pack }) {
         {t('detail.openPack')}
       </Link>
       <DownloadPackButton packCode={pack.packCode} packName={pack.name} />
-      <Button
-        variant="secondary"
-        icon={likes ? 'heart' : 'heartOutline'}
-        aria-pressed={likes}
-        onClick={async () => {
-          if (await downloadsApi.togglePackLike(pack.packCode).catch(() => false))
-            useItemFlags.getState().patch(packKey(pack.packCode), { likes: !likes });
-        }}
-      >
-        {t(likes ? 'detail.unlikePack' : 'detail.likePack')}
-      </Button>
+      <PackLikeButton pack={pack} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, IconButton } from '../../../components/index.ts';
@@ -13,7 +13,15 @@ import { useRemoval } from '../model/removal.store.ts';
 import { stackPreview, useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 
+/**
+ * Sticks to the window's foot just above the player bar, so the bulk buttons are where the rows
+ * were ticked: in the flow after the list it sat thousands of pixels down, and pressing a button
+ * there scrolled the page to the end of the list (issue 30 §5).
+ */
 const Panel = styled.section`
+  position: sticky;
+  z-index: ${({ theme }) => theme.z.topBar};
+  margin: 0 ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(2)};
   display: flex;
   align-items: center;
   flex-wrap: wrap;
@@ -54,6 +62,22 @@ const Count = styled.strong`
   margin-right: auto;
 `;
 
+/** The height of the element after `ref` (the sticky player bar), followed as it changes. */
+function useHeightBelow(ref: RefObject<HTMLElement | null>, shown: boolean): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const below = ref.current?.nextElementSibling;
+    if (!shown || !below) return;
+    const measure = () => setHeight(below.getBoundingClientRect().height);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(below);
+    return () => observer.disconnect();
+  }, [ref, shown]);
+  return height;
+}
+
 /** The selected-rows panel (docs/PRODUCT.md §2): stack preview of the last 3, bulk actions, close clears. */
 export function SelectionPanel() {
   const { t } = useTranslation('sounds');
@@ -64,11 +88,13 @@ export function SelectionPanel() {
   const removal = useRemoval((s) => s.removal);
   const [removing, setRemoving] = useState(false);
   const tooltip = useDownloadTooltip();
+  const panel = useRef<HTMLElement>(null);
+  const below = useHeightBelow(panel, selected.length > 0);
   if (selected.length === 0) return null;
   const preview = stackPreview(selected);
   const busy = progress !== null;
   return (
-    <Panel aria-label={t('selection.label')}>
+    <Panel ref={panel} aria-label={t('selection.label')} style={{ bottom: below }}>
       <Stack aria-label={preview.map((s) => s.audioName).join(', ')}>
         {preview.map((sample) => (
           <li key={sample.id} title={sample.audioName} data-sample-id={sample.id}>

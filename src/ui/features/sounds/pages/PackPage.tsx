@@ -6,6 +6,7 @@ import type { Pack } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { usePlaceName } from '../../../stores/navigation.store.ts';
 import { DownloadPackButton } from '../components/DownloadPackButton.tsx';
+import { PackLikeButton } from '../components/PackLikeButton.tsx';
 import { SampleListView } from '../components/SampleListView.tsx';
 import { Page } from './page-layout.ts';
 
@@ -25,7 +26,16 @@ const Header = styled.header`
   }
 `;
 
-/** /sounds/packs/track/{packCode}/samples: the pack's cover, brand, description and samples. */
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/**
+ * /sounds/packs/track/{packCode}/samples: the pack's cover, brand, description, whole-pack
+ * download, its ♥ (issue 30 §10), and samples.
+ */
 export function PackPage() {
   const { t } = useTranslation('sounds');
   const packCode = useParams().packCode ?? '';
@@ -53,7 +63,10 @@ export function PackPage() {
               {pack.brand} · {t('detail.samples', { count: pack.sampleCount })}
             </p>
             <p>{pack.description}</p>
-            <DownloadPackButton packCode={pack.packCode} packName={pack.name} />
+            <Actions>
+              <DownloadPackButton packCode={pack.packCode} packName={pack.name} />
+              <PackLikeButton pack={pack} />
+            </Actions>
           </div>
         </Header>
       )}

@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AudioListQuery, Pack, Sample, UserRelation } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { t as translate } from '../../../i18n/i18n.ts';
-import { toast } from '../../../stores/toast.store.ts';
 import { useSessionStore } from '../../../stores/session.store.ts';
 import { PackGrid } from '../components/PackGrid.tsx';
 import { Empty, SampleListView } from '../components/SampleListView.tsx';
 import { useRemoval } from '../model/removal.store.ts';
-import { useSelection } from '../model/selection.store.ts';
 import { Chips, Page } from './page-layout.ts';
+import { useUserRemoval } from './use-user-removal.tsx';
 
 /** Paths of the warehouse and liked pages (docs/PRODUCT.md §2). */
 const USER_LIST_PATHS = {
@@ -45,21 +43,16 @@ function EmptyUserList({ relation }: { relation: UserRelation }) {
   );
 }
 
-/** The warehouse or liked list, samples or packs; selected rows can be removed (删除成功). */
+/**
+ * The warehouse or liked list, samples or packs; selected rows can be removed, with undo (a
+ * warehouse removal asks first: it hides, and a later download is free).
+ */
 export function UserListPage({ relation, range }: UserListPageProps) {
   const { t } = useTranslation('sounds');
   const signedIn = useSessionStore((s) => Boolean(s.accessToken));
   const [version, setVersion] = useState(0);
-
-  const remove = useCallback(
-    async (ids: (number | string)[]) => {
-      await catalogueApi.removeUserItems({ relation, range, ids });
-      useSelection.getState().drop(ids.filter((id): id is number => typeof id === 'number'));
-      toast.success(translate('common:toast.deleted'));
-      setVersion((v) => v + 1);
-    },
-    [relation, range],
-  );
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { remove, dialog } = useUserRemoval(relation, range, reload);
 
   // One item from its own button; the HTTP client already showed a failure, the item stays.
   const removeSample = useCallback(
@@ -133,6 +126,7 @@ export function UserListPage({ relation, range }: UserListPageProps) {
           empty={empty}
         />
       )}
+      {dialog}
     </Page>
   );
 }
