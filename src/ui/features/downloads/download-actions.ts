@@ -1,13 +1,7 @@
 import { create } from 'zustand';
 import type { DownloadsApi } from '../../api/downloads.api.ts';
-import { ApiRequestError } from '../../api/http-error.ts';
 import { agreeToCost } from './credit-agreement.ts';
-import {
-  quoteFits,
-  type BulkPurpose,
-  type CreditAnswer,
-  type CreditQuote,
-} from './credit-prompt.store.ts';
+import type { BulkPurpose, CreditAnswer, CreditQuote } from './credit-prompt.store.ts';
 import type { BatchInfo, DownloadTarget } from './download-target.ts';
 import {
   DownloadError,
