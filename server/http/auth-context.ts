@@ -10,6 +10,8 @@ interface AuthState {
   user: AuthUser | null;
   /** `ended`: the token's session was ended (sign-out, password change, …) or it names none. */
   problem: 'missing' | 'invalid' | 'expired' | 'ended' | null;
+  /** The session the token names (media tokens issued to this caller name it too). */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -58,7 +60,9 @@ export function installAuthContext(app: FastifyInstance, ctx: AppContext): void 
       return;
     }
     const user = await ctx.repo.accounts.findAuthUser(check.claims.sub);
-    request.auth = user ? { user, problem: null } : { user: null, problem: 'invalid' };
+    request.auth = user
+      ? { user, problem: null, sessionId: sid }
+      : { user: null, problem: 'invalid' };
   });
 }
 

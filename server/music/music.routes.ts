@@ -77,8 +77,8 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
     return { ready: true, generated: total, total };
   };
 
-  const toTrack = (song: SongRecord, userId: number): MusicTrack => {
-    const token = issueStreamToken(ctx.tokenSecret, song.id, userId, ctx.clock.now());
+  const toTrack = (song: SongRecord, user: { userId: number; sessionId: string }): MusicTrack => {
+    const token = issueStreamToken(ctx.tokenSecret, song.id, user, ctx.clock.now());
     return {
       id: song.id,
       title: song.title,
@@ -100,7 +100,7 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
     API.songs,
     { schema: { querystring: listQuerySchema }, onRequest: musicRole },
     async (request) => {
-      const user = requireRole(request, MUSIC_ROLES);
+      const user = mediaCaller(request);
       const { tag, keyword, page, pageSize } = request.query;
       const { records, total } = await ctx.repo.music.listSongs({
         tag,
@@ -109,7 +109,7 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
         pageSize,
       });
       const answer: SongListPage = {
-        records: records.map((song) => toTrack(song, user.id)),
+        records: records.map((song) => toTrack(song, user)),
         total,
         page,
         pageSize,
@@ -124,8 +124,7 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
     ROUTES.song,
     { schema: { params: idParamsSchema }, onRequest: musicRole },
     async (request) => {
-      const user = requireRole(request, MUSIC_ROLES);
-      return ok(toTrack(await findSong(ctx, request.params.id), user.id));
+      return ok(toTrack(await findSong(ctx, request.params.id), mediaCaller(request)));
     },
   );
 
@@ -153,6 +152,12 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
   });
 }
 
+/** The music caller and the session its media links are bound to. */
+function mediaCaller(request: FastifyRequest): { userId: number; sessionId: string } {
+  const user = requireRole(request, MUSIC_ROLES);
+  return { userId: user.id, sessionId: request.auth.sessionId! };
+}
+
 async function findSong(ctx: AppContext, id: number): Promise<SongRecord> {
   const song = await ctx.repo.music.findSong(id);
   if (!song) throw new ApiError('NOT_FOUND', M.songNotFound);
@@ -177,6 +182,9 @@ async function authorizeMedia(
     const message = check.reason === 'expired' ? M.streamTokenExpired : M.streamTokenInvalid;
     throw new ApiError('UNAUTHORIZED', message);
   }
+  // A signed-out session's links die with it (docs/api/accounts.md#sessions).
+  if (ctx.sessions.isEnded(check.sessionId))
+    throw new ApiError('UNAUTHORIZED', MESSAGES.sessionEnded);
   const user = await ctx.repo.accounts.findAuthUser(check.userId);
   if (!user) throw new ApiError('UNAUTHORIZED', M.streamTokenInvalid);
   if (!user.roles.some((role) => MUSIC_ROLES.includes(role)))

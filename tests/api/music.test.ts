@@ -3,7 +3,7 @@ import type { MusicTrack, SongListPage } from '../../src/shared/api/music.types.
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
-import { apiCall, authHeaders, createUser, type TestUser } from '../helpers/accounts.ts';
+import { apiCall, authHeaders, createUser, login, type TestUser } from '../helpers/accounts.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 const clock = manualClock(Date.parse('2026-03-01T08:00:00Z'));
@@ -241,12 +241,15 @@ describe('stream tokens', () => {
 
   it('refuses a tampered signature, user or expiry', async () => {
     const token = tokenOf(song.streamUrl);
-    const [user, exp, mac] = token.split('.') as [string, string, string];
+    const [user, sid, exp, mac] = token.split('.') as [string, string, string, string];
     const flipped = mac.slice(0, -2) + (mac.endsWith('AA') ? 'BA' : 'AA');
+    const otherSid = sid.replace(/^./, (c) => (c === '0' ? '1' : '0'));
     for (const bad of [
-      `${user}.${exp}.${flipped}`,
-      `${ordinary.id}.${exp}.${mac}`,
-      `${user}.${Number(exp) + 3_600_000}.${mac}`,
+      `${user}.${sid}.${exp}.${flipped}`,
+      `${ordinary.id}.${sid}.${exp}.${mac}`,
+      `${user}.${otherSid}.${exp}.${mac}`,
+      `${user}.${sid}.${Number(exp) + 3_600_000}.${mac}`,
+      `${user}.${exp}.${mac}`,
       'not-a-token',
     ]) {
       const response = await stream(undefined, `${API.songStream(song.id)}?token=${bad}`);
@@ -282,6 +285,26 @@ describe('stream tokens', () => {
     } finally {
       clock.advance(-21 * 60_000);
     }
+  });
+
+  it('stops working when its session ends (sign-out), while another session’s links play on', async () => {
+    const user = await createUser(gateway, { role: 'CREATOR' });
+    const [here, other] = [
+      await login(gateway, user.email, user.password),
+      await login(gateway, user.email, user.password),
+    ];
+    const urlOf = async (token: string) =>
+      (await apiCall<SongListPage>(gateway, 'GET', API.songs, { token })).body.data.records[0]!
+        .streamUrl;
+    const [mine, theirs] = [await urlOf(here.accessToken), await urlOf(other.accessToken)];
+    expect((await stream('bytes=0-1', mine)).status).toBe(206);
+    expect((await apiCall(gateway, 'POST', API.logout, { token: here.refreshToken })).status).toBe(
+      200,
+    );
+    const ended = await stream('bytes=0-1', mine);
+    expect(ended.status).toBe(401);
+    expect((await ended.json()).errorCode).toBe('UNAUTHORIZED');
+    expect((await stream('bytes=0-1', theirs)).status).toBe(206);
   });
 
   it('stops working when the user loses the music role', async () => {

@@ -11,8 +11,12 @@ import { loadFadeWorklet } from './voice-nodes.ts';
 export const STRETCH_CONFIG = { blockMs: 80, intervalMs: 10 } as const;
 // Output channels of the nodes made ahead: mono and stereo fit (the stretch copies mono to both).
 const SPARE_CHANNELS = 2;
-// At most this many idle nodes are kept: making one instantiates the WASM on the audio thread.
-const MAX_IDLE = 2;
+// Spare node sets kept ready in a live context, counting those a stopping voice gives back: a
+// click within a fade of the last one (RELEASE_AFTER_S) would otherwise wait for a new node, whose
+// WASM is instantiated on the audio thread (hundreds of ms on a busy machine).
+const SPARES = 2;
+// At most this many idle nodes are kept.
+const MAX_IDLE = SPARES + 1;
 
 /**
  * The engine's synced voices (docs/AUDIO.md, "Synced audition"): a track played time-stretched
@@ -33,9 +37,14 @@ export class SyncedVoices {
     this.output = output;
   }
 
-  /** Makes a spare set of nodes ahead of a synced click (its WASM ready); memoised until taken. */
+  /**
+   * Makes spare sets of nodes ahead of a synced click (their WASM ready): SPARES in a live
+   * context, counting the sets stopping voices give back, one in an offline render.
+   */
   prepare(): Promise<void> {
-    if (this.idle.length) return Promise.resolve();
+    const want = this.context instanceof AudioContext ? SPARES : 1;
+    const returning = [...this.out].filter((v) => v.isStopped).length;
+    if (this.idle.length + returning >= want) return Promise.resolve();
     this.making ??= this.make(SPARE_CHANNELS).then(
       (nodes) => {
         this.idle.push(nodes);
@@ -46,7 +55,7 @@ export class SyncedVoices {
         throw error;
       },
     );
-    return this.making;
+    return this.making.then(() => this.prepare());
   }
 
   /** Starts a synced voice now (on spare nodes when ready, else as soon as they are). */
@@ -54,8 +63,6 @@ export class SyncedVoices {
     const channels = Math.max(SPARE_CHANNELS, options.buffer.numberOfChannels);
     const index = this.idle.findIndex((n) => n.stretch.channels === channels);
     const nodes = index >= 0 ? this.idle.splice(index, 1)[0]! : this.make(channels);
-    // A voice stopping now gives its nodes back after its fade: the next spare, unless none is.
-    const returning = [...this.out].some((v) => v.isStopped);
     const voice: SyncedVoice = new SyncedVoice(
       this.context,
       this.output,
@@ -68,7 +75,7 @@ export class SyncedVoices {
     );
     if (!(this.context instanceof AudioContext)) return voice;
     this.out.add(voice);
-    if (!returning) setTimeout(() => void this.prepare().catch(() => {}), 0);
+    setTimeout(() => void this.prepare().catch(() => {}), 0);
     return voice;
   }
 
