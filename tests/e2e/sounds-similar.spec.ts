@@ -289,10 +289,11 @@ test('an imported folder’s loops show their detected BPM and key in their rows
     await expect(dataRows(page)).toHaveCount(2);
     for (const row of await dataRows(page).all()) {
       const cells = row.locator('[role="gridcell"][data-meta]');
-      // Key, then BPM (the columns shown from 990 px).
-      await expect(cells.nth(0)).toHaveText(/^(Am|C)$/);
-      const bpm = Number(await cells.nth(1).innerText());
-      expect(Math.abs(bpm - 120)).toBeLessThanOrEqual(1);
+      // Key, then BPM (the columns shown from 990 px), each with the detected mark ≈.
+      await expect(cells.nth(0)).toHaveText(/^(Am|C)≈$/);
+      const bpm = await cells.nth(1).innerText();
+      expect(bpm).toMatch(/^\d+(\.\d+)?≈$/);
+      expect(Math.abs(parseFloat(bpm) - 120)).toBeLessThanOrEqual(1);
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

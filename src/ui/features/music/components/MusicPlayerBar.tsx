@@ -102,7 +102,9 @@ export function MusicPlayerBar() {
         onClick={() => void actions.next()}
       />
       <Progress>
-        <span data-testid="music-current-time">{formatTime(state.currentTime, state.duration)}</span>
+        <span data-testid="music-current-time">
+          {formatTime(state.currentTime, state.duration)}
+        </span>
         <Slider
           label={t('progress')}
           min={min}
