@@ -9,6 +9,7 @@ import type {
 } from '../../src/shared/api/download.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { manualClock } from '../../server/clock.ts';
+import { testSampleWrite } from '../../server/db/testing/sample-write.ts';
 import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 import { createUser, type TestUser } from '../helpers/accounts.ts';
 import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
@@ -251,33 +252,10 @@ describe('download flow', () => {
           },
         ],
         samples: [
-          {
-            packCode: 'p',
-            nameEn: 'K',
-            nameZh: 'K',
-            category: 'instruments',
-            primaryName: 'Drums',
-            secondaryName: 'Kick',
-            audioKey: null,
-            bpm: null,
-            kind: 'oneshot',
-            format: 'wav',
-            mediaType: 'audio/wav',
-            sampleRate: 44100,
-            channels: 1,
-            bitDepth: null,
-            sizeBytes: 4,
-            duration: 0.1,
-            tags: [],
+          testSampleWrite(0, {
             blobHash: timed.ctx.blobs.put(new Uint8Array([1, 2, 3, 4])),
-            fileName: 'k.wav',
-            auditionCode: null,
-            auditionHash: null,
-            peaks: null,
-            popularity: 0,
             createdAt: '2026-01-01',
-            search: { name: 'K', brand: 'B', pack: 'P', type: 'Drums', grp: 'Kick' },
-          },
+          }),
         ],
       });
       expect(id).toBe(1);
