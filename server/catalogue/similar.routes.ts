@@ -94,10 +94,13 @@ export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions):
             ownPackCode: sample.packCode,
           })
         : [];
-      // The source rides along (one more row of the same read), so a page can pin it for A/B.
+      // The viewer first: a bad token is one 401, not a rejected `page` left behind by a throw
+      // in the array below. The source rides along (one more row of the same read), so a page
+      // can pin it for A/B.
+      const viewerId = viewerOf(request)?.id ?? null;
       const [answer, [source]] = await Promise.all([
         page(request, found, limit),
-        repo.samplesByIds([id], viewerOf(request)?.id ?? null),
+        repo.samplesByIds([id], viewerId),
       ]);
       return ok<SimilarPage>({
         ...answer,

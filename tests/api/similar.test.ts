@@ -154,6 +154,26 @@ describe('GET tt-audios/{id}/similar', () => {
       );
     expectApiError(await callJson(gw, `${API.similar(id)}?page=2`), 400, 'BAD_REQUEST', 'page');
   });
+
+  it('answers one 401 for a token that is present but not valid, leaving no read behind', async () => {
+    // The route reads the page and the pinned source at once; a viewer read inside that pair
+    // once threw after the page read had started, and its rejection went unhandled.
+    const id = (await analysed())[0]!.id;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      expectApiError(
+        await callJson(gw, API.similar(id), { token: 'not-a-token' }),
+        401,
+        'UNAUTHORIZED',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });
 
 describe('POST tt-audios/similar (search by sound)', () => {
