@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
+import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -38,7 +38,7 @@ export default defineConfig({
           // The mutant fuzz test plants a bug of SQLite's FTS5 (a NUL inside a MATCH string);
           // PostgreSQL's search has no such string to break, so there is nothing to find there.
           exclude: ['tests/api/fuzz-http-mutant.test.ts'],
-          globalSetup: ['tests/helpers/pg-global-setup.ts'],
+          globalSetup: ['tests/testing/pg-global-setup.ts'],
           env: { YINKU_TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -51,7 +51,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/ui/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
-          setupFiles: ['src/ui/test/setup.ts'],
+          setupFiles: ['src/ui/testing/setup.ts'],
         },
       },
       {
