@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
+import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 
 /** End-to-end tests: Debian's Chromium against a real gateway started by the global setup. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  globalSetup: './tests/helpers/e2e-global-setup.ts',
+  globalSetup: './tests/testing/e2e-global-setup.ts',
   timeout: 60_000,
   workers: 1,
   // On CI a failed test runs once more and is reported as flaky (with the first run's output),

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
+import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 
@@ -40,7 +40,7 @@ export default defineConfig({
           // The preview fidelity test compares the encoder's output with its files: no query of
           // the database decides it, so it runs once, on SQLite.
           exclude: ['tests/api/fuzz-http-mutant.test.ts', 'tests/api/preview-fidelity.test.ts'],
-          globalSetup: ['tests/helpers/pg-global-setup.ts'],
+          globalSetup: ['tests/testing/pg-global-setup.ts'],
           env: { YINKU_TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -53,7 +53,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/ui/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
-          setupFiles: ['src/ui/test/setup.ts'],
+          setupFiles: ['src/ui/testing/setup.ts'],
         },
       },
       {

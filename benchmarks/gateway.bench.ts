@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { API } from '../src/shared/api/paths.ts';
 import type { LibrarySize } from '../server/config.ts';
-import { authHeaders, login } from '../tests/helpers/accounts.ts';
+import { authHeaders, login } from '../tests/testing/accounts.ts';
 import {
   benchDatabaseEnv,
   benchOnPostgres,

@@ -14,7 +14,7 @@ import { API } from '../src/shared/api/paths.ts';
 import type { ListPage } from '../src/shared/api/envelope.ts';
 import type { ApiEnvelope } from '../src/shared/api/envelope.ts';
 import type { Sample } from '../src/shared/api/catalogue.types.ts';
-import { authHeaders, login } from '../tests/helpers/accounts.ts';
+import { authHeaders, login } from '../tests/testing/accounts.ts';
 import {
   closeBenchDatabases,
   postgresDatabaseEnv,

@@ -12,7 +12,7 @@ import type { Page } from 'playwright';
 import { importFolder } from '../server/import/import-folder.ts';
 import type { AppContext } from '../server/context.ts';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
-import { bundleWorklet } from '../tests/helpers/worklet-bundle.ts';
+import { bundleWorklet } from '../tests/testing/worklet-bundle.ts';
 import type { FigureGroup } from './audio.bench.ts';
 import type { Env } from './real-path.bench.ts';
 import { load, setAudition, silence, sleep } from './real-path-actions.ts';

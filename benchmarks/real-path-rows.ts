@@ -8,7 +8,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { Locator, Page } from 'playwright';
 import { decodeWav } from '../src/wasm/pcm/decode-wav.ts';
 import type { StoredSample } from '../server/db/oracle.repository.ts';
-import type { TestGateway } from '../tests/helpers/test-gateway.ts';
+import type { TestGateway } from '../tests/testing/test-gateway.ts';
 import type { Heard } from './real-path-probes.ts';
 import { countFigure, type Figure } from './stats.ts';
 

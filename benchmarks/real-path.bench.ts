@@ -6,8 +6,8 @@
  * rows in the same page.
  */
 import { chromium, type Browser, type Page } from 'playwright';
-import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
-import { chromiumLaunchOptions } from '../tests/helpers/chromium.ts';
+import { startTestGateway, type TestGateway } from '../tests/testing/test-gateway.ts';
+import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
 import { API } from '../src/shared/api/paths.ts';
 import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
 import type { FigureGroup } from './audio.bench.ts';

@@ -14,8 +14,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Request } from 'playwright';
 import config from '../playwright.config.ts';
-import { createUser } from '../tests/helpers/accounts.ts';
-import { startTestGateway } from '../tests/helpers/test-gateway.ts';
+import { createUser } from '../tests/testing/accounts.ts';
+import { startTestGateway } from '../tests/testing/test-gateway.ts';
 import { countFigure, measureWithRetries, type Figure } from './stats.ts';
 
 /** A 60 Hz frame (ms): the frame budget and the baseline of the frame ratios. */

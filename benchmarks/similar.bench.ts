@@ -15,8 +15,8 @@ import { API } from '../src/shared/api/paths.ts';
 import type { Sample, SimilarPage } from '../src/shared/api/catalogue.types.ts';
 import type { ListPage } from '../src/shared/api/envelope.ts';
 import { Rng } from '../server/seed/prng.ts';
-import { authHeaders } from '../tests/helpers/accounts.ts';
-import { startTestGateway, type TestGateway } from '../tests/helpers/test-gateway.ts';
+import { authHeaders } from '../tests/testing/accounts.ts';
+import { startTestGateway, type TestGateway } from '../tests/testing/test-gateway.ts';
 import { round, ratioFigure, type Figure } from './stats.ts';
 
 /** The share of a sample's 10 similar sounds that must share its secondary name. */

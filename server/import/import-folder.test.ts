@@ -49,7 +49,7 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  // A real gateway on an empty library (server code may not import tests/helpers).
+  // A real gateway on an empty library (server code may not import tests/testing).
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-import-data-'));
   const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
   const ctx = await createContext(config);

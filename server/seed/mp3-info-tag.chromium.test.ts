@@ -7,7 +7,7 @@ import { encodeGaplessMp3, readFrameHeader, scanMp3Frames } from './mp3-info-tag
 
 const RATE = 22_050;
 
-// Server code may not import tests/helpers: the same Debian Chromium and the flags it needs here.
+// Server code may not import tests/testing: the same Debian Chromium and the flags it needs here.
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

@@ -2,7 +2,7 @@
 // and fft.js (CommonJS) resolves in the browser build.
 import { describe, expect, it } from 'vitest';
 import { analyseSound, keyToLabel } from './index.ts';
-import { chord, clickTrack } from './signals.testing.ts';
+import { chord, clickTrack } from './testing/signals.ts';
 
 describe('analyseSound in the browser', () => {
   it('reads a 97 BPM click loop and an F♯ minor triad as in Node', () => {

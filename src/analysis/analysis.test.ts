@@ -9,7 +9,7 @@ import {
   noiseSource,
   pinkNoise,
   referenceLoudness48k,
-} from './signals.testing.ts';
+} from './testing/signals.ts';
 
 const midiHz = (m: number) => 440 * 2 ** ((m - 69) / 12);
 const norm = (v: Float32Array) => Math.hypot(...v);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_COUNT, embed } from './embedding.ts';
-import { chord, noiseSource } from './signals.testing.ts';
+import { chord, noiseSource } from './testing/signals.ts';
 import { spectrogram } from './spectrum.ts';
 import { DETAIL_SIZE, timbreDetail } from './timbre-detail.ts';
 

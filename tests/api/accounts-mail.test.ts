@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { apiCall, readOutbox } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { apiCall, readOutbox } from '../testing/accounts.ts';
 
 /** A minimal SMTP server that keeps what it receives (no TLS, no auth). */
 function fakeSmtp(): Promise<{ server: Server; port: number; messages: string[] }> {

@@ -6,8 +6,8 @@ import type {
   UserInfo,
 } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { apiCall, createUser, type TestUser } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { apiCall, createUser, type TestUser } from '../testing/accounts.ts';
 
 let gateway: TestGateway;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair, UserInfo } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 import {
   apiCall,
   createUser,
@@ -11,7 +11,7 @@ import {
   readOutbox,
   sha256Hex,
   waitForMails,
-} from '../helpers/accounts.ts';
+} from '../testing/accounts.ts';
 
 const MINUTE = 60 * 1000;
 const clock = manualClock(Date.UTC(2026, 0, 1));

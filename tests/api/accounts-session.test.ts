@@ -3,8 +3,8 @@ import type { ConnectionCheck, TokenPair, UserInfo } from '../../src/shared/api/
 import { hashPassword } from '../../server/accounts/passwords.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { apiCall, createUser, login, sha256Hex } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { apiCall, createUser, login, sha256Hex } from '../testing/accounts.ts';
 
 const clock = manualClock(Date.UTC(2026, 0, 1));
 let gateway: TestGateway;

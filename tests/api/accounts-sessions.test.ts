@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair, UserInfo } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 import {
   apiCall,
   createUser,
@@ -13,7 +13,7 @@ import {
   sha256Hex,
   waitForMails,
   type TestUser,
-} from '../helpers/accounts.ts';
+} from '../testing/accounts.ts';
 
 let gateway: TestGateway;
 beforeAll(async () => {

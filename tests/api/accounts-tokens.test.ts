@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair, UserInfo } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { apiCall, createUser, login } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { apiCall, createUser, login } from '../testing/accounts.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample, TagCount } from '../../src/shared/api/catalogue.types.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 import {
   asNewSample,
   firstSample,
@@ -12,7 +12,7 @@ import {
   sampleIdsWhere,
   samplesWhere,
   tagCountsWhere,
-} from '../helpers/oracle.ts';
+} from '../testing/oracle.ts';
 
 // The filter bar's gateway calls: several keys at once (a key with its relative or compatible
 // keys) and the tag vocabulary with counts (docs/api/catalogue.md).

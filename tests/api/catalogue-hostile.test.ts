@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 // Shrunk cases the HTTP fuzzer (fuzz-http.test.ts) found, as plain requests against a gateway.
 let gw: TestGateway;

@@ -3,10 +3,10 @@ import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { CategoryNode, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
-import { countSamples, firstSample, packsWhere, sampleById } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
+import { countSamples, firstSample, packsWhere, sampleById } from '../testing/oracle.ts';
 import type { StoredSample } from '../../server/db/oracle.repository.ts';
 
 let gw: TestGateway;

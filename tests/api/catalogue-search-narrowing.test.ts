@@ -11,8 +11,8 @@ import type {
   SearchListPage,
   SearchSuggestion,
 } from '../../src/shared/api/catalogue.types.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 
 let gw: TestGateway;
 

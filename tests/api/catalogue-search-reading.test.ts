@@ -12,8 +12,8 @@ import type {
 } from '../../src/shared/api/catalogue.types.ts';
 import { splitKey } from '../../src/shared/api/musical-keys.ts';
 import { TAXONOMY } from '../../server/seed/taxonomy.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 
 let gw: TestGateway;
 

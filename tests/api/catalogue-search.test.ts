@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
-import { countSamples, sampleIdsWhere } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
+import { countSamples, sampleIdsWhere } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 

@@ -4,10 +4,10 @@ import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { CategoryNode, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import type { UserItemRemoveResult } from '../../src/shared/api/download.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
-import { samplesWhere, setQuota } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
+import { samplesWhere, setQuota } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;

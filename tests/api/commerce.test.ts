@@ -4,8 +4,8 @@ import type { Order, Product } from '../../src/shared/api/commerce.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { manualClock } from '../../server/clock.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { apiCall, createUser } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { apiCall, createUser } from '../testing/accounts.ts';
 
 const clock = manualClock(Date.UTC(2026, 0, 1));
 let gateway: TestGateway;

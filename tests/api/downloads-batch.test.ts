@@ -9,10 +9,10 @@ import type {
   DownloadBatchAuthorization,
   DownloadReport,
 } from '../../src/shared/api/download.types.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, request } from '../helpers/catalogue.ts';
-import { quotaOf, sampleIdsWhere, setQuota } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, request } from '../testing/catalogue.ts';
+import { quotaOf, sampleIdsWhere, setQuota } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let ids: number[];

@@ -10,10 +10,10 @@ import type {
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { manualClock } from '../../server/clock.ts';
 import { testSampleWrite } from '../../server/db/testing/sample-write.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
-import { packsWhere, quotaOf, sampleById, sampleIdsWhere, setQuota } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
+import { packsWhere, quotaOf, sampleById, sampleIdsWhere, setQuota } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let ids: number[];

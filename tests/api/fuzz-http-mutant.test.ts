@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as CjkText from '../../server/catalogue/cjk-text.ts';
-import { failureReport } from '../helpers/fuzz/http-fuzz.ts';
-import { useFuzzGateway } from '../helpers/fuzz/http-gateway.ts';
+import { failureReport } from '../testing/fuzz/http-fuzz.ts';
+import { useFuzzGateway } from '../testing/fuzz/http-gateway.ts';
 
 // The fuzzer can fail: with both defences against control characters reverted — the keyword
 // boundary passing the raw keyword through (only trimmed), and the search's word splitter keeping

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
-import { failureReport } from '../helpers/fuzz/http-fuzz.ts';
-import { useFuzzGateway } from '../helpers/fuzz/http-gateway.ts';
+import { failureReport } from '../testing/fuzz/http-fuzz.ts';
+import { useFuzzGateway } from '../testing/fuzz/http-gateway.ts';
 
 // The HTTP contract fuzzer (docs/FUZZING.md): every route the app registers gets generated,
 // mostly hostile requests; each must be a success or a localised 4xx envelope within 2 s.

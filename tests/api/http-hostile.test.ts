@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 let gw: TestGateway;
 beforeAll(async () => {

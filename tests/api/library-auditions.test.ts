@@ -8,8 +8,8 @@ import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
 import { AUDITION_VERSION } from '../../server/seed/mp3-audition.ts';
 import { encodeGaplessMp3 } from '../../server/seed/mp3-info-tag.ts';
-import { countSamples, samplesWhere } from '../helpers/oracle.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { countSamples, samplesWhere } from '../testing/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 // `demo` and `large` insert the library first and encode MP3 auditions afterwards; this runs the
 // same two steps on a few samples of the tiny plan.

@@ -8,9 +8,9 @@ import { HUGE_SAMPLE_COUNT } from '../../server/library/seed-large.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
 import { openRenderCache } from '../../server/seed/render-cache.ts';
-import { authHeaders, createUser } from '../helpers/accounts.ts';
-import { asNewSample, packsWhere, samplesWhere } from '../helpers/oracle.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { authHeaders, createUser } from '../testing/accounts.ts';
+import { asNewSample, packsWhere, samplesWhere } from '../testing/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 // The `large` size clones the rendered demo library into pack volumes; here the same code runs
 // on the tiny plan with a small target so the test stays fast.

@@ -4,8 +4,8 @@ import { CATEGORIES, MUSICAL_KEYS } from '../../src/shared/api/catalogue.types.t
 import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
 import { readPeaks } from '../../server/library/peaks.ts';
 import { seedSamples } from '../../server/library/seed-samples.ts';
-import { packsWhere, samplesWhere } from '../helpers/oracle.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { packsWhere, samplesWhere } from '../testing/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 // The preset suggestions of docs/PRODUCT.md §2: popular searches, styles and instruments.
 const PRESETS = [

@@ -11,15 +11,15 @@ import type { DownloadReport, DownloadSaveResult } from '../../src/shared/api/do
 import type { SongListPage } from '../../src/shared/api/music.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { AppContext } from '../../server/context.ts';
-import { createUser, login, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, withQuery } from '../helpers/catalogue.ts';
+import { createUser, login, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 import {
   runRefusedGateway,
   sharedStorage,
   spawnGateway,
   type GatewayProcess,
   type SharedStorage,
-} from '../helpers/gateway-processes.ts';
+} from '../testing/gateway-processes.ts';
 
 /** Lease lifetime in the gateways: how long a dead instance's song slot stays blocked. */
 const LEASE_MS = 4000;

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SongListPage } from '../../src/shared/api/music.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
-import { apiCall, createUser } from '../helpers/accounts.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { apiCall, createUser } from '../testing/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 let gateway: TestGateway | null = null;
 afterEach(async () => {

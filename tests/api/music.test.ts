@@ -3,8 +3,8 @@ import type { MusicTrack, SongListPage } from '../../src/shared/api/music.types.
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
-import { apiCall, authHeaders, createUser, login, type TestUser } from '../helpers/accounts.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { apiCall, authHeaders, createUser, login, type TestUser } from '../testing/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 const clock = manualClock(Date.parse('2026-03-01T08:00:00Z'));
 let gateway: TestGateway;

@@ -4,16 +4,16 @@ import type { Spectrum } from '../../src/shared/api/catalogue.types.ts';
 import { PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { readPeaks } from '../../server/library/peaks.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
 import {
   callJson,
   expectApiError,
   registerDeviceKey,
   request,
   type DeviceKey,
-} from '../helpers/catalogue.ts';
-import { firstSample, sampleById } from '../helpers/oracle.ts';
+} from '../testing/catalogue.ts';
+import { firstSample, sampleById } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;

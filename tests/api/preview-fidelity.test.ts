@@ -7,9 +7,9 @@ import { decodeAudio } from '../../src/wasm/decode-audio.ts';
 import type { DecodedPcm } from '../../src/shared/audio/worker-protocol.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
 import { planLibrary } from '../../server/seed/library-plan.ts';
-import { samplesWhere } from '../helpers/oracle.ts';
-import { comparePreview, type PreviewFidelity } from '../helpers/preview-fidelity.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { samplesWhere } from '../testing/oracle.ts';
+import { comparePreview, type PreviewFidelity } from '../testing/preview-fidelity.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 /**
  * How far (LU) a preview's integrated loudness may fall from its file's. The issue asks 0.5; the

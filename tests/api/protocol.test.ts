@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import { AES_IV_BYTES, AES_TAG_BYTES, PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { registerDeviceKey, request, type DeviceKey } from '../helpers/catalogue.ts';
-import { firstSample } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { registerDeviceKey, request, type DeviceKey } from '../testing/catalogue.ts';
+import { firstSample } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;

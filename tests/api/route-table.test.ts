@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 /** A route as the gateway registered it (HEAD twins of GET routes left out). */
 interface Registered {

@@ -4,10 +4,10 @@ import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample, SimilarPage } from '../../src/shared/api/catalogue.types.ts';
 import { OWN_PACK_LIMIT } from '../../server/catalogue/similar-index.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
-import { asNewSample, samplesWhere } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
+import { asNewSample, samplesWhere } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let user: TestUser;

@@ -9,10 +9,10 @@ import type {
   UserItemRemoveResult,
   UserItemRestoreResult,
 } from '../../src/shared/api/download.types.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { createUser, type TestUser } from '../helpers/accounts.ts';
-import { callJson, expectApiError, getData, request, withQuery } from '../helpers/catalogue.ts';
-import { quotaOf, samplesWhere, setQuota } from '../helpers/oracle.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { createUser, type TestUser } from '../testing/accounts.ts';
+import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
+import { quotaOf, samplesWhere, setQuota } from '../testing/oracle.ts';
 
 // What you paid for stays yours (issue 30 §1, docs/api/catalogue.md "POST tt-audios/user/remove"):
 // removing from the warehouse hides an item, a later download of it is free, and undo brings it

@@ -10,9 +10,9 @@ import { loadConfig } from '../../server/config.ts';
 import { createContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import { openStorage } from '../../server/db/open-storage.ts';
-import { createUser, login, type TestUser } from '../helpers/accounts.ts';
-import { getData, withQuery } from '../helpers/catalogue.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { createUser, login, type TestUser } from '../testing/accounts.ts';
+import { getData, withQuery } from '../testing/catalogue.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 
 // `npm run backup` (server/backup.ts) against a live gateway's SQLite data directory, and a
 // gateway started on the backup (the restore docs/DEPLOY.md describes). SQLite only: PostgreSQL

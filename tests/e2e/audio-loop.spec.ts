@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test, expect } from '../helpers/e2e.ts';
+import { test, expect } from '../testing/e2e.ts';
 import {
   loopPlayerState,
   recordLoop,
@@ -20,7 +20,7 @@ import {
   wrapped,
 } from '../../benchmarks/real-path-loop.ts';
 import { realPathInit } from '../../benchmarks/real-path-probes.ts';
-import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './sounds-helpers.ts';
+import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
 
 // The tap's worklets are added from blob: URLs, which the app's CSP refuses.
 test.use({ bypassCSP: true });

@@ -10,10 +10,10 @@ import type { Page, Request } from '@playwright/test';
 import { issueAccessToken, verifyAccessToken } from '../../server/accounts/access-token.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { ACCESS_TOKEN_KEY, DEFAULTS } from '../../src/shared/constants.ts';
-import { test, expect } from '../helpers/e2e.ts';
-import { peakLevel } from './audio-helpers.ts';
-import { dataDir } from './shell-helpers.ts';
-import { apiRecords, dataRows, NAVIGATION_TIMEOUT, signInFresh } from './sounds-helpers.ts';
+import { test, expect } from '../testing/e2e.ts';
+import { peakLevel } from './testing/audio.ts';
+import { dataDir } from './testing/shell.ts';
+import { apiRecords, dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
 
 interface PlayerHook {
   store: {
@@ -62,7 +62,7 @@ test('a signed-out visitor’s click on a row with no public preview asks to sig
   page,
 }) => {
   // The e2e gateway leaves its least popular samples without an audition
-  // (YINKU_SEED_PENDING_AUDITIONS, tests/helpers/e2e-global-setup.ts): found as a visitor does, by name.
+  // (YINKU_SEED_PENDING_AUDITIONS, tests/testing/e2e-global-setup.ts): found as a visitor does, by name.
   await page.goto('/sounds');
   type Row = { id: number; names: { en: string }; auditionCode?: string };
   const records: Row[] = [];

@@ -4,9 +4,9 @@
  * in the worker pool and plays it through the fade worklet — and the analyser hears it.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from '../helpers/e2e.ts';
-import { peakLevel } from './audio-helpers.ts';
-import { dataRows, signInFresh } from './sounds-helpers.ts';
+import { test, expect } from '../testing/e2e.ts';
+import { peakLevel } from './testing/audio.ts';
+import { dataRows, signInFresh } from './testing/sounds.ts';
 
 /** The player store and engine the page exposes under the yinku.audioTestHooks flag. */
 interface PlayerHook {

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchDesktop, type DesktopShell } from '../../desktop/shell.ts';
-import { CHROMIUM_PATH } from '../helpers/chromium.ts';
-import { expect, test } from '../helpers/e2e.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
-import { loginThroughForm } from './shell-helpers.ts';
-import { rowNames } from './sounds-helpers.ts';
+import { CHROMIUM_PATH } from '../testing/chromium.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { loginThroughForm } from './testing/shell.ts';
+import { rowNames } from './testing/sounds.ts';
 
 let base: string;
 let gateway: TestGateway | undefined;

@@ -14,9 +14,9 @@ import { API } from '../../src/shared/api/paths.ts';
 import type { SyncItem } from '../../src/shared/api/download.types.ts';
 import type { DesktopBridge } from '../../src/shared/desktop-bridge/bridge.types.ts';
 import { launchDesktop, REPO_ROOT, type DesktopShell } from '../../desktop/shell.ts';
-import { expect, gatewayUrl, test } from '../helpers/e2e.ts';
-import { CHROMIUM_PATH } from '../helpers/chromium.ts';
-import { apiRecords, rowNames, signInFresh } from './sounds-helpers.ts';
+import { expect, gatewayUrl, test } from '../testing/e2e.ts';
+import { CHROMIUM_PATH } from '../testing/chromium.ts';
+import { apiRecords, rowNames, signInFresh } from './testing/sounds.ts';
 
 declare global {
   interface Window {

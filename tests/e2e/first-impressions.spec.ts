@@ -4,8 +4,8 @@
  * switch renames what is on screen and survives a logout.
  */
 import { API } from '../../src/shared/api/paths.ts';
-import { expect, test } from '../helpers/e2e.ts';
-import { apiRecords, dataRows, grid, signInFresh } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { apiRecords, dataRows, grid, signInFresh } from './testing/sounds.ts';
 
 test('home has a search field, trending packs and new sounds that play on click', async ({
   page,

@@ -4,8 +4,8 @@
  * every width, Esc closes the detail panel, a loop repeats by itself.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../helpers/e2e.ts';
-import { dataRows, grid, rowNames, signInFresh } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { dataRows, grid, rowNames, signInFresh } from './testing/sounds.ts';
 
 /** Loops of a few seconds from the small library. */
 const LOOPS = '/sounds/genres/asset/Samples:EDM?kind=loop';

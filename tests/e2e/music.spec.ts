@@ -18,8 +18,8 @@ import { openStorage } from '../../server/db/open-storage.ts';
 import { openBlobStore } from '../../server/blob-store.ts';
 import { systemClock } from '../../server/clock.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
-import { test, expect } from '../helpers/e2e.ts';
-import { sha256Hex } from '../helpers/accounts.ts';
+import { test, expect } from '../testing/e2e.ts';
+import { sha256Hex } from '../testing/accounts.ts';
 
 const SONG_SECONDS = 20;
 

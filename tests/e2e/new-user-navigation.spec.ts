@@ -6,9 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { Pack } from '../../src/shared/index.ts';
-import { expect, test } from '../helpers/e2e.ts';
-import { loginThroughForm } from './shell-helpers.ts';
-import { apiRecords, signInFresh } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { loginThroughForm } from './testing/shell.ts';
+import { apiRecords, signInFresh } from './testing/sounds.ts';
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: '当前位置' });
 

@@ -5,8 +5,8 @@
  */
 import type { Request } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
-import { readLatestCode } from '../helpers/accounts.ts';
-import { expect, test } from '../helpers/e2e.ts';
+import { readLatestCode } from '../testing/accounts.ts';
+import { expect, test } from '../testing/e2e.ts';
 import {
   DEMO_PASSWORD,
   dataDir,
@@ -14,7 +14,7 @@ import {
   registerOverApi,
   expectTopTabs,
   uniqueEmail,
-} from './shell-helpers.ts';
+} from './testing/shell.ts';
 
 test('register with the code from the outbox, then log in as the new ORDINARY user', async ({
   page,

@@ -4,8 +4,8 @@
  * breadcrumbs, 404, and buying a plan that shows up in the orders.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers/e2e.ts';
-import { loginThroughForm } from './shell-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { loginThroughForm } from './testing/shell.ts';
 
 /** The tabs of opened pages, by path. */
 const openTabs = (page: Page) =>

@@ -8,9 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import { sha256Hex } from '../helpers/accounts.ts';
-import { expect, test } from '../helpers/e2e.ts';
-import { DEMO_PASSWORD, trackNetwork } from './shell-helpers.ts';
+import { sha256Hex } from '../testing/accounts.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { DEMO_PASSWORD, trackNetwork } from './testing/shell.ts';
 
 const PAGES = [
   '/',

@@ -1,4 +1,4 @@
-import { test, expect } from '../helpers/e2e.ts';
+import { test, expect } from '../testing/e2e.ts';
 
 test('the gateway serves the built client with its security headers', async ({ page }) => {
   const response = await page.goto('/');

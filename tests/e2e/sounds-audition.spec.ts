@@ -4,8 +4,8 @@
  * pauses and resumes, ←/→ seek, Enter opens the detail panel; the bottom player follows.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers/e2e.ts';
-import { grid, rowNames, signInFresh } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { grid, rowNames, signInFresh } from './testing/sounds.ts';
 
 /** The longest samples of the small library (loops of a few seconds). */
 const LOOPS = '/sounds/genres/asset/Samples:EDM?kind=loop';

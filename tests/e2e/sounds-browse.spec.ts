@@ -3,8 +3,8 @@
  * level, the breadcrumb's grouped select, sort and filters kept in the URL, and search with a
  * suggestion — in headless Chromium against the real gateway (small library).
  */
-import { expect, test } from '../helpers/e2e.ts';
-import { NAVIGATION_TIMEOUT, dataRows, grid, listShown, rowNames } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { NAVIGATION_TIMEOUT, dataRows, grid, listShown, rowNames } from './testing/sounds.ts';
 
 test('browse a category down to a secondary level, then jump with the grouped select', async ({
   page,

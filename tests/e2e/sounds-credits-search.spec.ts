@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Pack } from '../../src/shared/index.ts';
-import { expect, test } from '../helpers/e2e.ts';
+import { expect, test } from '../testing/e2e.ts';
 import {
   accountOf,
   apiRecords,
@@ -18,7 +18,7 @@ import {
   setQuota,
   signInFresh,
   useOpfsAsDownloadFolder,
-} from './sounds-helpers.ts';
+} from './testing/sounds.ts';
 
 const DRUMS = '/sounds/instruments/asset/Samples:Drums';
 

@@ -5,7 +5,7 @@
  * user picks), the browser-download fallback, the warehouse and liked pages, removal with
  * undo, and a bulk like over a selection mixing downloaded and new rows.
  */
-import { expect, test } from '../helpers/e2e.ts';
+import { expect, test } from '../testing/e2e.ts';
 import { statSync } from 'node:fs';
 import type { Pack, Sample } from '../../src/shared/index.ts';
 import {
@@ -15,7 +15,7 @@ import {
   rowNames,
   signInFresh,
   useOpfsAsDownloadFolder,
-} from './sounds-helpers.ts';
+} from './testing/sounds.ts';
 
 const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
 const KICKS_API =

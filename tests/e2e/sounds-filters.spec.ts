@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expandKey, type MusicalKey, type Sample } from '../../src/shared/index.ts';
-import { expect, test } from '../helpers/e2e.ts';
-import { apiRecords, dataRows } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { apiRecords, dataRows } from './testing/sounds.ts';
 
 const TRAP = '/sounds/genres/asset/Samples:Trap';
 

@@ -12,8 +12,8 @@ import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import type { ListPage, Pack, Sample } from '../../src/shared/index.ts';
 import { safeFileName, safeSegment } from '../../src/shared/safe-name.ts';
-import { expect as baseExpect, test } from '../helpers/e2e.ts';
-import { DEMO_PASSWORD, registerOverApi } from './shell-helpers.ts';
+import { expect as baseExpect, test } from '../testing/e2e.ts';
+import { DEMO_PASSWORD, registerOverApi } from './testing/shell.ts';
 import {
   apiRecords,
   dataRows,
@@ -21,7 +21,7 @@ import {
   rowNames,
   setQuota,
   signInFresh,
-} from './sounds-helpers.ts';
+} from './testing/sounds.ts';
 
 const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
 const SHOTS = join('test-results', 'screenshots');

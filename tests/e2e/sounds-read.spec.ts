@@ -8,9 +8,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers/e2e.ts';
-import { peakLevel } from './audio-helpers.ts';
-import { dataRows, listShown, NAVIGATION_TIMEOUT, signInWithTokens } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { peakLevel } from './testing/audio.ts';
+import { dataRows, listShown, NAVIGATION_TIMEOUT, signInWithTokens } from './testing/sounds.ts';
 
 const OUT = join('test-results', 'screenshots');
 const WIDTHS = [390, 760, 1400] as const;

@@ -15,15 +15,15 @@ import { promisify } from 'node:util';
 import type { Page, Request } from '@playwright/test';
 import { API } from '../../src/shared/api/paths.ts';
 import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
-import { test, expect } from '../helpers/e2e.ts';
-import { peakLevel } from './audio-helpers.ts';
+import { test, expect } from '../testing/e2e.ts';
+import { peakLevel } from './testing/audio.ts';
 import {
   dataRows,
   grid,
   listShown,
   NAVIGATION_TIMEOUT,
   signInWithTokens,
-} from './sounds-helpers.ts';
+} from './testing/sounds.ts';
 
 const LIST = '/sounds/genres/asset/Samples:Trap';
 

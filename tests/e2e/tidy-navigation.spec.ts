@@ -6,8 +6,8 @@
  * and liked lists and Esc closes it.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../helpers/e2e.ts';
-import { dataRows, NAVIGATION_TIMEOUT, rowNames, signInFresh } from './sounds-helpers.ts';
+import { expect, test } from '../testing/e2e.ts';
+import { dataRows, NAVIGATION_TIMEOUT, rowNames, signInFresh } from './testing/sounds.ts';
 
 /** Loops of a few seconds from the small library. */
 const LOOPS = '/sounds/genres/asset/Samples:EDM?kind=loop';

@@ -13,8 +13,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../helpers/chromium.ts';
-import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
+import { chromiumLaunchOptions } from '../testing/chromium.ts';
+import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 import type { LibrarySize } from '../../server/config.ts';
 
 const args = new Map(

@@ -17,7 +17,7 @@ import { clonedSqlite, type ClonedSqlite } from './testing/cloned-sqlite.ts';
 // The SQLite adapter's ways of reading a page (catalogue-page.sqlite.ts), checked on a cloned
 // library (the `large` library's volumes, on the tiny plan with a small target) through a real
 // gateway: pages and totals of broad and narrow keywords against plain SQL, and which of its
-// query shapes each page took. Server code may not import tests/helpers: the gateway is built here.
+// query shapes each page took. Server code may not import tests/testing: the gateway is built here.
 const TARGET = 400;
 const PAGE_SIZE = 100;
 let cloned: ClonedSqlite;

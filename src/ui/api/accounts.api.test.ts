@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../shared/index.ts';
 import { getAccessToken, getRefreshToken, useSessionStore } from '../stores/session.store.ts';
-import { envelope, installFakeFetch } from '../test/fake-fetch.ts';
+import { envelope, installFakeFetch } from '../testing/fake-fetch.ts';
 import { accountsApi } from './accounts.api.ts';
 
 beforeEach(() => {

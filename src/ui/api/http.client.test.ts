@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_KEY, API, CLIENT_MARKER_HEADER, DEFAULTS } from '../../sha
 import { i18n } from '../i18n/i18n.ts';
 import { useSessionStore } from '../stores/session.store.ts';
 import { useToastStore } from '../stores/toast.store.ts';
-import { envelope, installFakeFetch } from '../test/fake-fetch.ts';
+import { envelope, installFakeFetch } from '../testing/fake-fetch.ts';
 import { http } from './http.client.ts';
 import { ApiRequestError } from './http-error.ts';
 import { FLASH_KEY, page } from './page.ts';

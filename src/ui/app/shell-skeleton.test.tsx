@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../shared/index.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { useSessionStore } from '../stores/session.store.ts';
-import { envelope, installFakeFetch } from '../test/fake-fetch.ts';
-import { renderRouter } from '../test/render.tsx';
-import { userInfo } from '../test/users.ts';
+import { envelope, installFakeFetch } from '../testing/fake-fetch.ts';
+import { renderRouter } from '../testing/render.tsx';
+import { userInfo } from '../testing/users.ts';
 import { routes } from './routes.tsx';
 
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderedFrames } from '../../shared/audio/sync-params.ts';
 import { renderAsHeard } from './render-as-heard.ts';
 import { SyncedVoices } from './synced-voices.ts';
-import { cents, onsetsNear, toneHz } from './synced-voice.testing.ts';
+import { cents, onsetsNear, toneHz } from './testing/synced-voice.ts';
 import { loadFadeWorklet } from './voice-nodes.ts';
 
 const RATE = 44100;

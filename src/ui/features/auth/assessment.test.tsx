@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { API, type AssessmentStart } from '../../../shared/index.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
 import { useToastStore } from '../../stores/toast.store.ts';
-import { envelope, installFakeFetch } from '../../test/fake-fetch.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { userInfo } from '../../test/users.ts';
+import { envelope, installFakeFetch } from '../../testing/fake-fetch.ts';
+import { renderWithApp } from '../../testing/render.tsx';
+import { userInfo } from '../../testing/users.ts';
 import { Assessment } from './Assessment.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 

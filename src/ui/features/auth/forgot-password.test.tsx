@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { API } from '../../../shared/index.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { useToastStore } from '../../stores/toast.store.ts';
-import { envelope, installFakeFetch } from '../../test/fake-fetch.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { envelope, installFakeFetch } from '../../testing/fake-fetch.ts';
+import { renderWithApp } from '../../testing/render.tsx';
 import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 
 beforeEach(async () => {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { ACCESS_TOKEN_KEY, API } from '../../../shared/index.ts';
 import { resetSessionEndingForTests } from '../../api/session.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
-import { envelope, installFakeFetch } from '../../test/fake-fetch.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { envelope, installFakeFetch } from '../../testing/fake-fetch.ts';
+import { renderWithApp } from '../../testing/render.tsx';
 import { LoginPage, safeRedirect } from './LoginPage.tsx';
 
 const bodies: unknown[] = [];

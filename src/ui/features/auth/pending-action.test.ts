@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parsePendingDownload } from '../downloads/pending-download.ts';
-import { row } from '../downloads/fake-downloads.test-helper.ts';
+import { row } from '../downloads/testing/fake-downloads.ts';
 import { pendingKind, savePending, takePending } from './pending-action.ts';
 
 afterEach(() => sessionStorage.clear());

@@ -5,7 +5,7 @@ import type { DesktopBridge } from '../../../shared/desktop-bridge/bridge.types.
 import { i18n } from '../../i18n/i18n.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { useToastStore } from '../../stores/toast.store.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { renderWithApp } from '../../testing/render.tsx';
 import { PreferencesPage } from '../preferences/PreferencesPage.tsx';
 import { DownloadFolderButton } from './DownloadFolderButton.tsx';
 

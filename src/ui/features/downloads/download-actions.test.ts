@@ -8,7 +8,7 @@ import {
 import type { CreditAnswer, CreditQuote } from './credit-prompt.store.ts';
 import type { DownloadError } from './download-flow.ts';
 import type { BulkSummary, SignInRequest } from './download-actions.ts';
-import { fakeApi, fakeTarget, row } from './fake-downloads.test-helper.ts';
+import { fakeApi, fakeTarget, row } from './testing/fake-downloads.ts';
 import { sampleKey, useItemFlags } from './item-flags.store.ts';
 
 const flags = (id: number) => useItemFlags.getState().flags[sampleKey(id)];

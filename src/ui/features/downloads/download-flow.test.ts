@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DownloadError, downloadSample } from './download-flow.ts';
-import { fakeApi, fakeTarget, row } from './fake-downloads.test-helper.ts';
+import { fakeApi, fakeTarget, row } from './testing/fake-downloads.ts';
 
 describe('downloadSample (docs/PRODUCT.md §7 flow)', () => {
   it('authorises, fetches, saves into the folder layout, reports, then likes', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserDownloadTarget } from './browser-download-target.ts';
 import { canPickFolder, downloadFolderName, getDownloadTarget } from './download-targets.ts';
-import { MemoryFolder } from './memory-folder.test-helper.ts';
+import { MemoryFolder } from './testing/memory-folder.ts';
 
 const store = vi.hoisted(() => new Map<string, unknown>());
 const idb = vi.hoisted(() => ({ missing: false }));

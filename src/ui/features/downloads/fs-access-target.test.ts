@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFsAccessTarget } from './fs-access-target.ts';
-import { MemoryFolder } from './memory-folder.test-helper.ts';
+import { MemoryFolder } from './testing/memory-folder.ts';
 
 function targetOn(root: MemoryFolder | undefined) {
   return createFsAccessTarget({ load: async () => root, save: async () => {} });

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { userInfo } from '../../test/users.ts';
+import { renderWithApp } from '../../testing/render.tsx';
+import { userInfo } from '../../testing/users.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 

@@ -5,7 +5,7 @@ import { page } from '../../api/page.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { useToastStore } from '../../stores/toast.store.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { renderWithApp } from '../../testing/render.tsx';
 import { PreferencesPage } from './PreferencesPage.tsx';
 import { switchLanguage } from './preferences.actions.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DESKTOP_BRIDGE_GLOBAL } from '../../../shared/desktop-bridge/bridge.types.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { renderWithApp } from '../../testing/render.tsx';
 import { DesktopAppCard } from './DesktopAppCard.tsx';
 
 afterEach(() => {

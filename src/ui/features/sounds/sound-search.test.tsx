@@ -10,7 +10,7 @@ import { SearchBar } from './components/SearchBar.tsx';
 import { useSoundSearch } from './model/sound-search.store.ts';
 import { SoundSearchPage } from './pages/SoundSearchPage.tsx';
 import { searchBySound } from './sound-search.ts';
-import { fakeLayout, renderSounds, sample } from './test/render.test-helper.tsx';
+import { fakeLayout, renderSounds, sample } from './testing/render.tsx';
 
 const analysis = (over: Partial<FileAnalysis> = {}): FileAnalysis => ({
   format: 'wav',

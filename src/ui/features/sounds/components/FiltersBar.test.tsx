@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudioListQuery, Sample, TagCount } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { fakeLayout, renderSounds } from '../test/render.test-helper.tsx';
+import { fakeLayout, renderSounds } from '../testing/render.tsx';
 import { SampleListView } from './SampleListView.tsx';
 
 const TAGS: TagCount[] = [

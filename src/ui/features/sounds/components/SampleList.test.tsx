@@ -11,7 +11,7 @@ import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { UPGRADES_PER_FRAME } from '../model/row-upgrades.ts';
 import { downloadActions, peaksCache } from '../services.ts';
-import { fakeLayout, renderSounds, sample } from '../test/render.test-helper.tsx';
+import { fakeLayout, renderSounds, sample } from '../testing/render.tsx';
 import { SampleList } from './SampleList.tsx';
 import { ROW_HEIGHT } from './SampleRow.tsx';
 

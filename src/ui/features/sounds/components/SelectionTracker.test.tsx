@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSelection } from '../model/selection.store.ts';
-import { sample } from '../test/render.test-helper.tsx';
+import { sample } from '../testing/render.tsx';
 import { SelectionTracker } from './SelectionTracker.tsx';
 
 beforeEach(() => useSelection.setState({ selected: [], anchor: null, detail: null, list: null }));

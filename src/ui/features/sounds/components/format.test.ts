@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heardAs } from '../../../stores/project-sync.ts';
 import { buildLabels } from '../model/catalogue-labels.store.ts';
-import { sample } from '../test/render.test-helper.tsx';
+import { sample } from '../testing/render.tsx';
 import { rowTextCells } from './format.ts';
 
 const project = { sync: true, projectTempo: 120, projectKey: 'Cm' as const };

@@ -8,7 +8,7 @@ import { useSettingsStore } from '../../../stores/settings.store.ts';
 import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
-import { renderSounds, sample } from '../test/render.test-helper.tsx';
+import { renderSounds, sample } from '../testing/render.tsx';
 import * as playSample from '../../player/play-sample.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 import { DetailPanel } from './DetailPanel.tsx';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderSounds } from '../test/render.test-helper.tsx';
+import { renderSounds } from '../testing/render.tsx';
 import { SearchTerms } from './SearchTerms.tsx';
 
 const location = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');

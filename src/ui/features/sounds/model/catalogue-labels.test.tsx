@@ -5,7 +5,7 @@ import { usePlayerStore } from '../../../stores/player.store.ts';
 import { SampleList } from '../components/SampleList.tsx';
 import { rowTextCells } from '../components/format.ts';
 import { peaksCache } from '../services.ts';
-import { fakeLayout, renderSounds, sample } from '../test/render.test-helper.tsx';
+import { fakeLayout, renderSounds, sample } from '../testing/render.tsx';
 import {
   buildLabels,
   setCatalogueLabels,

@@ -8,7 +8,7 @@ import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { makeTheme } from '../../../theme/index.ts';
 import { SampleList } from '../components/SampleList.tsx';
-import { fakeLayout, sample } from '../test/render.test-helper.tsx';
+import { fakeLayout, sample } from '../testing/render.tsx';
 import { SimilarPage } from './SimilarPage.tsx';
 
 let restoreLayout: () => void;

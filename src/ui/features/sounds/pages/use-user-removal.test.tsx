@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserRelation } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { useToastStore } from '../../../stores/toast.store.ts';
-import { renderSounds } from '../test/render.test-helper.tsx';
+import { renderSounds } from '../testing/render.tsx';
 import { useUserRemoval } from './use-user-removal.tsx';
 
 function Harness({ relation, reload }: { relation: UserRelation; reload: () => void }) {

@@ -7,7 +7,7 @@ import type { ListPage, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { useSessionStore } from '../../../stores/session.store.ts';
 import { makeTheme } from '../../../theme/index.ts';
-import { fakeLayout, sample } from '../test/render.test-helper.tsx';
+import { fakeLayout, sample } from '../testing/render.tsx';
 import { UserListPage } from './UserListPage.tsx';
 
 let restoreLayout: () => void;

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { DownloadReport, Sample } from '../../../shared/index.ts';
-import { ApiRequestError } from '../../api/http-error.ts';
-import type { DownloadTarget } from './download-target.ts';
-import type { RowSample } from './download-actions.ts';
+import type { DownloadReport, Sample } from '../../../../shared/index.ts';
+import { ApiRequestError } from '../../../api/http-error.ts';
+import type { DownloadTarget } from '../download-target.ts';
+import type { RowSample } from '../download-actions.ts';
 
 /** A sample row with defaults for unit tests. */
 export function row(

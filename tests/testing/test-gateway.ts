@@ -18,7 +18,7 @@ import {
 export interface TestGateway {
   url: string;
   ctx: AppContext;
-  /** Reads straight from the gateway's storage, to check answers against (tests/helpers/oracle.ts). */
+  /** Reads straight from the gateway's storage, to check answers against (tests/testing/oracle.ts). */
   oracle: OracleRepository;
   app: FastifyInstance;
   dataDir: string;

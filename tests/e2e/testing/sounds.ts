@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { ACCESS_TOKEN_KEY } from '../../src/shared/constants.ts';
-import { API } from '../../src/shared/api/paths.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openStorage, type Storage } from '../../server/db/open-storage.ts';
-import { sha256Hex } from '../helpers/accounts.ts';
-import { expect } from '../helpers/e2e.ts';
-import { DEMO_PASSWORD, dataDir, loginThroughForm, registerOverApi } from './shell-helpers.ts';
+import { ACCESS_TOKEN_KEY } from '../../../src/shared/constants.ts';
+import { API } from '../../../src/shared/api/paths.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { openStorage, type Storage } from '../../../server/db/open-storage.ts';
+import { sha256Hex } from '../../testing/accounts.ts';
+import { expect } from '../../testing/e2e.ts';
+import { DEMO_PASSWORD, dataDir, loginThroughForm, registerOverApi } from './shell.ts';
 
 /**
  * Signs the page in as a demo account through stored tokens (as the screenshot spec does):

@@ -1,4 +1,4 @@
-import type { DirectoryLike, FileLike } from './fs-access-target.ts';
+import type { DirectoryLike, FileLike } from '../fs-access-target.ts';
 
 /** An in-memory folder with the File System Access calls the target uses, for unit tests. */
 export class MemoryFolder implements DirectoryLike {

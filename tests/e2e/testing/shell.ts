@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { readLatestCode, sha256Hex } from '../helpers/accounts.ts';
-import { API } from '../../src/shared/api/paths.ts';
-import { expect } from '../helpers/e2e.ts';
+import { readLatestCode, sha256Hex } from '../../testing/accounts.ts';
+import { API } from '../../../src/shared/api/paths.ts';
+import { expect } from '../../testing/e2e.ts';
 
 /** Password of the seeded demo accounts. */
 export const DEMO_PASSWORD = 'yinku-demo';
