@@ -8,6 +8,7 @@ import { installAuthContext } from './http/auth-context.ts';
 import { installValidation } from './http/validation.ts';
 import { installClientAndNotFound } from './http/static-client.ts';
 import { installSignedIn } from './http/signed-in.ts';
+import { installResponseCheck } from './http/response-check.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { tagRoutes } from './catalogue/tags.routes.ts';
@@ -40,6 +41,8 @@ export interface AppOptions {
   serveClient?: boolean;
   /** Called with every route as it is registered (tests enumerate routes and schemas with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Fail (500) any JSON answer its response schema would change (tests; see response-check.ts). */
+  checkResponses?: boolean;
 }
 
 /** Builds the gateway: envelope, security headers, auth context, every route area, client. */
@@ -67,6 +70,7 @@ export async function createApp(
   installSecurityHeaders(app);
   installAuthContext(app, ctx);
   installSignedIn(app);
+  if (options.checkResponses) installResponseCheck(app);
   for (const area of AREAS) await app.register(area, { ctx });
   await installClientAndNotFound(app, options.serveClient ? ctx.config.distDir : null);
   return app;

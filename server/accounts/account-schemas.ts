@@ -2,11 +2,27 @@ import { emailSchema, passwordHashSchema } from '../http/validation.ts';
 import { LANGUAGES } from '../../src/shared/languages.ts';
 
 /** JSON schema of an object body with exactly these properties (unknown ones are a 400). */
+export function bodySchema<const P extends Record<string, object>>(
+  properties: P,
+): BodySchema<P, (keyof P & string)[]>;
+/** The same with only the `required` properties required. */
+export function bodySchema<
+  const P extends Record<string, object>,
+  const R extends readonly (keyof P & string)[],
+>(properties: P, required: R): BodySchema<P, R>;
 export function bodySchema(
   properties: Record<string, object>,
-  required: string[] = Object.keys(properties),
-) {
-  return { type: 'object', additionalProperties: false, required, properties } as const;
+  required: readonly string[] = Object.keys(properties),
+): BodySchema<Record<string, object>, readonly string[]> {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+/** An object body schema as `bodySchema` builds it. */
+interface BodySchema<P, R> {
+  readonly type: 'object';
+  readonly additionalProperties: false;
+  readonly required: R;
+  readonly properties: P;
 }
 
 /** A 6-digit e-mail code. */

@@ -94,7 +94,7 @@ export const answersSchema = {
         maxItems: q.multiple ? q.options.length : 1,
         uniqueItems: true,
         items: { type: 'string', enum: q.options.map((o) => o.value) },
-      },
+      } as const,
     ]),
   ),
 } as const;

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  AssessmentFinishPayload,
-  ClientKeyPayload,
-} from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { INVITATION_CODE_PATTERN } from '../../src/shared/constants.ts';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
+import { okResponse } from '../http/response-schema.ts';
 import { ApiError, MESSAGES } from '../http/api-error.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -15,6 +12,11 @@ import { bodySchema, clientKeyBody, emptyQuery } from './account-schemas.ts';
 import { answersSchema, assessmentQuestions, sampleTypesFrom } from './assessment-questions.ts';
 import { parseClientPublicKey } from './client-key.ts';
 import { toUserInfo } from './profile.ts';
+import {
+  assessmentStartSchema,
+  clientKeyAnswerSchema,
+  userInfoSchema,
+} from './account.responses.ts';
 
 const startBody = bodySchema({
   invitationCode: { type: 'string', pattern: INVITATION_CODE_PATTERN.source },
@@ -25,7 +27,9 @@ const finishBody = bodySchema({
 });
 
 /** Profile, client-key registration and the invitation-code assessment. */
-export async function profileRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function profileRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
+  const profile = okResponse(userInfoSchema);
   const profileOf = async (userId: number, request: FastifyRequest) => {
     const account = await ctx.repo.accounts.findAccount(userId);
     if (!account) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
@@ -34,13 +38,16 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: AreaOptions):
 
   app.get(
     API.profile,
-    { schema: { querystring: emptyQuery }, config: { signedIn: true } },
+    { schema: { querystring: emptyQuery, response: profile }, config: { signedIn: true } },
     async (request) => ok(await profileOf(request.user.id, request)),
   );
 
-  app.post<{ Body: ClientKeyPayload }>(
+  app.post(
     API.clientKey,
-    { schema: { body: clientKeyBody }, config: { signedIn: true } },
+    {
+      schema: { body: clientKeyBody, response: okResponse(clientKeyAnswerSchema) },
+      config: { signedIn: true },
+    },
     async (request) => {
       const { user } = request;
       const publicKey = await parseClientPublicKey(request.body.publicKey);
@@ -57,9 +64,12 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: AreaOptions):
     },
   );
 
-  app.post<{ Body: { invitationCode: string } }>(
+  app.post(
     API.assessmentStart,
-    { schema: { body: startBody }, config: { signedIn: true } },
+    {
+      schema: { body: startBody, response: okResponse(assessmentStartSchema) },
+      config: { signedIn: true },
+    },
     async (request) => {
       const { user } = request;
       const code = request.body.invitationCode.toUpperCase();
@@ -79,9 +89,9 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: AreaOptions):
     },
   );
 
-  app.post<{ Body: AssessmentFinishPayload }>(
+  app.post(
     API.assessmentFinish,
-    { schema: { body: finishBody }, config: { signedIn: true } },
+    { schema: { body: finishBody, response: profile }, config: { signedIn: true } },
     async (request) => {
       const { user } = request;
       const { assessmentId, answers } = request.body;

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  PasswordResetPayload,
-  PasswordUpdatePayload,
-  RegisterPayload,
-  SendCodePayload,
-} from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
+import { confirmed, okResponse } from '../http/response-schema.ts';
+import { tokenPairSchema } from './account.responses.ts';
 import { ApiError, type Message } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -34,9 +30,12 @@ const throttled = (message: Message, waitMs: number) =>
 
 /** sendCode, register, password reset and password update. */
 export async function registrationRoutes(
-  app: FastifyInstance,
+  base: FastifyInstance,
   { ctx }: AreaOptions,
 ): Promise<void> {
+  const app = typedRoutes(base);
+  const confirms = okResponse(confirmed);
+  const tokens = okResponse(tokenPairSchema);
   const perIp = createRateLimiter({
     ...ACCOUNT_POLICY.codeSendsPerIp,
     limit: ctx.config.codeSendsPerAddress ?? ACCOUNT_POLICY.codeSendsPerIp.limit,
@@ -64,9 +63,9 @@ export async function registrationRoutes(
     return hashPassword(password);
   };
 
-  app.post<{ Body: SendCodePayload }>(
+  app.post(
     API.sendCode,
-    { schema: { body: sendCodeBody } },
+    { schema: { body: sendCodeBody, response: confirms } },
     async (request) => {
       const { appKey, purpose } = request.body;
       const email = request.body.email.toLowerCase();
@@ -115,30 +114,26 @@ export async function registrationRoutes(
     },
   );
 
-  app.post<{ Body: RegisterPayload }>(
-    API.register,
-    { schema: { body: registerBody } },
-    async (request) => {
-      const { email, password, code } = request.body;
-      if (await ctx.repo.accounts.emailExists(email))
+  app.post(API.register, { schema: { body: registerBody, response: tokens } }, async (request) => {
+    const { email, password, code } = request.body;
+    if (await ctx.repo.accounts.emailExists(email))
+      throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
+    const check = checkOf(email, 'register', code);
+    const result = await ctx.repo.accounts.registerWithCode(
+      check,
+      await hashIfCodeLive(check, password),
+    );
+    if (!result.ok) {
+      if (result.reason === 'exists')
         throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
-      const check = checkOf(email, 'register', code);
-      const result = await ctx.repo.accounts.registerWithCode(
-        check,
-        await hashIfCodeLive(check, password),
-      );
-      if (!result.ok) {
-        if (result.reason === 'exists')
-          throw new ApiError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
-        throw codeError(result.reason);
-      }
-      return ok(await startSession(ctx, result.userId));
-    },
-  );
+      throw codeError(result.reason);
+    }
+    return ok(await startSession(ctx, result.userId));
+  });
 
-  app.post<{ Body: PasswordResetPayload }>(
+  app.post(
     API.passwordReset,
-    { schema: { body: resetBody } },
+    { schema: { body: resetBody, response: confirms } },
     async (request) => {
       const { email, code, password } = request.body;
       const check = checkOf(email, 'reset', code);
@@ -152,9 +147,9 @@ export async function registrationRoutes(
     },
   );
 
-  app.post<{ Body: PasswordUpdatePayload }>(
+  app.post(
     API.passwordUpdate,
-    { schema: { body: updateBody }, config: { signedIn: true } },
+    { schema: { body: updateBody, response: tokens }, config: { signedIn: true } },
     async (request) => {
       const { user } = request;
       const { oldPassword, password } = request.body;

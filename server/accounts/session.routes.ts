@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginPayload } from '../../src/shared/api/account.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
+import { confirmed, okResponse } from '../http/response-schema.ts';
+import { connectionCheckSchema, tokenPairSchema } from './account.responses.ts';
 import { ApiError, badRequest, MESSAGES } from '../http/api-error.ts';
 import { bearerOf } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
@@ -24,7 +25,9 @@ function refreshBearer(request: FastifyRequest): string {
 }
 
 /** Login, refresh-token, logout and test-connection. */
-export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function sessionRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
+  const tokens = okResponse(tokenPairSchema);
   const limits = { clock: ctx.clock, store: ctx.repo.limits };
   const perAccount = createRateLimiter({
     ...ACCOUNT_POLICY.loginFailuresPerAccount,
@@ -39,7 +42,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions):
   // Computed at start-up so the first unknown-account login costs no more than later ones.
   await dummyPasswordHash();
 
-  app.post<{ Body: LoginPayload }>(API.login, { schema: { body: loginBody } }, async (request) => {
+  app.post(API.login, { schema: { body: loginBody, response: tokens } }, async (request) => {
     const email = request.body.email.toLowerCase();
     const wait = Math.max(await perAccount.blockedFor(email), await perIp.blockedFor(request.ip));
     if (wait > 0) {
@@ -61,7 +64,8 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions):
     return ok(await startSession(ctx, found.id));
   });
 
-  app.get(API.refreshToken, { schema: { querystring: emptyQuery } }, async (request) => {
+  const refreshSchema = { querystring: emptyQuery, response: tokens };
+  app.get(API.refreshToken, { schema: refreshSchema }, async (request) => {
     const result = await rotateSession(ctx, refreshBearer(request));
     if (result.ok) return ok(result.pair);
     const message =
@@ -69,7 +73,8 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions):
     throw new ApiError('UNAUTHORIZED', message);
   });
 
-  app.post(API.logout, { schema: { querystring: emptyQuery } }, async (request) => {
+  const logoutSchema = { querystring: emptyQuery, response: okResponse(confirmed) };
+  app.post(API.logout, { schema: logoutSchema }, async (request) => {
     // The call takes no body; an empty JSON object is tolerated, anything else is an error.
     const body = request.body;
     if (body != null && (typeof body !== 'object' || Object.keys(body).length > 0))
@@ -85,7 +90,8 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: AreaOptions):
   });
 
   const demoLogin = demoLoginProbe(ctx);
-  app.get(API.testConnection, { schema: { querystring: emptyQuery } }, async () =>
+  const connectionSchema = { querystring: emptyQuery, response: okResponse(connectionCheckSchema) };
+  app.get(API.testConnection, { schema: connectionSchema }, async () =>
     ok({ ok: true, time: new Date(ctx.clock.now()).toISOString(), demoLogin: await demoLogin() }),
   );
 }

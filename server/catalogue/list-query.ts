@@ -48,34 +48,51 @@ export interface RawListQuery {
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const list = { type: 'string', minLength: 1, maxLength: 500 } as const;
 
-/** The querystring schema of a list call (unknown parameters are a 400 naming them). */
-export function listQuerySchema(mode: ListMode) {
-  return {
+// The properties every list query has; the three calls differ in what they require and in `kind`.
+const listProperties = {
+  range: { type: 'string', enum: RANGES },
+  category: { type: 'string', enum: CATEGORIES },
+  primaryName: name,
+  secondaryName: name,
+  packCode: { type: 'string', pattern: PACK_CODE_PATTERN },
+  keyword: { type: 'string', minLength: 1, maxLength: 200 },
+  styles: list,
+  kind: { type: 'string', enum: SAMPLE_KINDS },
+  // One key or several, comma-separated (a key and its relative or compatible keys).
+  key: { type: 'string', minLength: 1, maxLength: 200 },
+  bpmMin: { type: 'integer', minimum: 1, maximum: 999 },
+  bpmMax: { type: 'integer', minimum: 1, maximum: 999 },
+  tags: list,
+  sort: { type: 'string', enum: SEARCH_SORTS },
+  seed: { type: 'integer', minimum: 0, maximum: 2147483647 },
+  ...pagingProperties,
+} as const;
+
+const { range, ...afterRange } = listProperties;
+
+/** The querystring schemas of the list calls (unknown parameters are a 400 naming them). */
+export const LIST_QUERY_SCHEMAS = {
+  list: { type: 'object', additionalProperties: false, properties: listProperties },
+  search: {
     type: 'object',
     additionalProperties: false,
-    required: mode === 'search' ? ['keyword'] : mode === 'user' ? ['relation'] : [],
+    required: ['keyword'],
+    properties: listProperties,
+  },
+  user: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['relation'],
     properties: {
-      range: { type: 'string', enum: RANGES },
-      ...(mode === 'user' ? { relation: { type: 'string', enum: USER_RELATIONS } } : {}),
-      category: { type: 'string', enum: CATEGORIES },
-      primaryName: name,
-      secondaryName: name,
-      packCode: { type: 'string', pattern: PACK_CODE_PATTERN },
-      keyword: { type: 'string', minLength: 1, maxLength: 200 },
-      styles: list,
+      // In the order the checks ran before: range, relation, then the rest.
+      range,
+      relation: { type: 'string', enum: USER_RELATIONS },
+      ...afterRange,
       // On the /user calls `kind` may also name the range (an older spelling, still accepted).
-      kind: { type: 'string', enum: mode === 'user' ? [...SAMPLE_KINDS, ...RANGES] : SAMPLE_KINDS },
-      // One key or several, comma-separated (a key and its relative or compatible keys).
-      key: { type: 'string', minLength: 1, maxLength: 200 },
-      bpmMin: { type: 'integer', minimum: 1, maximum: 999 },
-      bpmMax: { type: 'integer', minimum: 1, maximum: 999 },
-      tags: list,
-      sort: { type: 'string', enum: SEARCH_SORTS },
-      seed: { type: 'integer', minimum: 0, maximum: 2147483647 },
-      ...pagingProperties,
+      kind: { type: 'string', enum: [...SAMPLE_KINDS, ...RANGES] },
     },
-  } as const;
-}
+  },
+} as const satisfies Record<ListMode, object>;
 
 /** Splits a comma-separated list into distinct lower-case words (a 400 naming `field` if empty). */
 function words(field: string, value: string): string[] {

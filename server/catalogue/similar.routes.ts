@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { EMBEDDING_SIZE } from '../../src/analysis/index.ts';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import {
@@ -7,11 +7,12 @@ import {
   SIMILAR_LIMITS,
   type SampleKind,
   type SimilarPage,
-  type SimilarSearchPayload,
 } from '../../src/shared/api/catalogue.types.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { idParamsSchema } from '../http/validation.ts';
+import { okResponse } from '../http/response-schema.ts';
+import { similarPageSchema } from './catalogue.responses.ts';
 import { toSample } from './catalogue-shapes.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from './catalogue.schemas.ts';
 import { nearest, normalised, type Neighbour } from './similar-index.ts';
@@ -52,7 +53,8 @@ const searchBody = {
 const SEARCH_BODY_LIMIT = 16 * 1024;
 
 /** The similar-sounds calls: by a sample's id, and by an embedding (search by sound). */
-export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function similarRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
   const repo = ctx.repo.catalogue;
 
   // The records of `found` with the viewer's flags, in the list shape.
@@ -78,10 +80,16 @@ export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions):
 
   app.get(
     ROUTES.similar,
-    { schema: { params: idParamsSchema, querystring: similarQuery } },
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: similarQuery,
+        response: okResponse(similarPageSchema),
+      },
+    },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { limit } = request.query as { limit: number };
+      const { id } = request.params;
+      const { limit } = request.query;
       const sample = await repo.sampleEmbedding(id);
       if (!sample) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
       // Not analysed yet (the demo's first minutes): nothing to compare with, an empty list.
@@ -102,7 +110,7 @@ export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions):
         page(request, found, limit),
         repo.samplesByIds([id], viewerId),
       ]);
-      return ok<SimilarPage>({
+      return ok({
         ...answer,
         ...(source ? { source: toSample(source, languageOf(request)) } : {}),
       });
@@ -111,9 +119,12 @@ export async function similarRoutes(app: FastifyInstance, { ctx }: AreaOptions):
 
   app.post(
     API.similarSearch,
-    { schema: { body: searchBody, querystring: noQuery }, bodyLimit: SEARCH_BODY_LIMIT },
+    {
+      schema: { body: searchBody, querystring: noQuery, response: okResponse(similarPageSchema) },
+      bodyLimit: SEARCH_BODY_LIMIT,
+    },
     async (request) => {
-      const body = request.body as SimilarSearchPayload;
+      const { body } = request;
       const limit = body.limit ?? SIMILAR_LIMITS.default;
       const embedding = Float32Array.from(body.embedding);
       if (!normalised(embedding))

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { API } from '../../src/shared/api/paths.ts';
-import {
-  CATEGORIES,
-  USER_RELATIONS,
-  type TagCount,
-  type TagQuery,
-} from '../../src/shared/api/catalogue.types.ts';
+import { CATEGORIES, USER_RELATIONS } from '../../src/shared/api/catalogue.types.ts';
 import { ok } from '../http/envelope.ts';
+import { okResponse } from '../http/response-schema.ts';
+import { tagCountsSchema } from './catalogue.responses.ts';
 import { requireUser } from '../http/auth-context.ts';
 import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
 import { parseListQuery } from './list-query.ts';
@@ -33,13 +30,15 @@ const tagQuerySchema = {
  * Registers the tag vocabulary call: the tags of a scope's samples with their names and counts,
  * most used first, for the filter bar's tag chips (docs/api/catalogue.md).
  */
-export async function tagRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
-  app.get(API.tags, { schema: { querystring: tagQuerySchema } }, async (request) => {
-    const { relation, ...place } = request.query as TagQuery;
+export async function tagRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
+  const schema = { querystring: tagQuerySchema, response: okResponse(tagCountsSchema) };
+  app.get(API.tags, { schema }, async (request) => {
+    const { relation, ...place } = request.query;
     // The list query's own checks (a keyword of only symbols, empty styles) apply here too.
     const { filter } = parseListQuery({ ...place, page: 1, pageSize: 1 }, 'list').request;
     const scope = relation ? { userId: requireUser(request).id, relation } : undefined;
     const rows = await ctx.repo.catalogue.tagCounts(filter, scope);
-    return ok<TagCount[]>(rows.map((row) => ({ ...row, names: tagNames(row.tag) })));
+    return ok(rows.map((row) => ({ ...row, names: tagNames(row.tag) })));
   });
 }

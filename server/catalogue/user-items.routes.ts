@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { RANGES, USER_RELATIONS } from '../../src/shared/api/catalogue.types.ts';
-import type {
-  UserItemRemovePayload,
-  UserItemRemoveResult,
-  UserItemRestoreResult,
-} from '../../src/shared/api/download.types.ts';
+import type { UserItemRemovePayload } from '../../src/shared/api/download.types.ts';
 import { badRequest } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
+import { okResponse } from '../http/response-schema.ts';
+import { removeResultSchema, restoreResultSchema } from '../downloads/downloads.responses.ts';
 import { PACK_CODE_PATTERN, noQuerySchema as noQuery } from './catalogue.schemas.ts';
 
 const itemsBody = {
@@ -46,21 +44,32 @@ function checkedItems(body: UserItemRemovePayload): UserItemRemovePayload {
  * Removing items from the caller's warehouse or likes, and undoing that (docs/api/catalogue.md).
  * A removed warehouse item stays owned: downloading it again is free.
  */
-export async function userItemsRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function userItemsRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
   const repo = ctx.repo.catalogue;
   const schema = { body: itemsBody, querystring: noQuery };
 
-  app.post(API.userItemRemove, { schema, config: { signedIn: true } }, async (request) => {
-    const body = checkedItems(request.body as UserItemRemovePayload);
-    const scope = { userId: request.user.id, relation: body.relation };
-    const removed = await repo.removeUserItems(scope, body.range, body.ids, ctx.clock.now());
-    return ok<UserItemRemoveResult>({ removed });
-  });
+  const removeSchema = { ...schema, response: okResponse(removeResultSchema) };
+  app.post(
+    API.userItemRemove,
+    { schema: removeSchema, config: { signedIn: true } },
+    async (request) => {
+      const body = checkedItems(request.body);
+      const scope = { userId: request.user.id, relation: body.relation };
+      const removed = await repo.removeUserItems(scope, body.range, body.ids, ctx.clock.now());
+      return ok({ removed });
+    },
+  );
 
-  app.post(API.userItemRestore, { schema, config: { signedIn: true } }, async (request) => {
-    const body = checkedItems(request.body as UserItemRemovePayload);
-    const scope = { userId: request.user.id, relation: body.relation };
-    const restored = await repo.restoreUserItems(scope, body.range, body.ids, ctx.clock.now());
-    return ok<UserItemRestoreResult>({ restored });
-  });
+  const restoreSchema = { ...schema, response: okResponse(restoreResultSchema) };
+  app.post(
+    API.userItemRestore,
+    { schema: restoreSchema, config: { signedIn: true } },
+    async (request) => {
+      const body = checkedItems(request.body);
+      const scope = { userId: request.user.id, relation: body.relation };
+      const restored = await repo.restoreUserItems(scope, body.range, body.ids, ctx.clock.now());
+      return ok({ restored });
+    },
+  );
 }

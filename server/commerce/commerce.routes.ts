@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Order, Product } from '../../src/shared/api/commerce.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { Language } from '../../src/shared/languages.ts';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { ApiError, type Message } from '../http/api-error.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { emptyQuery } from '../accounts/account-schemas.ts';
+import { arrayOf, okResponse } from '../http/response-schema.ts';
+import { orderSchema, productSchema } from './commerce.responses.ts';
 import type { OrderRecord, OrderRefusal, ProductRecord } from './commerce.repository.ts';
 
 const orderBody = {
@@ -57,15 +59,20 @@ const toOrder = (o: OrderRecord, language: Language): Order => ({
 });
 
 /** Registers the commerce routes: plans (public) and the caller's demo-paid orders. */
-export async function commerceRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
-  app.get(API.products, { schema: { querystring: emptyQuery } }, async (request) => {
+export async function commerceRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
+  const products = { querystring: emptyQuery, response: okResponse(arrayOf(productSchema)) };
+  app.get(API.products, { schema: products }, async (request) => {
     const language = languageOf(request);
     return ok((await ctx.repo.commerce.listProducts()).map((p) => toProduct(p, language)));
   });
 
   app.get(
     API.orders,
-    { schema: { querystring: emptyQuery }, config: { signedIn: true } },
+    {
+      schema: { querystring: emptyQuery, response: okResponse(arrayOf(orderSchema)) },
+      config: { signedIn: true },
+    },
     async (request) => {
       const { user } = request;
       const language = languageOf(request);
@@ -73,9 +80,9 @@ export async function commerceRoutes(app: FastifyInstance, { ctx }: AreaOptions)
     },
   );
 
-  app.post<{ Body: { productId: string } }>(
+  app.post(
     API.orders,
-    { schema: { body: orderBody }, config: { signedIn: true } },
+    { schema: { body: orderBody, response: okResponse(orderSchema) }, config: { signedIn: true } },
     async (request) => {
       const { user } = request;
       const result = await ctx.repo.commerce.placeDemoOrder({

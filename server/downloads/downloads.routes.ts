@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
-import type {
-  DownloadBatchAuthorization,
-  DownloadBatchRequest,
-  DownloadReport,
-  DownloadSaveResult,
-  SyncItem,
-} from '../../src/shared/api/download.types.ts';
+import type { SyncItem } from '../../src/shared/api/download.types.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { idParamsSchema } from '../http/validation.ts';
+import { confirmed, okResponse } from '../http/response-schema.ts';
+import {
+  batchAuthorizationSchema,
+  saveResultSchema,
+  syncItemsSchema,
+} from './downloads.responses.ts';
 import {
   CATALOGUE_MESSAGES,
   noQuerySchema as noQuery,
@@ -88,16 +88,21 @@ const syncBody = {
 } as const;
 
 /** Registers the download routes: authorise, file, saveOrRollback, likes, sync (all signed in). */
-export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
+  const signedIn = { signedIn: true };
+  const idRequest = { params: idParamsSchema, querystring: noQuery };
+  const confirms = okResponse(confirmed);
+  const syncAnswer = okResponse(syncItemsSchema);
   const repo = ctx.repo.downloads;
   const notFound = () => new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
 
   app.get(
     ROUTES.downloadAuthorize,
-    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
+    { schema: { ...idRequest, response: confirms }, config: signedIn },
     async (request) => {
       const { user } = request;
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const now = ctx.clock.now();
       const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
       if (outcome === 'missing') throw notFound();
@@ -110,10 +115,16 @@ export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions
   // because the balance ran out midway.
   app.post(
     API.downloadAuthorizeBatch,
-    { schema: { body: batchBody, querystring: noQuery }, config: { signedIn: true } },
+    {
+      schema: {
+        body: batchBody,
+        querystring: noQuery,
+        response: okResponse(batchAuthorizationSchema),
+      },
+      config: signedIn,
+    },
     async (request) => {
-      const { user } = request;
-      const body = request.body as DownloadBatchRequest;
+      const { user, body } = request;
       const now = ctx.clock.now();
       const dryRun = body.dryRun === true;
       const outcome = await repo.authorizeBatch(user.id, body.ids, now, now + GRANT_TTL_MS, dryRun);
@@ -124,7 +135,7 @@ export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions
           'QUOTA_EXCEEDED',
           MESSAGES.batchShort(outcome.charged.length, outcome.available ?? 0),
         );
-      return ok<DownloadBatchAuthorization>({
+      return ok({
         granted: outcome.status === 'granted',
         charged: outcome.charged,
         owned: outcome.owned,
@@ -135,31 +146,29 @@ export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions
     },
   );
 
-  app.get(
-    ROUTES.download,
-    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
-    async (request, reply) => {
-      const { user } = request;
-      const { id } = request.params as { id: number };
-      const file = await ctx.repo.catalogue.sampleFile(id);
-      if (!file || !ctx.blobs.has(file.blobHash)) throw notFound();
-      if (!(await repo.mayFetch(user.id, id, ctx.clock.now())))
-        throw new ApiError('FORBIDDEN', MESSAGES.notAuthorised);
-      return reply
-        .type(file.mediaType)
-        .header('content-disposition', attachmentHeader(file.fileName))
-        .header('content-length', ctx.blobs.size(file.blobHash))
-        .header('cache-control', 'private, no-store')
-        .send(ctx.blobs.stream(file.blobHash));
-    },
-  );
+  app.get(ROUTES.download, { schema: idRequest, config: signedIn }, async (request, reply) => {
+    const { user } = request;
+    const { id } = request.params;
+    const file = await ctx.repo.catalogue.sampleFile(id);
+    if (!file || !ctx.blobs.has(file.blobHash)) throw notFound();
+    if (!(await repo.mayFetch(user.id, id, ctx.clock.now())))
+      throw new ApiError('FORBIDDEN', MESSAGES.notAuthorised);
+    return reply
+      .type(file.mediaType)
+      .header('content-disposition', attachmentHeader(file.fileName))
+      .header('content-length', ctx.blobs.size(file.blobHash))
+      .header('cache-control', 'private, no-store')
+      .send(ctx.blobs.stream(file.blobHash));
+  });
 
   app.post(
     API.downloadSaveOrRollback,
-    { schema: { body: reportBody, querystring: noQuery }, config: { signedIn: true } },
+    {
+      schema: { body: reportBody, querystring: noQuery, response: okResponse(saveResultSchema) },
+      config: signedIn,
+    },
     async (request) => {
-      const { user } = request;
-      const report = request.body as DownloadReport;
+      const { user, body: report } = request;
       const outcome = await repo.report(
         user.id,
         report.resourceId,
@@ -171,22 +180,22 @@ export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions
       if (outcome.status === 'noGrant') throw new ApiError('CONFLICT', MESSAGES.noPendingGrant);
       if (outcome.status === 'rolledBack') {
         if (report.error) request.log.info({ error: report.error }, 'download rolled back');
-        return ok<DownloadSaveResult>({
+        return ok({
           status: 'rolledBack',
           charged: false,
           downloadQuota: outcome.downloadQuota,
         });
       }
-      return ok<DownloadSaveResult>(outcome);
+      return ok(outcome);
     },
   );
 
   app.get(
     ROUTES.downloadLike,
-    { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
+    { schema: { ...idRequest, response: confirms }, config: signedIn },
     async (request) => {
       const { user } = request;
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const liked = await repo.toggleSampleLike(user.id, id, ctx.clock.now());
       if (liked === null) throw notFound();
       return ok(true);
@@ -195,10 +204,10 @@ export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions
 
   app.get(
     ROUTES.downloadPackLike,
-    { schema: { params: packParams, querystring: noQuery }, config: { signedIn: true } },
+    { schema: { params: packParams, querystring: noQuery, response: confirms }, config: signedIn },
     async (request) => {
       const { user } = request;
-      const { code } = request.params as { code: string };
+      const { code } = request.params;
       const liked = await repo.togglePackLike(user.id, code, ctx.clock.now());
       if (liked === null) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       return ok(true);
@@ -218,17 +227,17 @@ export async function downloadsRoutes(app: FastifyInstance, { ctx }: AreaOptions
 
   app.get(
     API.downloadSync,
-    { schema: { querystring: noQuery }, config: { signedIn: true } },
+    { schema: { querystring: noQuery, response: syncAnswer }, config: signedIn },
     async (request) => ok(await syncItems(request.user.id)),
   );
 
   // The desktop shell reports files deleted from its folder: they stay owned, without a path.
   app.post(
     API.downloadSync,
-    { schema: { querystring: noQuery, body: syncBody }, config: { signedIn: true } },
+    { schema: { querystring: noQuery, body: syncBody, response: syncAnswer }, config: signedIn },
     async (request) => {
       const { user } = request;
-      const { missing } = request.body as { missing: number[] };
+      const { missing } = request.body;
       await repo.forgetFilePaths(user.id, missing);
       return ok(await syncItems(user.id));
     },

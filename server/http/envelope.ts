@@ -38,8 +38,12 @@ function toApiError(error: FastifyError): ApiError {
   if (error.validation && error.validation.length > 0) {
     const first = error.validation[0]!;
     const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const missing = (first.params as { missingProperty?: string }).missingProperty;
-    const extra = (first.params as { additionalProperty?: string }).additionalProperty;
+    const named = (key: string) => {
+      const value = first.params[key];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const missing = named('missingProperty');
+    const extra = named('additionalProperty');
     const field = missing ?? extra ?? (path || error.validationContext || 'request');
     const reason = extra ? 'unknown field' : (first.message ?? 'invalid');
     const zhReason = missing ? '必填' : extra ? '未知字段' : '格式不正确';

@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RoleCode } from '../../src/shared/api/account.types.ts';
-import type {
-  MusicTrack,
-  SongCatalogueStatus,
-  SongListPage,
-} from '../../src/shared/api/music.types.ts';
+import type { MusicTrack, SongCatalogueStatus } from '../../src/shared/api/music.types.ts';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import type { AppContext } from '../context.ts';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
+import { okResponse } from '../http/response-schema.ts';
+import { songListPageSchema, trackSchema } from './music.responses.ts';
 import { ApiError, MESSAGES, type Message } from '../http/api-error.ts';
-import { requireRole } from '../http/auth-context.ts';
 import { ok } from '../http/envelope.ts';
 import { idParamsSchema, pagingProperties } from '../http/validation.ts';
 import type { SongRecord } from './music.repository.ts';
@@ -45,15 +42,9 @@ const mediaQuerySchema = {
   properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 
-interface ListQuery {
-  tag?: string;
-  keyword?: string;
-  page: number;
-  pageSize: number;
-}
-
 /** Registers the songs catalogue and starts generating missing songs once the app is ready. */
-export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function musicRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
   const settings = readSongSettings(ctx.config.songs);
   let generator: SongGenerator | null = null;
   if (settings.enabled) {
@@ -91,14 +82,22 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
     };
   };
 
-  // The role check runs before validation, so callers without access learn nothing about params.
-  const musicRole = async (request: FastifyRequest) => {
-    requireRole(request, MUSIC_ROLES);
+  // The role check (config.roles) runs before validation, so callers without access learn
+  // nothing about params. Stream and cover also take the `?token=` of the track's URLs: their
+  // onRequest hook makes its user the caller, whose role the same check then tests.
+  const music = { roles: MUSIC_ROLES };
+  const mediaRoute = {
+    schema: { params: idParamsSchema, querystring: mediaQuerySchema },
+    config: music,
+    onRequest: async (request: FastifyRequest) => authenticateMediaToken(ctx, request),
   };
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     API.songs,
-    { schema: { querystring: listQuerySchema }, onRequest: musicRole },
+    {
+      schema: { querystring: listQuerySchema, response: okResponse(songListPageSchema) },
+      config: music,
+    },
     async (request) => {
       const user = mediaCaller(request);
       const { tag, keyword, page, pageSize } = request.query;
@@ -108,31 +107,26 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
         page,
         pageSize,
       });
-      const answer: SongListPage = {
+      return ok({
         records: records.map((song) => toTrack(song, user)),
         total,
         page,
         pageSize,
         status: await status(),
         tags: await ctx.repo.music.tagCounts(),
-      };
-      return ok(answer);
+      });
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     ROUTES.song,
-    { schema: { params: idParamsSchema }, onRequest: musicRole },
+    { schema: { params: idParamsSchema, response: okResponse(trackSchema) }, config: music },
     async (request) => {
       return ok(toTrack(await findSong(ctx, request.params.id), mediaCaller(request)));
     },
   );
 
-  const mediaRoute = { schema: { params: idParamsSchema, querystring: mediaQuerySchema } };
-  type MediaRequest = FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>;
-
-  app.get(ROUTES.songStream, mediaRoute, async (request: MediaRequest, reply) => {
-    await authorizeMedia(ctx, request);
+  app.get(ROUTES.songStream, mediaRoute, async (request, reply) => {
     const song = await findSong(ctx, request.params.id);
     const body = blobBody(ctx.blobs, song.blobHash, {
       mediaType: song.mediaType,
@@ -141,8 +135,7 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
     return sendBytes(request, reply, body);
   });
 
-  app.get(ROUTES.songCover, mediaRoute, async (request: MediaRequest, reply) => {
-    await authorizeMedia(ctx, request);
+  app.get(ROUTES.songCover, mediaRoute, async (request, reply) => {
     const song = await findSong(ctx, request.params.id);
     const body = blobBody(ctx.blobs, song.coverHash, {
       mediaType: 'image/png',
@@ -152,10 +145,9 @@ export async function musicRoutes(app: FastifyInstance, { ctx }: AreaOptions): P
   });
 }
 
-/** The music caller and the session its media links are bound to. */
+/** The music caller (the route's roles checked them) and the session its media links name. */
 function mediaCaller(request: FastifyRequest): { userId: number; sessionId: string } {
-  const user = requireRole(request, MUSIC_ROLES);
-  return { userId: user.id, sessionId: request.auth.sessionId! };
+  return { userId: request.user.id, sessionId: request.auth.sessionId! };
 }
 
 async function findSong(ctx: AppContext, id: number): Promise<SongRecord> {
@@ -166,18 +158,19 @@ async function findSong(ctx: AppContext, id: number): Promise<SongRecord> {
 
 /**
  * Stream and cover accept either the bearer header or the `?token=` issued in the track's URLs
- * (bound to this song and user); either way the user must still hold a music role now.
+ * (bound to this song and user). With a token, its user becomes the request's caller (the
+ * route's roles then check that they still hold a music role now); a token that does not hold
+ * is a 401 whatever the bearer says.
  */
-async function authorizeMedia(
-  ctx: AppContext,
-  request: FastifyRequest<{ Params: { id: number }; Querystring: { token?: string } }>,
-): Promise<void> {
-  const token = request.query.token;
-  if (token === undefined) {
-    requireRole(request, MUSIC_ROLES);
-    return;
-  }
-  const check = verifyStreamToken(ctx.tokenSecret, token, request.params.id, ctx.clock.now());
+async function authenticateMediaToken(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  // Read before validation: the raw query and params, whatever their shape.
+  const token = field(request.query, 'token');
+  if (token === undefined) return;
+  const id = Number(field(request.params, 'id'));
+  const check =
+    typeof token === 'string'
+      ? verifyStreamToken(ctx.tokenSecret, token, id, ctx.clock.now())
+      : ({ ok: false, reason: 'invalid' } as const);
   if (!check.ok) {
     const message = check.reason === 'expired' ? M.streamTokenExpired : M.streamTokenInvalid;
     throw new ApiError('UNAUTHORIZED', message);
@@ -187,6 +180,12 @@ async function authorizeMedia(
     throw new ApiError('UNAUTHORIZED', MESSAGES.sessionEnded);
   const user = await ctx.repo.accounts.findAuthUser(check.userId);
   if (!user) throw new ApiError('UNAUTHORIZED', M.streamTokenInvalid);
-  if (!user.roles.some((role) => MUSIC_ROLES.includes(role)))
-    throw new ApiError('FORBIDDEN', MESSAGES.forbidden);
+  request.auth = { user, problem: null, sessionId: check.sessionId };
+}
+
+/** A property of a value not validated yet (undefined when it is no object or lacks it). */
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AreaOptions } from '../http/route-area.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { ROUTES } from '../../src/shared/api/paths.ts';
-import type { Spectrum } from '../../src/shared/api/catalogue.types.ts';
 import { PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { idParamsSchema } from '../http/validation.ts';
+import { okResponse } from '../http/response-schema.ts';
+import { spectrumSchema } from '../catalogue/catalogue.responses.ts';
 import { readPeaks } from '../library/peaks.ts';
 import { cipherForClient, encryptedLength } from './encrypt-audio.ts';
 import { blobBody, sendBytes } from '../http/byte-responder.ts';
@@ -31,19 +32,26 @@ const auditionParams = {
 } as const;
 
 /** Registers the playback routes: spectrum, encrypted play, audition. */
-export async function playbackRoutes(app: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+export async function playbackRoutes(base: FastifyInstance, { ctx }: AreaOptions): Promise<void> {
+  const app = typedRoutes(base);
   const repo = ctx.repo.catalogue;
 
   app.get(
     ROUTES.spectrum,
-    { schema: { params: idParamsSchema, querystring: noQuery } },
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: noQuery,
+        response: okResponse(spectrumSchema),
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const blob = await repo.samplePeaks(id);
       if (!blob) throw new ApiError('NOT_FOUND', MESSAGES.spectrumNotFound);
       // Peaks are computed at ingest and never change for an id.
       reply.header('cache-control', 'public, max-age=86400');
-      return ok<Spectrum>({ id, peaks: readPeaks(blob) });
+      return ok({ id, peaks: readPeaks(blob) });
     },
   );
 
@@ -52,7 +60,7 @@ export async function playbackRoutes(app: FastifyInstance, { ctx }: AreaOptions)
     { schema: { params: idParamsSchema, querystring: noQuery }, config: { signedIn: true } },
     async (request, reply) => {
       const { user } = request;
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const keyId = request.headers[PLAY_HEADERS.clientKeyId];
       const unknownKey = new ApiError('UNKNOWN_CLIENT_KEY', MESSAGES.unknownClientKey);
       if (typeof keyId !== 'string' || !KEY_ID.test(keyId)) throw unknownKey;
@@ -90,7 +98,7 @@ export async function playbackRoutes(app: FastifyInstance, { ctx }: AreaOptions)
     ROUTES.audition,
     { schema: { params: auditionParams, querystring: noQuery } },
     async (request, reply) => {
-      const { auditionCode } = request.params as { auditionCode: string };
+      const { auditionCode } = request.params;
       const audition = await repo.audition(auditionCode);
       if (!audition || !ctx.blobs.has(audition.hash))
         throw new ApiError('NOT_FOUND', MESSAGES.auditionNotFound);

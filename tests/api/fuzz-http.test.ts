@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
-import { failureReport } from '../testing/fuzz/http-fuzz.ts';
+import { failureReport, responseMismatch } from '../testing/fuzz/http-fuzz.ts';
+import { integer, object, okResponse, text } from '../../server/http/response-schema.ts';
 import { useFuzzGateway } from '../testing/fuzz/http-gateway.ts';
 
 // The HTTP contract fuzzer (docs/FUZZING.md): every route the app registers gets generated,
@@ -24,4 +25,17 @@ describe('HTTP contract fuzzer', () => {
       expect(await gateway.oracle.integrityProblems()).toEqual([]);
     },
   );
+});
+
+describe("the fuzzer's response-schema check", () => {
+  const schema = okResponse(object({ a: integer, b: text }, ['b']))[200];
+
+  it('accepts an answer of the schema and names what differs in one that is not', () => {
+    expect(responseMismatch(schema, '{"code":200,"msg":"ok","data":{"a":1}}')).toBeNull();
+    expect(responseMismatch(schema, '{"code":200,"msg":"ok","data":{"a":1,"c":2}}')).toMatch(
+      /additional properties/,
+    );
+    expect(responseMismatch(schema, '{"code":200,"msg":"ok","data":{"b":"x"}}')).toMatch(/a/);
+    expect(responseMismatch(schema, 'not json')).toMatch(/not JSON/);
+  });
 });

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { authHeaders, createUser } from '../testing/accounts.ts';
 
 /** A route as the gateway registered it (HEAD twins of GET routes left out). */
 interface Registered {
   method: string;
   url: string;
   signedIn: boolean;
+  roles: readonly string[] | undefined;
+  /** Whether the route declares the schema of its 200 answer. */
+  typedAnswer: boolean;
 }
 
 type RouteName = keyof typeof ROUTES;
@@ -35,6 +39,16 @@ const SIGNED_IN: Array<[string, RouteName]> = [
   ['POST', 'orders'],
 ];
 
+/** The calls that answer bytes, not JSON: docs/API.md#typed-routes says why they have no schema. */
+const BYTE_ANSWERS: Array<[string, RouteName]> = [
+  ['GET', 'packCover'],
+  ['GET', 'play'],
+  ['GET', 'audition'],
+  ['GET', 'download'],
+  ['GET', 'songStream'],
+  ['GET', 'songCover'],
+];
+
 let gateway: TestGateway;
 const registered: Registered[] = [];
 
@@ -44,7 +58,15 @@ beforeAll(async () => {
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        registered.push({ method, url: route.url, signedIn: route.config?.signedIn === true });
+        const response = (route.schema as { response?: Record<string, unknown> } | undefined)
+          ?.response;
+        registered.push({
+          method,
+          url: route.url,
+          signedIn: route.config?.signedIn === true,
+          roles: route.config?.roles,
+          typedAnswer: response?.['200'] !== undefined,
+        });
       }
     },
   });
@@ -104,6 +126,37 @@ describe('the path table (src/shared/api/paths.ts)', () => {
       expect(response.status, `${method} ${name}`).toBe(401);
       const body = (await response.json()) as { errorCode: string };
       expect(body.errorCode, `${method} ${name}`).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('gives every JSON call a response schema; only the byte calls have none', () => {
+    const untyped = registered
+      .filter((route) => !route.typedAnswer)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    const expected = BYTE_ANSWERS.map(([method, name]) => `${method} ${ROUTES[name]}`).sort();
+    expect(untyped).toEqual(expected);
+  });
+
+  it('answers a route with roles 401 without a token and 403 to a user of another role', async () => {
+    const withRoles = registered.filter((route) => route.roles !== undefined);
+    expect(withRoles.map((route) => route.url).sort()).toEqual(
+      [ROUTES.songs, ROUTES.song, ROUTES.songStream, ROUTES.songCover].sort(),
+    );
+    const ordinary = await createUser(gateway);
+    for (const route of withRoles) {
+      expect(route.roles, route.url).not.toContain('ORDINARY');
+      // Invalid input too: the role is checked before the input is.
+      const url = `${gateway.url}${concrete(route.url)}?unknown=1`;
+      const visitor = await fetch(url, { method: route.method });
+      expect(visitor.status, route.url).toBe(401);
+      expect(((await visitor.json()) as { errorCode: string }).errorCode).toBe('UNAUTHORIZED');
+      const other = await fetch(url, {
+        method: route.method,
+        headers: authHeaders(ordinary.accessToken),
+      });
+      expect(other.status, route.url).toBe(403);
+      expect(((await other.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
     }
   });
 });

@@ -53,6 +53,8 @@ export async function startTestGateway(
   const app = await createApp(ctx, {
     serveClient: options.serveClient ?? false,
     onRoute: options.onRoute,
+    // Every API test also checks that no answer loses or changes a field in serialisation.
+    checkResponses: true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

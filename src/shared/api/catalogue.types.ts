@@ -63,7 +63,7 @@ export type MusicalKey = (typeof MUSICAL_KEYS)[number];
 export type DetectedField = 'key' | 'bpm';
 
 /** Container formats we store and decode. */
-const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
+export const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'ogg'] as const;
 
 /** A stored audio format. */
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { pickLanguage } from '../../../src/shared/languages.ts';
 import { ERROR_MESSAGE_HEADER } from '../../../src/shared/errors.ts';
@@ -62,6 +63,23 @@ function describeRequest(fuzz: FuzzRequest): string {
 
 const CJK = /^[\u3000-\u9fff\uff00-\uffef]/u;
 
+// The routes' response schemas, compiled once each: Fastify ships ajv and so do we.
+const ajv = new Ajv({ strict: false, allErrors: true });
+const validators = new WeakMap<object, ValidateFunction>();
+
+/** Why a 200 JSON answer does not match its route's response schema, or null when it does. */
+export function responseMismatch(schema: object, body: string): string | null {
+  let validate = validators.get(schema);
+  if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return 'a success body that is not JSON';
+  }
+  return validate(answer) ? null : ajv.errorsText(validate.errors);
+}
+
 /**
  * Throws unless the answer carries every security header and is a success or a 4xx in the
  * envelope, in the request's language, in time.
@@ -76,6 +94,10 @@ function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
   if (answer.status >= 500) fail('a 5xx');
   for (const [name, value] of Object.entries(SECURITY_HEADERS))
     if (answer.headers[name] !== value) fail(`a ${answer.status} without ${name}: ${value}`);
+  if (answer.status === 200 && fuzz.response && fuzz.method !== 'HEAD') {
+    const mismatch = responseMismatch(fuzz.response, answer.body);
+    if (mismatch) fail(`a 200 that does not match its response schema: ${mismatch}`);
+  }
   if (answer.status < 400) return;
   const header = answer.headers[ERROR_MESSAGE_HEADER];
   if (typeof header !== 'string' || header === '')

@@ -13,7 +13,13 @@ import { hostileString } from './hostile.ts';
 export interface FuzzRoute {
   method: string;
   url: string;
-  schema?: { params?: Schema; querystring?: Schema; body?: Schema };
+  schema?: {
+    params?: Schema;
+    querystring?: Schema;
+    body?: Schema;
+    /** Response schemas by status: the fuzzer checks each 200 answer against `200`. */
+    response?: Record<string, object>;
+  };
 }
 
 /** One generated request: the raw path (with query), headers and body text. */
@@ -22,6 +28,8 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** The route's response schema of a 200, which its success answers must match. */
+  response?: object;
 }
 
 /** Percent-escapes that are not valid UTF-8 or not escapes at all, spliced in verbatim. */
@@ -180,7 +188,8 @@ function requestFor(route: FuzzRoute, tokens: readonly string[]): fc.Arbitrary<F
       if (token !== null) headers.authorization = token;
       if (range !== null && route.method === 'GET') headers.range = range;
       if (body?.type !== undefined) headers['content-type'] = body.type;
-      return { method: route.method, path: path + query, headers, body: body?.body };
+      const response = route.schema?.response?.['200'];
+      return { method: route.method, path: path + query, headers, body: body?.body, response };
     });
 }
 
