@@ -2,8 +2,8 @@
 // encoder or the version-1 one, as the seeding pass's render worker does (read, decode, encode).
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { encodeAudition } from '../server/seed/mp3-audition.ts';
-import { decodeWav } from '../server/seed/wav-reader.ts';
+import { encodeAudition } from '../server/library/auditions/mp3-audition.ts';
+import { decodeWav } from '../server/library/wav-reader.ts';
 import { encodePreviewV1 } from './previews-v1.ts';
 
 /** A preview to encode: the WAV file and which encoder. */

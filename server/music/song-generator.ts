@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { SongCatalogueStatus } from '../../src/shared/api/music.types.ts';
 import { pause, tryHoldLease } from '../cluster/lease-holder.ts';
 import type { AppContext } from '../context.ts';
-import { planSong, SONG_SECONDS, type SongPlan } from './song-plan.ts';
+import { planSong, SONG_SECONDS, type SongPlan } from '../synth/song-plan.ts';
 
 /** Songs in the catalogue unless YINKU_SONGS_COUNT says otherwise (issue 6: at least 24). */
 export const DEFAULT_SONG_COUNT = 24;

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { renderSong } from './synth/render-song.ts';
-import { encodeMp3 } from './synth/encode-mp3.ts';
-import { renderCoverPng } from './synth/cover-png.ts';
+import { renderSong } from '../synth/render-song.ts';
+import { encodeMp3 } from './song-mp3.ts';
+import { renderCoverPng } from '../synth/song-cover.ts';
 import type { SongJob, SongJobResult } from './song-generator.ts';
 
 // Worker thread of the song generator: synthesis and MP3 encoding take seconds of CPU per song,

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RenderJob, RenderResult } from './render-sample.ts';
+import type { RenderJob, RenderResult } from '../synth/render-sample.ts';
 
 /** Reads and writes rendered samples by job. */
 export interface RenderCache {
@@ -20,7 +20,11 @@ let sourceHash: string | null = null;
 function codeVersion(): string {
   if (sourceHash) return sourceHash;
   const hash = createHash('sha256');
-  const dirs = [import.meta.dirname, join(import.meta.dirname, '../library')];
+  const dirs = [
+    join(import.meta.dirname, '../synth'),
+    join(import.meta.dirname, 'auditions'),
+    import.meta.dirname,
+  ];
   for (const dir of dirs)
     for (const name of readdirSync(dir).sort())
       if (name.endsWith('.ts') && !name.endsWith('.test.ts'))

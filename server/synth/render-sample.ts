@@ -1,7 +1,7 @@
 import type { MusicalKey, SampleKind } from '../../src/shared/api/catalogue.types.ts';
 import { computePeaks } from '../library/peaks.ts';
 import { edgeFades, normalize, removeDc } from './dsp.ts';
-import { encodeAudition } from './mp3-audition.ts';
+import { encodeAudition } from '../library/auditions/mp3-audition.ts';
 import { loopFrames } from './music-theory.ts';
 import { Rng } from './prng.ts';
 import { chineseVoices } from './voices-chinese.ts';

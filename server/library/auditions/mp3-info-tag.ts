@@ -4,7 +4,7 @@
 // LAME's VbrTag.c writes it and mpg123's parse.c / FFmpeg's mp3dec.c read it) tells them
 // how many samples to cut at each end.
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { concatBytes } from '../../src/shared/bytes.ts';
+import { concatBytes } from '../../../src/shared/bytes.ts';
 import { markMidSide, toMidSide } from './mp3-mid-side.ts';
 
 /** Samples lamejs (LAME 3.x) delays its output by; measured: an impulse at n decodes at n + 576 + 529. */

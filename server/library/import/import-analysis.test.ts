@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createContext, type AppContext } from '../context.ts';
-import { planLibrary, type PlannedSample } from '../seed/library-plan.ts';
-import { renderSample } from '../seed/render-sample.ts';
-import { toStoredAnalysis } from '../library/sound-analysis.ts';
-import { analyseSound } from '../../src/analysis/index.ts';
-import { decodeAudio } from '../../src/wasm/decode-audio.ts';
-import { API } from '../../src/shared/api/paths.ts';
-import type { ListPage } from '../../src/shared/api/envelope.ts';
-import type { Sample, SimilarPage } from '../../src/shared/api/catalogue.types.ts';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { planLibrary, type PlannedSample } from '../demo/library-plan.ts';
+import { renderSample } from '../../synth/render-sample.ts';
+import { toStoredAnalysis } from '../sound-analysis.ts';
+import { analyseSound } from '../../../src/analysis/index.ts';
+import { decodeAudio } from '../../../src/wasm/decode-audio.ts';
+import { API } from '../../../src/shared/api/paths.ts';
+import type { ListPage } from '../../../src/shared/api/envelope.ts';
+import type { Sample, SimilarPage } from '../../../src/shared/api/catalogue.types.ts';
 import { describeImport, importFolder, type ImportedFile } from './import-folder.ts';
 
 // Real WAV files made by the demo library's synthesizer: two loops whose tempo and key the

@@ -1,4 +1,4 @@
-import { createRng, midiToHz } from './rng.ts';
+import { createRng, midiToHz } from './song-rng.ts';
 
 /** Where an instrument writes: a mono mix buffer at a sample rate. */
 export interface Bus {

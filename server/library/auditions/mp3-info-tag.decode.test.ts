@@ -2,7 +2,7 @@
 // tagged file must decode to exactly the samples that went in, at the same positions.
 import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
-import { encodeMp3 } from '../music/synth/encode-mp3.ts';
+import { encodeMp3 } from '../../music/song-mp3.ts';
 import { encodeAudition, toAuditionPcm } from './mp3-audition.ts';
 import {
   DECODER_DELAY,
@@ -10,7 +10,7 @@ import {
   encodeGaplessMp3,
   readFrameHeader,
 } from './mp3-info-tag.ts';
-import { Rng } from './prng.ts';
+import { Rng } from '../../synth/prng.ts';
 
 /** The rate of the mono streams below (the AI songs' and version-1 previews'): MPEG-2. */
 const AUDITION_RATE = 22_050;

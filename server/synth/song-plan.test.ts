@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { planSong, SONG_SECONDS } from './song-plan.ts';
-import { renderSong } from './synth/render-song.ts';
-import { encodeMp3 } from './synth/encode-mp3.ts';
-import { COVER_SIZE, renderCoverPng } from './synth/cover-png.ts';
-import { DEFAULT_SONG_COUNT, readSongSettings } from './song-generator.ts';
+import { renderSong } from './render-song.ts';
+import { encodeMp3 } from '../music/song-mp3.ts';
+import { COVER_SIZE, renderCoverPng } from './song-cover.ts';
+import { DEFAULT_SONG_COUNT, readSongSettings } from '../music/song-generator.ts';
 
 describe('planSong', () => {
   const plans = Array.from({ length: DEFAULT_SONG_COUNT }, (_, slot) => planSong(slot));

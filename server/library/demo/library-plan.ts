@@ -1,16 +1,16 @@
 // The library plan: which brands, packs and samples a library size holds, with names, tags,
 // keys, tempos, formats and the render job of every sample. Pure and deterministic.
-import type { LibrarySize } from '../config.ts';
+import type { LibrarySize } from '../../config.ts';
 import {
   MUSICAL_KEYS,
   type Category,
   type MusicalKey,
   type SampleKind,
-} from '../../src/shared/api/catalogue.types.ts';
-import { canonicalTags } from '../catalogue/tag-vocabulary.ts';
+} from '../../../src/shared/api/catalogue.types.ts';
+import { canonicalTags } from '../../catalogue/tag-vocabulary.ts';
 import { BRANDS, packsOf, type PackDef } from './packs.ts';
-import { Rng, hashSeed } from './prng.ts';
-import type { RenderJob } from './render-sample.ts';
+import { Rng, hashSeed } from '../../synth/prng.ts';
+import type { RenderJob } from '../../synth/render-sample.ts';
 import { TAXONOMY, type PrimaryDef, type SecondaryDef } from './taxonomy.ts';
 
 /** A pack as it will be inserted (cover rendered from `coverSeed`). */

@@ -11,7 +11,7 @@ import {
   scanMp3Frames,
   withInfoTag,
 } from './mp3-info-tag.ts';
-import { concatBytes } from '../../src/shared/bytes.ts';
+import { concatBytes } from '../../../src/shared/bytes.ts';
 
 /** Reference CRC-16/ARC, bit by bit: polynomial 0x8005 reflected (0xA001), initial value 0. */
 function referenceCrc(bytes: Uint8Array): number {

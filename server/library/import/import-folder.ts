@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import type { AppContext } from '../context.ts';
-import { startAnalysisPool } from '../library/analysis-pool.ts';
-import type { DescribedAudio } from '../library/describe-audio.ts';
-import { encodePeaks } from '../library/peaks.ts';
-import { newAuditionCode } from '../library/sample-rows.ts';
+import type { AppContext } from '../../context.ts';
+import { startAnalysisPool } from '../analysis-pool.ts';
+import type { DescribedAudio } from '../describe-audio.ts';
+import { encodePeaks } from '../peaks.ts';
+import { newAuditionCode } from '../sample-rows.ts';
 import {
   effectiveMetadata,
   type EffectiveMetadata,
   type StoredAnalysis,
-} from '../library/sound-analysis.ts';
-import { AUDITION_VERSION } from '../seed/mp3-audition.ts';
-import { renderCover } from '../seed/png-cover.ts';
-import { canonicalTags } from '../catalogue/tag-vocabulary.ts';
-import type { Category } from '../../src/shared/api/catalogue.types.ts';
-import type { SniffedFormat } from '../../src/shared/audio/worker-protocol.ts';
+} from '../sound-analysis.ts';
+import { AUDITION_VERSION } from '../auditions/mp3-audition.ts';
+import { renderCover } from '../../synth/pack-cover.ts';
+import { canonicalTags } from '../../catalogue/tag-vocabulary.ts';
+import type { Category } from '../../../src/shared/api/catalogue.types.ts';
+import type { SniffedFormat } from '../../../src/shared/audio/worker-protocol.ts';
 
 /** File extensions the importer looks at (the format itself is sniffed from the bytes). */
 const IMPORT_EXTENSIONS = [

@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { createContext, type AppContext } from '../context.ts';
-import { openStorage, type Storage } from '../db/open-storage.ts';
-import { encodeAudition } from '../seed/mp3-audition.ts';
-import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
-import { ffmpegEncode } from '../../src/wasm/testing/ffmpeg-encoder.ts';
-import { libflacEncode, testSignal } from '../../src/wasm/testing/split-fixtures.ts';
-import { cutAtOggPage, cutShare } from '../../src/wasm/testing/truncated-audio.ts';
+import { loadConfig } from '../../config.ts';
+import { createContext, type AppContext } from '../../context.ts';
+import { openStorage, type Storage } from '../../db/open-storage.ts';
+import { encodeAudition } from '../auditions/mp3-audition.ts';
+import { buildWav } from '../../../src/wasm/testing/audio-fixtures.ts';
+import { ffmpegEncode } from '../../../src/wasm/testing/ffmpeg-encoder.ts';
+import { libflacEncode, testSignal } from '../../../src/wasm/testing/split-fixtures.ts';
+import { cutAtOggPage, cutShare } from '../../../src/wasm/testing/truncated-audio.ts';
 import { importFolder } from './import-folder.ts';
 
 // docs/LIBRARY.md "Import": a file shorter than its header declares is refused with TRUNCATED

@@ -1,4 +1,4 @@
-import { encodeGaplessMp3 } from '../../seed/mp3-info-tag.ts';
+import { encodeGaplessMp3 } from '../library/auditions/mp3-info-tag.ts';
 
 /** Encodes mono float PCM (−1…1) to a gapless MP3 (LAME Info frame: no start delay, exact length). */
 export function encodeMp3(pcm: Float32Array, sampleRate: number, kbps: number): Uint8Array {

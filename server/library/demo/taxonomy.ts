@@ -1,6 +1,6 @@
 // The category tree of the demo library (docs/PRODUCT.md §2): category → primary → secondary names, in
 // English and Chinese, with the synth voice and shape of the samples under each secondary name.
-import type { Category } from '../../src/shared/api/catalogue.types.ts';
+import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 import { INSTRUMENTS } from './taxonomy-instruments.ts';
 import type { PrimaryDef } from './taxonomy-rows.ts';
 import { STYLES } from './taxonomy-styles.ts';

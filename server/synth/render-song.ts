@@ -1,7 +1,7 @@
-import type { SongPlan } from '../song-plan.ts';
-import { createRng, type Rng } from './rng.ts';
-import { STYLES, type StyleDef } from './styles.ts';
-import * as inst from './instruments.ts';
+import type { SongPlan } from './song-plan.ts';
+import { createRng, type Rng } from './song-rng.ts';
+import { STYLES, type StyleDef } from './song-styles.ts';
+import * as inst from './song-instruments.ts';
 
 type Section = 'intro' | 'verse' | 'chorus' | 'bridge' | 'outro';
 

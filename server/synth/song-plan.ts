@@ -1,5 +1,5 @@
-import { createRng, pick } from './synth/rng.ts';
-import { STYLE_IDS, STYLES, type StyleId } from './synth/styles.ts';
+import { createRng, pick } from './song-rng.ts';
+import { STYLE_IDS, STYLES, type StyleId } from './song-styles.ts';
 import { KEY_NAMES, LYRICS, TITLES } from './song-texts.ts';
 
 /** Everything needed to render one catalogue song; the same slot always gives the same plan. */

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { createRng } from './rng.ts';
-import type { StyleId } from './styles.ts';
-import { concatBytes } from '../../../src/shared/bytes.ts';
+import { createRng } from './song-rng.ts';
+import type { StyleId } from './song-styles.ts';
+import { concatBytes } from '../../src/shared/bytes.ts';
 
 /** Cover side in pixels. */
 export const COVER_SIZE = 320;

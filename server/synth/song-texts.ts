@@ -1,4 +1,4 @@
-import type { StyleId } from './synth/styles.ts';
+import type { StyleId } from './song-styles.ts';
 
 /** Titles (English, Chinese) per style; a plan slot picks one, later rounds add a numeral. */
 export const TITLES: Record<StyleId, readonly (readonly [string, string])[]> = {

@@ -1,7 +1,7 @@
 // Audition previews: what a visitor and the audition mode hear of a sample, so they keep what a
 // producer judges a sound by — the top octave, the stereo image, the level (docs/LIBRARY.md
 // "Auditions"). One encoder for the seed, the render worker, the importer and the re-encode pass.
-import { Biquad } from './dsp.ts';
+import { Biquad } from '../../synth/dsp.ts';
 import { encodeGaplessMp3 } from './mp3-info-tag.ts';
 
 /**

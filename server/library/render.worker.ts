@@ -2,8 +2,8 @@
 // stored WAV file, and returns the bytes as transferred buffers (no copies).
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { encodeAudition } from './mp3-audition.ts';
-import { renderSample } from './render-sample.ts';
+import { encodeAudition } from './auditions/mp3-audition.ts';
+import { renderSample } from '../synth/render-sample.ts';
 import type { WorkerTask } from './render-pool.ts';
 import { decodeWav } from './wav-reader.ts';
 

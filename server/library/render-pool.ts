@@ -1,5 +1,5 @@
-import type { RenderJob, RenderResult } from './render-sample.ts';
-import { startWorkerPool } from './worker-pool.ts';
+import type { RenderJob, RenderResult } from '../synth/render-sample.ts';
+import { startWorkerPool } from '../worker-pool.ts';
 
 /** A task for a render worker: render a sample, or encode the audition of a stored WAV file. */
 export type WorkerTask =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeWav } from './wav-reader.ts';
+import { decodeWav } from '../library/wav-reader.ts';
 import { encodeWav, type WavBitDepth } from './wav-writer.ts';
 
 /** A minimal RIFF/WAVE reader for the round trip: walks the chunks, decodes PCM to floats. */

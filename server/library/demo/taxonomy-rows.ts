@@ -1,5 +1,5 @@
 // Types and helpers for the category tree's data (taxonomy-instruments.ts, taxonomy-styles.ts).
-import type { Category } from '../../src/shared/api/catalogue.types.ts';
+import type { Category } from '../../../src/shared/api/catalogue.types.ts';
 
 /** How the samples under one secondary name are made and named. */
 export interface SecondaryDef {

@@ -1,11 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../src/shared/api/catalogue.types.ts';
-import { computePeaks, encodePeaks, readPeaks } from '../library/peaks.ts';
+import { CATEGORIES } from '../../../src/shared/api/catalogue.types.ts';
+import { computePeaks, encodePeaks, readPeaks } from '../peaks.ts';
 import { planLibrary } from './library-plan.ts';
 import { BRANDS } from './packs.ts';
-import { coverMotif, renderCover } from './png-cover.ts';
-import { hashSeed } from './prng.ts';
+import { coverMotif, renderCover } from '../../synth/pack-cover.ts';
+import { hashSeed } from '../../synth/prng.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 

@@ -4,7 +4,7 @@ import { MUSICAL_KEYS, type MusicalKey } from '../../src/shared/api/catalogue.ty
 import { Biquad } from './dsp.ts';
 import { loopFrames, parseKey } from './music-theory.ts';
 import { renderChannels, renderSample, VOICES, type RenderJob } from './render-sample.ts';
-import { TAXONOMY } from './taxonomy.ts';
+import { TAXONOMY } from '../library/demo/taxonomy.ts';
 
 const SR = 44100;
 
