@@ -8,7 +8,7 @@ import { tryHoldLease } from '../cluster/lease-holder.ts';
 import type { AppContext } from '../context.ts';
 import { AUDITION_VERSION } from './auditions/mp3-audition.ts';
 import { startRenderPool } from './render-pool.ts';
-import type { SeedProgress } from './seed-library.ts';
+import type { SeedProgress } from './seed-progress.ts';
 import type { AuditionResult } from './library.repository.ts';
 import { newAuditionCode } from './sample-rows.ts';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { LibrarySize } from '../config.ts';
-import type { SeedProgress } from './seed-library.ts';
+import type { SeedProgress } from './seed-progress.ts';
 import type {
   LibraryBatch,
   PackInsert,
