@@ -1,47 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Category } from '../../src/shared/api/catalogue.types.ts';
+import { encodePng } from './png-writer.ts';
 import { Rng } from './prng.ts';
 
 /** Side of a pack cover in pixels. */
 export const COVER_SIZE = 256;
-
-/** Encodes 8-bit RGB pixels (row-major, 3 bytes each) as a PNG file. */
-function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
-  const raw = new Uint8Array(height * (width * 3 + 1));
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0; // filter type None
-    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
-  }
-  const ihdr = new Uint8Array(13);
-  const view = new DataView(ihdr.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  const chunks = [
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', new Uint8Array()),
-  ];
-  const signature = [137, 80, 78, 71, 13, 10, 26, 10];
-  const out = new Uint8Array(8 + chunks.reduce((n, c) => n + c.length, 0));
-  out.set(signature);
-  let at = 8;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
 
 function hsl(h: number, s: number, l: number): [number, number, number] {
   const f = (n: number) => {

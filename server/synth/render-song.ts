@@ -1,5 +1,5 @@
 import type { SongPlan } from './song-plan.ts';
-import { createRng, type Rng } from './song-rng.ts';
+import { createRng, type RandomSource } from './prng.ts';
 import { STYLES, type StyleDef } from './song-styles.ts';
 import * as inst from './song-instruments.ts';
 
@@ -29,7 +29,7 @@ function noteOf(root: number, scale: readonly number[], degree: number): number 
 }
 
 /** A 2-bar melody: a random walk over the scale that lands on chord tones on strong beats. */
-function makeMotif(rng: Rng, density: number, chordDegrees: readonly number[]): Note[] {
+function makeMotif(rng: RandomSource, density: number, chordDegrees: readonly number[]): Note[] {
   const notes: Note[] = [];
   let degree = 7 + chordDegrees[0]!;
   for (let step = 0; step < 32; step += 2) {

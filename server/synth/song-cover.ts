@@ -1,7 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { createRng } from './song-rng.ts';
+import { encodePng } from './png-writer.ts';
+import { createRng } from './prng.ts';
 import type { StyleId } from './song-styles.ts';
-import { concatBytes } from '../../src/shared/bytes.ts';
 
 /** Cover side in pixels. */
 export const COVER_SIZE = 320;
@@ -70,10 +69,8 @@ export function renderCoverPng(style: StyleId, seed: number, size = COVER_SIZE):
   const sun = { x: size * (0.25 + rng() * 0.5), y: size * (0.25 + rng() * 0.3), r: size * 0.18 };
   const waves = 3 + Math.floor(rng() * 4);
   const freq = 2 + rng() * 4;
-  const row = size * 3 + 1;
-  const raw = new Uint8Array(row * size);
+  const pixels = new Uint8Array(size * size * 3);
   for (let y = 0; y < size; y++) {
-    raw[y * row] = 0; // filter: none
     for (let x = 0; x < size; x++) {
       const t = y / (size - 1);
       let rgb = [mix(top[0], bottom[0], t), mix(top[1], bottom[1], t), mix(top[2], bottom[2], t)];
@@ -89,35 +86,15 @@ export function renderCoverPng(style: StyleId, seed: number, size = COVER_SIZE):
         if (Math.abs(y - wave) < 1.6) rgb = rgb.map((c, i) => mix(c, accent[i]!, 0.7));
       }
       const grain = (rng() - 0.5) * 14;
-      const o = y * row + 1 + x * 3;
-      raw[o] = clamp(rgb[0]! + grain);
-      raw[o + 1] = clamp(rgb[1]! + grain);
-      raw[o + 2] = clamp(rgb[2]! + grain);
+      const o = (y * size + x) * 3;
+      pixels[o] = clamp(rgb[0]! + grain);
+      pixels[o + 1] = clamp(rgb[1]! + grain);
+      pixels[o + 2] = clamp(rgb[2]! + grain);
     }
   }
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, size);
-  view.setUint32(4, size);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter set, no interlace
-  return concatBytes([
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
+  return encodePng(size, size, pixels, { level: 9 });
 }
 
 function clamp(value: number): number {
   return Math.max(0, Math.min(255, Math.round(value)));
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const typed = concatBytes([new TextEncoder().encode(type), data]);
-  const out = new Uint8Array(8 + data.length + 4);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(typed, 4);
-  view.setUint32(8 + data.length, crc32(typed));
-  return out;
 }

@@ -1,4 +1,5 @@
-import { createRng, midiToHz } from './song-rng.ts';
+import { midiToHz } from './dsp.ts';
+import { createRng } from './prng.ts';
 
 /** Where an instrument writes: a mono mix buffer at a sample rate. */
 export interface Bus {

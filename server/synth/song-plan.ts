@@ -1,4 +1,4 @@
-import { createRng, pick } from './song-rng.ts';
+import { createRng, pick } from './prng.ts';
 import { STYLE_IDS, STYLES, type StyleId } from './song-styles.ts';
 import { KEY_NAMES, LYRICS, TITLES } from './song-texts.ts';
 

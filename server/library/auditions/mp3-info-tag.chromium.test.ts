@@ -3,7 +3,8 @@
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAudition } from './mp3-audition.ts';
-import { encodeGaplessMp3, readFrameHeader, scanMp3Frames } from './mp3-info-tag.ts';
+import { encodeGaplessMp3, scanMp3Frames } from './mp3-info-tag.ts';
+import { readFrameHeader } from '../../../src/wasm/mpg123/mp3-frame-header.ts';
 
 const RATE = 22_050;
 

@@ -4,12 +4,8 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
 import { encodeMp3 } from '../../music/song-mp3.ts';
 import { encodeAudition, toAuditionPcm } from './mp3-audition.ts';
-import {
-  DECODER_DELAY,
-  LAME_ENCODER_DELAY,
-  encodeGaplessMp3,
-  readFrameHeader,
-} from './mp3-info-tag.ts';
+import { DECODER_DELAY, LAME_ENCODER_DELAY, encodeGaplessMp3 } from './mp3-info-tag.ts';
+import { readFrameHeader } from '../../../src/wasm/mpg123/mp3-frame-header.ts';
 import { Rng } from '../../synth/prng.ts';
 
 /** The rate of the mono streams below (the AI songs' and version-1 previews'): MPEG-2. */

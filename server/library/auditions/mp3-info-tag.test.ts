@@ -7,10 +7,10 @@ import {
   buildInfoTagFrame,
   crc16,
   encodeGaplessMp3,
-  readFrameHeader,
   scanMp3Frames,
   withInfoTag,
 } from './mp3-info-tag.ts';
+import { readFrameHeader } from '../../../src/wasm/mpg123/mp3-frame-header.ts';
 import { concatBytes } from '../../../src/shared/bytes.ts';
 
 /** Reference CRC-16/ARC, bit by bit: polynomial 0x8005 reflected (0xA001), initial value 0. */

@@ -5,6 +5,13 @@
 // how many samples to cut at each end.
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { concatBytes } from '../../../src/shared/bytes.ts';
+import {
+  BITRATES_MPEG1,
+  BITRATES_MPEG2,
+  layer3FrameLength,
+  readFrameHeader,
+  type Mp3FrameHeader,
+} from '../../../src/wasm/mpg123/mp3-frame-header.ts';
 import { markMidSide, toMidSide } from './mp3-mid-side.ts';
 
 /** Samples lamejs (LAME 3.x) delays its output by; measured: an impulse at n decodes at n + 576 + 529. */
@@ -24,60 +31,6 @@ const XING_QUALITY = 57;
 
 /** Bytes from "Info" to the end of the LAME extension: 4 + 4 + 4 + 4 + 100 + 4 + 36. */
 const TAG_BYTES = 156;
-
-const BITRATES_MPEG1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const BITRATES_MPEG2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const RATES_MPEG1 = [44100, 48000, 32000];
-
-/** The fields of one MPEG-1/2/2.5 Layer III frame header. */
-interface Mp3FrameHeader {
-  /** The 2 version bits: 3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5. */
-  versionBits: number;
-  bitrateIndex: number;
-  kbps: number;
-  rateIndex: number;
-  sampleRate: number;
-  /** 0 stereo, 1 joint stereo, 2 dual channel, 3 mono. */
-  channelMode: number;
-  /** Whole frame length in bytes, header included. */
-  length: number;
-  samplesPerFrame: number;
-  /** Side information bytes after the (unprotected) header. */
-  sideInfoLength: number;
-}
-
-/** Reads the Layer III frame header at `at`, or null when there is none. */
-export function readFrameHeader(bytes: Uint8Array, at: number): Mp3FrameHeader | null {
-  if (at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1]! & 0xe0) !== 0xe0) return null;
-  const versionBits = (bytes[at + 1]! >> 3) & 3;
-  const layerBits = (bytes[at + 1]! >> 1) & 3;
-  const bitrateIndex = bytes[at + 2]! >> 4;
-  const rateIndex = (bytes[at + 2]! >> 2) & 3;
-  // Layer III only (01), no reserved version, no free format or bad bitrate, no reserved rate.
-  if (versionBits === 1 || layerBits !== 1) return null;
-  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const mpeg1 = versionBits === 3;
-  const sampleRate = RATES_MPEG1[rateIndex]! / (mpeg1 ? 1 : versionBits === 2 ? 2 : 4);
-  const kbps = (mpeg1 ? BITRATES_MPEG1 : BITRATES_MPEG2)[bitrateIndex]!;
-  const channelMode = bytes[at + 3]! >> 6;
-  const padding = (bytes[at + 2]! >> 1) & 1;
-  return {
-    versionBits,
-    bitrateIndex,
-    kbps,
-    rateIndex,
-    sampleRate,
-    channelMode,
-    length: frameLength(mpeg1, kbps, sampleRate) + padding,
-    samplesPerFrame: mpeg1 ? 1152 : 576,
-    sideInfoLength: mpeg1 ? (channelMode === 3 ? 17 : 32) : channelMode === 3 ? 9 : 17,
-  };
-}
-
-/** Bytes of an unpadded Layer III frame. */
-function frameLength(mpeg1: boolean, kbps: number, sampleRate: number): number {
-  return Math.floor(((mpeg1 ? 144000 : 72000) * kbps) / sampleRate);
-}
 
 /** What a walk over a stream of frames found. */
 interface Mp3Stream {
@@ -144,12 +97,12 @@ export function buildInfoTagFrame(
   const needed = 4 + first.sideInfoLength + TAG_BYTES;
   const bitrates = mpeg1 ? BITRATES_MPEG1 : BITRATES_MPEG2;
   let index = first.bitrateIndex;
-  if (frameLength(mpeg1, first.kbps, first.sampleRate) < needed)
+  if (layer3FrameLength(mpeg1, first.kbps, first.sampleRate) < needed)
     index = bitrates.findIndex(
-      (kbps, i) => i > 0 && frameLength(mpeg1, kbps, first.sampleRate) >= needed,
+      (kbps, i) => i > 0 && layer3FrameLength(mpeg1, kbps, first.sampleRate) >= needed,
     );
   if (index < 0) throw new RangeError('no Layer III bitrate gives a frame that holds the tag');
-  const frame = new Uint8Array(frameLength(mpeg1, bitrates[index]!, first.sampleRate));
+  const frame = new Uint8Array(layer3FrameLength(mpeg1, bitrates[index]!, first.sampleRate));
   const view = new DataView(frame.buffer);
   // Header: sync, the stream's version, Layer III, no CRC; bitrate, rate, no padding; channel mode.
   frame[0] = 0xff;
