@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RenderJob, RenderResult } from '../synth/render-sample.ts';
+import type { RenderJob } from '../synth/render-sample.ts';
+import type { RenderResult } from './sample-files.ts';
 
 /** Reads and writes rendered samples by job. */
 export interface RenderCache {

@@ -1,4 +1,5 @@
-import type { RenderJob, RenderResult } from '../synth/render-sample.ts';
+import type { RenderJob } from '../synth/render-sample.ts';
+import type { RenderResult } from './sample-files.ts';
 import { startWorkerPool } from '../worker-pool.ts';
 
 /** A task for a render worker: render a sample, or encode the audition of a stored WAV file. */

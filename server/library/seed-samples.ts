@@ -18,7 +18,7 @@ import { BRANDS } from './demo/packs.ts';
 import { renderCover } from '../synth/pack-cover.ts';
 import { openRenderCache, type RenderCache } from './render-cache.ts';
 import { startRenderPool } from './render-pool.ts';
-import type { RenderResult } from '../synth/render-sample.ts';
+import type { RenderResult } from './sample-files.ts';
 import { TAXONOMY } from './demo/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-large.ts';

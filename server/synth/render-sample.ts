@@ -1,7 +1,5 @@
 import type { MusicalKey, SampleKind } from '../../src/shared/api/catalogue.types.ts';
-import { computePeaks } from '../library/peaks.ts';
 import { edgeFades, normalize, removeDc } from './dsp.ts';
-import { encodeAudition } from '../library/auditions/mp3-audition.ts';
 import { loopFrames } from './music-theory.ts';
 import { Rng } from './prng.ts';
 import { chineseVoices } from './voices-chinese.ts';
@@ -11,7 +9,7 @@ import { loopVoices } from './voices-loops.ts';
 import { tonalVoices } from './voices-tonal.ts';
 import { vocalVoices } from './voices-vocal.ts';
 import type { Voice } from './voice.types.ts';
-import { encodeWav, type WavBitDepth } from './wav-writer.ts';
+import type { WavBitDepth } from './wav-writer.ts';
 
 /** Every synth voice by name. */
 export const VOICES: Record<string, Voice> = {
@@ -38,16 +36,6 @@ export interface RenderJob {
   bars: number | null;
   style: string;
   variant: string;
-}
-
-/** The rendered files and facts of one sample. */
-export interface RenderResult {
-  wav: Uint8Array;
-  /** The MP3 audition; null when it is encoded later from the stored WAV. */
-  mp3: Uint8Array | null;
-  peaks: Float32Array;
-  frames: number;
-  duration: number;
 }
 
 /** Renders a job to final channels: exact length, channel count, no DC, normalised, de-clicked. */
@@ -102,17 +90,4 @@ function toChannelCount(
   const delay = Math.round(sampleRate * 0.0004);
   for (let i = 0; i < left.length; i++) right[i] = 0.8 * left[i]! + 0.2 * (left[i - delay]! ?? 0);
   return [left, right];
-}
-
-/** Renders a job into its WAV file, peaks and (unless `audition` is false) MP3 audition. */
-export function renderSample(job: RenderJob, options: { audition?: boolean } = {}): RenderResult {
-  const channels = renderChannels(job);
-  const frames = channels[0]!.length;
-  return {
-    wav: encodeWav(channels, job.sampleRate, job.bitDepth),
-    mp3: options.audition === false ? null : encodeAudition(channels, job.sampleRate),
-    peaks: computePeaks(channels),
-    frames,
-    duration: frames / job.sampleRate,
-  };
 }

@@ -3,7 +3,8 @@ import { xingFrameCount } from '../../src/wasm/mpg123/split-mp3.ts';
 import { MUSICAL_KEYS, type MusicalKey } from '../../src/shared/api/catalogue.types.ts';
 import { Biquad } from './dsp.ts';
 import { loopFrames, parseKey } from './music-theory.ts';
-import { renderChannels, renderSample, VOICES, type RenderJob } from './render-sample.ts';
+import { renderSample } from '../library/sample-files.ts';
+import { renderChannels, VOICES, type RenderJob } from './render-sample.ts';
 import { TAXONOMY } from '../library/demo/taxonomy.ts';
 
 const SR = 44100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeWav } from '../library/wav-reader.ts';
+import { readStoredWav } from '../library/auditions/read-stored-wav.ts';
 import { encodeWav, type WavBitDepth } from './wav-writer.ts';
 
 /** A minimal RIFF/WAVE reader for the round trip: walks the chunks, decodes PCM to floats. */
@@ -92,17 +92,27 @@ describe('encodeWav', () => {
     expect(() => encodeWav([], 44100, 16)).toThrow(/channel/);
   });
 
-  it('is read back by decodeWav, which rejects what is not integer PCM WAV', () => {
+  it('is read back by readStoredWav on its own full scale, which rejects what is not integer PCM WAV', () => {
     const input = [tone(500, 220, 0.5), tone(500, 330, -0.25)];
     for (const bitDepth of [16, 24] as WavBitDepth[]) {
-      const { channels, sampleRate } = decodeWav(encodeWav(input, 48000, bitDepth));
+      const { channels, sampleRate } = readStoredWav(encodeWav(input, 48000, bitDepth));
       expect(sampleRate).toBe(48000);
       expect(channels).toHaveLength(2);
-      expect(Math.abs(channels[1]![100]! - input[1]![100]!)).toBeLessThanOrEqual(1 / 32767);
+      const fullScale = 2 ** (bitDepth - 1) - 1;
+      // Exactly the written integer over the writer's full scale: a deferred audition is encoded
+      // from the same floats as ever.
+      for (const [c, i] of [
+        [0, 7],
+        [1, 100],
+        [1, 499],
+      ] as const) {
+        const written = Math.round(input[c]![i]! * fullScale);
+        expect(channels[c]![i]).toBe(Math.fround(written / fullScale));
+      }
     }
-    expect(() => decodeWav(new TextEncoder().encode('not a wav file at all'))).toThrow(/WAV/);
+    expect(() => readStoredWav(new TextEncoder().encode('not a wav file at all'))).toThrow(/WAV/);
     const float = encodeWav([tone(10, 1, 1)], 44100, 16);
     new DataView(float.buffer).setUint16(20, 3, true);
-    expect(() => decodeWav(float)).toThrow(/PCM/);
+    expect(() => readStoredWav(float)).toThrow(/not supported/);
   });
 });

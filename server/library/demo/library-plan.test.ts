@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../src/shared/api/catalogue.types.ts';
-import { computePeaks, encodePeaks, readPeaks } from '../peaks.ts';
+import { computePeaks } from '../../../src/wasm/pcm/compute-peaks.ts';
+import { encodePeaks, readPeaks } from '../peaks.ts';
 import { planLibrary } from './library-plan.ts';
 import { BRANDS } from './packs.ts';
 import { coverMotif, renderCover } from '../../synth/pack-cover.ts';
@@ -74,7 +75,7 @@ describe('peaks', () => {
     left[3] = -0.75;
     right[4] = 0.5;
     right[511] = 0.25;
-    const peaks = computePeaks([left, right]);
+    const peaks = computePeaks([left, right], 256);
     expect(peaks).toHaveLength(256);
     expect(peaks[1]).toBe(0.75);
     expect(peaks[2]).toBe(0.5);

@@ -7,7 +7,7 @@ import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createContext, type AppContext } from '../../context.ts';
 import { planLibrary, type PlannedSample } from '../demo/library-plan.ts';
-import { renderSample } from '../../synth/render-sample.ts';
+import { renderSample } from '../sample-files.ts';
 import { toStoredAnalysis } from '../sound-analysis.ts';
 import { analyseSound } from '../../../src/analysis/index.ts';
 import { decodeAudio } from '../../../src/wasm/decode-audio.ts';
