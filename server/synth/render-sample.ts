@@ -1,4 +1,4 @@
-import type { MusicalKey, SampleKind } from '../../src/shared/api/catalogue.types.ts';
+import type { SampleKind } from '../../src/shared/api/catalogue.types.ts';
 import { edgeFades, normalize, removeDc } from './dsp.ts';
 import { loopFrames } from './music-theory.ts';
 import { Rng } from './prng.ts';
@@ -8,7 +8,7 @@ import { fxVoices } from './voices-fx.ts';
 import { loopVoices } from './voices-loops.ts';
 import { tonalVoices } from './voices-tonal.ts';
 import { vocalVoices } from './voices-vocal.ts';
-import type { Voice } from './voice.types.ts';
+import type { Voice, VoiceInput } from './voice.types.ts';
 import type { WavBitDepth } from './wav-writer.ts';
 
 /** Every synth voice by name. */
@@ -21,21 +21,17 @@ export const VOICES: Record<string, Voice> = {
   ...loopVoices,
 };
 
-/** What to render for one sample (plain data: it crosses to the worker threads). */
-export interface RenderJob {
+/**
+ * What to render for one sample (plain data: it crosses to the worker threads): the voice's
+ * input but its PRNG, made from `seed` (a loop's `seconds` is ignored: bpm and bars set its length).
+ */
+export interface RenderJob extends Omit<VoiceInput, 'rng' | 'sampleRate'> {
   voice: string;
   seed: number;
   kind: SampleKind;
   sampleRate: 44100 | 48000;
   channels: 1 | 2;
   bitDepth: WavBitDepth;
-  /** One-shot length in seconds (ignored for loops, whose length follows bpm and bars). */
-  seconds: number;
-  key: MusicalKey | null;
-  bpm: number | null;
-  bars: number | null;
-  style: string;
-  variant: string;
 }
 
 /** Renders a job to final channels: exact length, channel count, no DC, normalised, de-clicked. */
