@@ -17,7 +17,10 @@ export interface RenderCache {
 
 let sourceHash: string | null = null;
 
-/** Hash of the code that renders a sample (this folder and the peaks module). */
+/**
+ * Hash of the code that renders a sample: the generator (server/synth), the audition encoder,
+ * this folder, and the two modules of src/wasm it takes (peaks, the MP3 frame header).
+ */
 function codeVersion(): string {
   if (sourceHash) return sourceHash;
   const hash = createHash('sha256');
@@ -30,6 +33,8 @@ function codeVersion(): string {
     for (const name of readdirSync(dir).sort())
       if (name.endsWith('.ts') && !name.endsWith('.test.ts'))
         hash.update(name).update(readFileSync(join(dir, name)));
+  for (const file of ['pcm/compute-peaks.ts', 'mpg123/mp3-frame-header.ts'])
+    hash.update(file).update(readFileSync(join(import.meta.dirname, '../../src/wasm', file)));
   sourceHash = hash.digest('hex');
   return sourceHash;
 }
