@@ -3,7 +3,7 @@
 import { labelToKey } from '../src/analysis/index.ts';
 import type { MusicalKey } from '../src/shared/api/catalogue.types.ts';
 import { relativeKey } from '../src/shared/api/musical-keys.ts';
-import type { PlannedSample } from '../server/seed/library-plan.ts';
+import type { PlannedSample } from '../server/library/demo/library-plan.ts';
 import type { JobVerdict } from './analysis.worker.ts';
 import { ratioFigure, type Figure } from './stats.ts';
 

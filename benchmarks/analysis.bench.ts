@@ -11,8 +11,8 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { planLibrary, type PlannedSample } from '../server/seed/library-plan.ts';
-import { renderChannels } from '../server/seed/render-sample.ts';
+import { planLibrary, type PlannedSample } from '../server/library/demo/library-plan.ts';
+import { renderChannels } from '../server/synth/render-sample.ts';
 import { accuracyFigures, statesMode, tempoRight, type Comparison } from './analysis-accuracy.ts';
 import type { AnalysisTask, JobVerdict, Timing } from './analysis.worker.ts';
 import { median, measureWithRetries, ratioFigure, round, type Figure } from './stats.ts';

@@ -2,7 +2,7 @@
 // the analysis of one file, off the main thread as the gateway's seeding will.
 import { parentPort } from 'node:worker_threads';
 import { analyseSound, keyToLabel } from '../src/analysis/index.ts';
-import { renderChannels, type RenderJob } from '../server/seed/render-sample.ts';
+import { renderChannels, type RenderJob } from '../server/synth/render-sample.ts';
 
 /** A task: analyse the rendered jobs, or time `runs` analyses of the given PCM. */
 export type AnalysisTask =

@@ -1,6 +1,6 @@
 import type * as FlacApi from 'libflacjs/dist/libflac.js';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
-import { encodeGaplessMp3 } from '../server/seed/mp3-info-tag.ts';
+import { encodeGaplessMp3 } from '../server/library/auditions/mp3-info-tag.ts';
 
 /** A musical-ish test signal: two detuned partials with a slow tremolo, stereo. */
 function music(seconds: number, rate: number): Float32Array[] {

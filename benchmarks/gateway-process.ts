@@ -112,7 +112,7 @@ function libraryKey(size: LibrarySize, env: Record<string, string>): string {
     'server/db/sqlite/fts-text.sqlite.ts',
     'server/library',
   ];
-  for (const source of [...sources, 'server/seed']) {
+  for (const source of [...sources, 'server/synth']) {
     const files = source.endsWith('.ts') ? [source] : filesUnder(source);
     for (const file of files) hash.update(file).update(readFileSync(file));
   }

@@ -1,7 +1,7 @@
 // The version-1 preview encoder (mono, 22.05 kHz, 64 kbit/s, low-passed before resampling), kept
 // only as the previews bench's baseline: the encoder every preview used before format 2.
-import { Biquad } from '../server/seed/dsp.ts';
-import { encodeGaplessMp3 } from '../server/seed/mp3-info-tag.ts';
+import { Biquad } from '../server/synth/dsp.ts';
+import { encodeGaplessMp3 } from '../server/library/auditions/mp3-info-tag.ts';
 
 const RATE = 22050;
 

@@ -16,9 +16,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { planLibrary } from '../server/seed/library-plan.ts';
-import { startRenderPool } from '../server/seed/render-pool.ts';
-import { startWorkerPool } from '../server/seed/worker-pool.ts';
+import { planLibrary } from '../server/library/demo/library-plan.ts';
+import { startRenderPool } from '../server/library/render-pool.ts';
+import { startWorkerPool } from '../server/worker-pool.ts';
 import type { PreviewTask } from './previews.worker.ts';
 import { measureWithRetries, ratioFigure, round, type Figure } from './stats.ts';
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
-import { importFolder } from '../server/import/import-folder.ts';
+import { importFolder } from '../server/library/import/import-folder.ts';
 import type { AppContext } from '../server/context.ts';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
 import { bundleWorklet } from '../tests/testing/worklet-bundle.ts';

@@ -14,7 +14,7 @@ import { EMBEDDING_SIZE } from '../src/analysis/index.ts';
 import { API } from '../src/shared/api/paths.ts';
 import type { Sample, SimilarPage } from '../src/shared/api/catalogue.types.ts';
 import type { ListPage } from '../src/shared/api/envelope.ts';
-import { Rng } from '../server/seed/prng.ts';
+import { Rng } from '../server/synth/prng.ts';
 import { authHeaders } from '../tests/testing/accounts.ts';
 import { startTestGateway, type TestGateway } from '../tests/testing/test-gateway.ts';
 import { round, ratioFigure, type Figure } from './stats.ts';

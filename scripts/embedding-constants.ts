@@ -9,8 +9,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { DESCRIPTOR_COUNT, EMBEDDING_SIZE, timbreDescriptors } from '../src/analysis/index.ts';
-import { planLibrary } from '../server/seed/library-plan.ts';
-import { renderChannels } from '../server/seed/render-sample.ts';
+import { planLibrary } from '../server/library/demo/library-plan.ts';
+import { renderChannels } from '../server/synth/render-sample.ts';
 import {
   discriminant,
   precisionAt10,

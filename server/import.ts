@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { CATEGORIES, type Category } from '../src/shared/api/catalogue.types.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
-import { describeImport, importFolder } from './import/import-folder.ts';
-import { progressBar } from './import/progress-bar.ts';
+import { describeImport, importFolder } from './library/import/import-folder.ts';
+import { progressBar } from './library/import/progress-bar.ts';
 
 const USAGE = `Usage: npm run import -- <folder> [--brand NAME] [--category ${CATEGORIES.join('|')}]
                         [--primary NAME] [--secondary NAME]

@@ -1,4 +1,4 @@
-import { startWorkerPool } from '../seed/worker-pool.ts';
+import { startWorkerPool } from '../worker-pool.ts';
 import type { DescribedAudio } from './describe-audio.ts';
 import type { StoredAnalysis } from './sound-analysis.ts';
 

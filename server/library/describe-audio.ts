@@ -8,7 +8,7 @@ import { decodeAudio } from '../../src/wasm/decode-audio.ts';
 import { describeTruncation, findTruncation } from '../../src/wasm/find-truncation.ts';
 import { looksLikeText } from '../../src/wasm/sniff-format.ts';
 import { computePeaks } from '../../src/wasm/pcm/compute-peaks.ts';
-import { encodeAudition } from '../seed/mp3-audition.ts';
+import { encodeAudition } from './auditions/mp3-audition.ts';
 import { toStoredAnalysis, type StoredAnalysis } from './sound-analysis.ts';
 
 /** A decoded, measured and analysed file. */

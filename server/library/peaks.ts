@@ -1,26 +1,6 @@
-// Peaks are stored in `samples.peaks` as a BLOB of PEAK_COUNT little-endian Float32 values
-// (1,024 bytes), each the largest |amplitude| of its bucket over all channels, 0..1.
-
-/** Number of peak buckets per sample (the spectrum call answers exactly this many). */
-const PEAK_COUNT = 256;
-
-/** Max |amplitude| per bucket over all channels, as PEAK_COUNT values in 0..1. */
-export function computePeaks(channels: Float32Array[], count = PEAK_COUNT): Float32Array {
-  const frames = channels[0]?.length ?? 0;
-  const peaks = new Float32Array(count);
-  for (let b = 0; b < count; b++) {
-    const start = Math.floor((b * frames) / count);
-    const end = Math.max(start + 1, Math.floor(((b + 1) * frames) / count));
-    let max = 0;
-    for (const channel of channels)
-      for (let i = start; i < end && i < frames; i++) {
-        const v = Math.abs(channel[i]!);
-        if (v > max) max = v;
-      }
-    peaks[b] = Math.min(1, max);
-  }
-  return peaks;
-}
+// Peaks are stored in `samples.peaks` as a BLOB of DEFAULTS.spectrumPeaks (256) little-endian Float32 values
+// (1,024 bytes), each the largest |amplitude| of its bucket over all channels, 0..1. They are
+// computed by the client's decoder package (src/wasm/pcm/compute-peaks.ts), as the browser does.
 
 /** The BLOB stored in `samples.peaks` for the given peaks. */
 export function encodePeaks(peaks: Float32Array): Uint8Array {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SampleInsert, SampleSearchText } from './library.repository.ts';
-import type { PlannedSample } from '../seed/library-plan.ts';
-import { AUDITION_VERSION } from '../seed/mp3-audition.ts';
-import { BRANDS } from '../seed/packs.ts';
+import type { PlannedSample } from './demo/library-plan.ts';
+import { AUDITION_VERSION } from './auditions/mp3-audition.ts';
+import { BRANDS } from './demo/packs.ts';
 
 /** The search text of a sample: every field holds the English and Chinese names. */
 export function searchText(

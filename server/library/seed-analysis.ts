@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { PendingAnalysis } from './library.repository.ts';
 import { openAnalysisCache, type AnalysisCache } from './analysis-cache.ts';
 import { startAnalysisPool } from './analysis-pool.ts';
-import type { SeedProgress } from './seed-library.ts';
+import type { SeedProgress } from './seed-progress.ts';
 import { effectiveMetadata, type StoredAnalysis } from './sound-analysis.ts';
 
 const BATCH = 25;

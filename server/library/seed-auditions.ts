@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { tryHoldLease } from '../cluster/lease-holder.ts';
 import type { AppContext } from '../context.ts';
-import { AUDITION_VERSION } from '../seed/mp3-audition.ts';
-import { startRenderPool } from '../seed/render-pool.ts';
-import type { SeedProgress } from './seed-library.ts';
+import { AUDITION_VERSION } from './auditions/mp3-audition.ts';
+import { startRenderPool } from './render-pool.ts';
+import type { SeedProgress } from './seed-progress.ts';
 import type { AuditionResult } from './library.repository.ts';
 import { newAuditionCode } from './sample-rows.ts';
 

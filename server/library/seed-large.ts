@@ -3,9 +3,9 @@
 // Blobs are content-addressed, so the clones cost rows, not disk; each clone still gets its own
 // name, audition code, popularity and date so sorting and search behave like a real catalogue.
 import type { AppContext } from '../context.ts';
-import type { LibraryPlan } from '../seed/library-plan.ts';
-import { BRANDS } from '../seed/packs.ts';
-import { Rng } from '../seed/prng.ts';
+import type { LibraryPlan } from './demo/library-plan.ts';
+import { BRANDS } from './demo/packs.ts';
+import { Rng } from '../synth/prng.ts';
 import type { LibraryBatch, SampleInsert } from './library.repository.ts';
 import { newAuditionCode, searchText } from './sample-rows.ts';
 

@@ -4,14 +4,8 @@ import type { AppContext } from '../context.ts';
 import type { LibrarySize } from '../config.ts';
 import { seedAccounts } from '../accounts/seed-accounts.ts';
 import { seedProducts } from '../commerce/seed-products.ts';
+import type { SeedProgress } from './seed-progress.ts';
 import { seedSamples } from './seed-samples.ts';
-
-/** Progress of seeding, for logs and progress bars. */
-export interface SeedProgress {
-  phase: string;
-  done: number;
-  total: number;
-}
 
 /** How often a waiting instance looks whether the seeding instance has finished. */
 const SEED_POLL_MS = 250;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { LibrarySize } from '../config.ts';
-import type { SeedProgress } from './seed-library.ts';
+import type { SeedProgress } from './seed-progress.ts';
 import type {
   LibraryBatch,
   PackInsert,
@@ -13,13 +13,13 @@ import {
   type LibraryPlan,
   type PlannedPack,
   type PlannedSample,
-} from '../seed/library-plan.ts';
-import { BRANDS } from '../seed/packs.ts';
-import { renderCover } from '../seed/png-cover.ts';
-import { openRenderCache, type RenderCache } from '../seed/render-cache.ts';
-import { startRenderPool } from '../seed/render-pool.ts';
-import type { RenderResult } from '../seed/render-sample.ts';
-import { TAXONOMY } from '../seed/taxonomy.ts';
+} from './demo/library-plan.ts';
+import { BRANDS } from './demo/packs.ts';
+import { renderCover } from '../synth/pack-cover.ts';
+import { openRenderCache, type RenderCache } from './render-cache.ts';
+import { startRenderPool } from './render-pool.ts';
+import type { RenderResult } from './sample-files.ts';
+import { TAXONOMY } from './demo/taxonomy.ts';
 import { encodePeaks } from './peaks.ts';
 import { cloneToLarge, HUGE_SAMPLE_COUNT, LARGE_SAMPLE_COUNT } from './seed-large.ts';
 import { newAuditionCode, sampleRow, searchText } from './sample-rows.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import type { SongCatalogueStatus } from '../../src/shared/api/music.types.ts';
 import { pause, tryHoldLease } from '../cluster/lease-holder.ts';
 import type { AppContext } from '../context.ts';
-import { planSong, SONG_SECONDS, type SongPlan } from './song-plan.ts';
+import { planSong, SONG_SECONDS, type SongPlan } from '../synth/song-plan.ts';
+import { startWorkerPool, type WorkerPool } from '../worker-pool.ts';
 
 /** Songs in the catalogue unless YINKU_SONGS_COUNT says otherwise (issue 6: at least 24). */
 export const DEFAULT_SONG_COUNT = 24;
@@ -18,10 +18,12 @@ export interface SongJob {
   kbps: number;
 }
 
-/** The worker's answer to one job. */
-export type SongJobResult =
-  | { ok: true; slot: number; mp3: Uint8Array; png: Uint8Array }
-  | { ok: false; slot: number; message: string };
+/** The worker's answer to one job: the song's MP3 and its cover. */
+export interface SongJobResult {
+  slot: number;
+  mp3: Uint8Array;
+  png: Uint8Array;
+}
 
 /** How many songs to generate and how long (null: 60–180 s each). */
 interface SongSettings {
@@ -85,7 +87,8 @@ export function startSongGeneration(
   let generated = 0;
   let running = true;
   let stopped = false;
-  let worker: Worker | null = null;
+  // One song worker (the shared pool with one thread), started with the first missing song.
+  let worker: WorkerPool<SongJob> | null = null;
 
   /** Slots still empty, after counting the filled ones. */
   const missingSlots = async (): Promise<number[]> => {
@@ -113,15 +116,16 @@ export function startSongGeneration(
 
   const renderAndStore = async (slot: number): Promise<void> => {
     const plan = planSong(slot, { seconds: options.seconds ?? undefined });
-    worker ??= new Worker(new URL('./song.worker.ts', import.meta.url));
+    worker ??= startWorkerPool<SongJob>(new URL('./song.worker.ts', import.meta.url), 1);
     log(`[songs] rendering slot ${slot}`);
-    const result = await renderInWorker(worker, {
-      plan,
-      sampleRate: SONG_AUDIO.sampleRate,
-      kbps: SONG_AUDIO.kbps,
-    });
+    const job: SongJob = { plan, sampleRate: SONG_AUDIO.sampleRate, kbps: SONG_AUDIO.kbps };
+    let result: SongJobResult;
+    try {
+      result = await worker.run<SongJobResult>(job);
+    } catch (error) {
+      throw new Error(`song ${slot} failed: ${(error as Error).message}`, { cause: error });
+    }
     if (stopped) return;
-    if (!result.ok) throw new Error(`song ${slot} failed: ${result.message}`);
     const stored = await ctx.repo.music.insertSong({
       slot,
       title: plan.title,
@@ -168,7 +172,7 @@ export function startSongGeneration(
     })
     .finally(async () => {
       running = false;
-      await worker?.terminate();
+      await worker?.close();
     });
 
   return {
@@ -176,35 +180,8 @@ export function startSongGeneration(
     done,
     async stop() {
       stopped = true;
-      await worker?.terminate();
+      await worker?.close();
       await done;
     },
   };
-}
-
-/** Posts one job and waits for its answer; a worker that dies or errors rejects it. */
-function renderInWorker(worker: Worker, job: SongJob): Promise<SongJobResult> {
-  return new Promise((resolve, reject) => {
-    const cleanup = (): void => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onMessage = (result: SongJobResult): void => {
-      cleanup();
-      resolve(result);
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(error);
-    };
-    const onExit = (code: number): void => {
-      cleanup();
-      reject(new Error(`song worker exited with code ${code}`));
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage(job);
-  });
 }

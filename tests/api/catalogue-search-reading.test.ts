@@ -11,7 +11,7 @@ import type {
   SearchSuggestion,
 } from '../../src/shared/api/catalogue.types.ts';
 import { splitKey } from '../../src/shared/api/musical-keys.ts';
-import { TAXONOMY } from '../../server/seed/taxonomy.ts';
+import { TAXONOMY } from '../../server/library/demo/taxonomy.ts';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 

@@ -5,9 +5,9 @@ import { decodeAudio } from '../../src/wasm/decode-audio.ts';
 import { newAuditionCode } from '../../server/library/sample-rows.ts';
 import { encodePendingAuditions } from '../../server/library/seed-auditions.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
-import { planLibrary } from '../../server/seed/library-plan.ts';
-import { AUDITION_VERSION } from '../../server/seed/mp3-audition.ts';
-import { encodeGaplessMp3 } from '../../server/seed/mp3-info-tag.ts';
+import { planLibrary } from '../../server/library/demo/library-plan.ts';
+import { AUDITION_VERSION } from '../../server/library/auditions/mp3-audition.ts';
+import { encodeGaplessMp3 } from '../../server/library/auditions/mp3-info-tag.ts';
 import { countSamples, samplesWhere } from '../testing/oracle.ts';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
 

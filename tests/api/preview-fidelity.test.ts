@@ -6,7 +6,7 @@ import { API } from '../../src/shared/api/paths.ts';
 import { decodeAudio } from '../../src/wasm/decode-audio.ts';
 import type { DecodedPcm } from '../../src/shared/audio/worker-protocol.ts';
 import { seedPlan } from '../../server/library/seed-samples.ts';
-import { planLibrary } from '../../server/seed/library-plan.ts';
+import { planLibrary } from '../../server/library/demo/library-plan.ts';
 import { samplesWhere } from '../testing/oracle.ts';
 import { comparePreview, type PreviewFidelity } from '../testing/preview-fidelity.ts';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';

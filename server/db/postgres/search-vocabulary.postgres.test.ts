@@ -9,8 +9,8 @@ import { wordQuery } from './search-text.postgres.ts';
 import { MAX_PREFIX_EXPANSION_AMONG_WORDS, withPrefixWords } from './search-vocabulary.postgres.ts';
 import { MAX_PREFIX_EXPANSION } from '../prefix-expansion.ts';
 import { seedPlan } from '../../library/seed-samples.ts';
-import { planLibrary } from '../../seed/library-plan.ts';
-import { openRenderCache } from '../../seed/render-cache.ts';
+import { planLibrary } from '../../library/demo/library-plan.ts';
+import { openRenderCache } from '../../library/render-cache.ts';
 import { startSeededPostgres, type SeededPostgres } from './testing/seeded-postgres.ts';
 import { listRequest } from '../testing/list-request.ts';
 

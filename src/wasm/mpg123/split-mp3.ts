@@ -1,19 +1,16 @@
 import { skipId3 } from '../sniff-format.ts';
 import { HEAD_SHARE, type SplitPlan } from '../split-decode.ts';
+import { readFrameHeader } from './mp3-frame-header.ts';
 
 /** One MPEG layer III frame header, as far as the frame walk needs it. */
 interface Mp3Frame {
-  /** version bits, layer bits and sampling-rate index: equal in every frame of one stream. */
+  /** version bits and sampling-rate index: equal in every frame of one stream. */
   stream: number;
   length: number;
   samples: number;
   /** Bytes of side information after the header (and its CRC). */
   sideInfo: number;
 }
-
-const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const RATES_V1 = [44100, 48000, 32000];
 
 /**
  * Cuts an MPEG layer III file in two at frame HEAD_SHARE × n, for decoding on two threads. The head
@@ -132,25 +129,15 @@ function frameLength(bytes: Uint8Array, offsets: number[], i: number): number {
   return (offsets[i + 1] ?? bytes.length) - offsets[i]!;
 }
 
-/** Parses a layer III frame header at `at`; null for anything else (incl. free format). */
+/** A layer III frame header at `at` as the walk needs it; null for anything else (incl. free format). */
 function readFrame(bytes: Uint8Array, at: number): Mp3Frame | null {
-  if (at + 4 > bytes.length || bytes[at] !== 0xff) return null;
-  const b1 = bytes[at + 1]!;
-  const b2 = bytes[at + 2]!;
-  const version = (b1 >> 3) & 3; // 0: MPEG 2.5, 2: MPEG 2, 3: MPEG 1
-  const rateIndex = (b2 >> 2) & 3;
-  const bitrateIndex = b2 >> 4;
-  if ((b1 & 0xe0) !== 0xe0 || version === 1 || ((b1 >> 1) & 3) !== 1) return null;
-  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const v1 = version === 3;
-  const rate = RATES_V1[rateIndex]! / (v1 ? 1 : version === 2 ? 2 : 4);
-  const bitrate = (v1 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex]! * 1000;
-  const mono = bytes[at + 3]! >> 6 === 3;
+  const header = readFrameHeader(bytes, at);
+  if (!header) return null;
   return {
-    stream: (b1 & 0xfe) * 4 + rateIndex,
-    length: Math.floor(((v1 ? 144 : 72) * bitrate) / rate) + ((b2 >> 1) & 1),
-    samples: v1 ? 1152 : 576,
-    sideInfo: (v1 ? (mono ? 17 : 32) : mono ? 9 : 17) + ((b1 & 1) === 0 ? 2 : 0),
+    stream: header.versionBits * 4 + header.rateIndex,
+    length: header.length,
+    samples: header.samplesPerFrame,
+    sideInfo: header.sideInfoLength + (header.crc ? 2 : 0),
   };
 }
 

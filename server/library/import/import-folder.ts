@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import type { AppContext } from '../../context.ts';
+import { startAnalysisPool } from '../analysis-pool.ts';
+import type { DescribedAudio } from '../describe-audio.ts';
+import { encodePeaks } from '../peaks.ts';
+import { newAuditionCode } from '../sample-rows.ts';
+import {
+  effectiveMetadata,
+  type EffectiveMetadata,
+  type StoredAnalysis,
+} from '../sound-analysis.ts';
+import { AUDITION_VERSION } from '../auditions/mp3-audition.ts';
+import { renderCover } from '../../synth/pack-cover.ts';
+import { canonicalTags } from '../../catalogue/tag-vocabulary.ts';
+import type { Category } from '../../../src/shared/api/catalogue.types.ts';
+import type { SniffedFormat } from '../../../src/shared/audio/worker-protocol.ts';
+
+/** File extensions the importer looks at (the format itself is sniffed from the bytes). */
+const IMPORT_EXTENSIONS = [
+  '.wav',
+  '.wave',
+  '.aif',
+  '.aiff',
+  '.aifc',
+  '.flac',
+  '.mp3',
+  '.ogg',
+  '.oga',
+];
+
+const MEDIA_TYPES: Record<Exclude<SniffedFormat, 'other'>, string> = {
+  wav: 'audio/wav',
+  aiff: 'audio/aiff',
+  flac: 'audio/flac',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+};
+
+/** Where imported samples go in the catalogue. */
+export interface ImportOptions {
+  brand: string;
+  category: Category;
+  primaryName: string;
+  secondaryName: string;
+  /** Called after each file, for a progress bar. */
+  onProgress?: (done: number, total: number, file: string) => void;
+}
+
+/** An imported file: its sample id, what the analysis found and the effective metadata. */
+export interface ImportedFile {
+  file: string;
+  id: number;
+  analysis: StoredAnalysis;
+  metadata: EffectiveMetadata;
+}
+
+/** What happened to each file. */
+interface ImportReport {
+  imported: ImportedFile[];
+  skipped: { file: string; reason: string }[];
+}
+
+// A folder ships no key, BPM or kind: each comes from the analysis (docs/LIBRARY.md).
+const NOTHING_SHIPPED: EffectiveMetadata = {
+  audioKey: null,
+  bpm: null,
+  kind: 'oneshot',
+  keySource: null,
+  bpmSource: null,
+  kindSource: 'detected',
+};
+
+/** Every audio file under `root`, recursively, sorted; symlinks are not followed. */
+function findAudioFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && IMPORT_EXTENSIONS.includes(extname(entry.name).toLowerCase()))
+        out.push(path);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * Imports every audio file under `root`: each folder becomes a pack of `options.brand`; each
+ * file is decoded (to check it and read its duration, rate, channels and bit depth), gets 256
+ * peaks, an MP3 audition and its analysis (key, BPM, kind, loudness, embedding) on worker
+ * threads, and is written in one batch of its own. A file that fails any step is reported and
+ * skipped — nothing of it reaches the catalogue. A file already imported (same bytes) is
+ * skipped too.
+ */
+export async function importFolder(
+  ctx: AppContext,
+  root: string,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  if (!statSync(root).isDirectory()) throw new Error(`${root} is not a folder`);
+  const files = findAudioFiles(root);
+  const report: ImportReport = { imported: [], skipped: [] };
+  const library = ctx.repo.library;
+  const now = new Date(ctx.clock.now()).toISOString();
+  const packs = new Map<string, string>();
+  // The category tree lists only names it knows: add ours (after the built-in ones) if missing.
+  const { category, primaryName, secondaryName } = options;
+  await library.writeBatch({
+    taxonomy: [
+      { category, primaryName, secondaryName: '', nameZh: primaryName, position: 10_000 },
+      { category, primaryName, secondaryName, nameZh: secondaryName, position: 10_001 },
+    ],
+  });
+  const pool = startAnalysisPool();
+  // Files are described two at a time on the pool (decode, peaks, MP3, analysis), read only when
+  // their turn comes (a folder may be larger than memory), and written in file order, so ids
+  // follow the sorted paths.
+  type Job = { bytes: Uint8Array; hash: string; work: Promise<DescribedAudio> | null };
+  const jobs = new Map<number, Promise<Job>>();
+  const start = (i: number): Promise<Job> | undefined => {
+    if (i >= files.length) return undefined;
+    let job = jobs.get(i);
+    if (!job) {
+      job = (async () => {
+        const bytes = new Uint8Array(readFileSync(files[i]!));
+        const hash = createHash('sha256').update(bytes).digest('hex');
+        const known = await library.hasSampleWithBlob(hash);
+        const work = known ? null : pool.describe(bytes);
+        work?.catch(() => undefined);
+        return { bytes, hash, work };
+      })();
+      job.catch(() => undefined);
+      jobs.set(i, job);
+    }
+    return job;
+  };
+  try {
+    for (const [index, file] of files.entries()) {
+      const name = relative(root, file);
+      const next = start(index)!;
+      start(index + 1);
+      jobs.delete(index);
+      try {
+        const job = await next;
+        // Checked again: an earlier file of this run may have had the same bytes.
+        if (!job.work || (await library.hasSampleWithBlob(job.hash)))
+          throw new Error('already in the library');
+        const audio = await job.work;
+        const packCode = await packFor(ctx, packs, root, file, options, now);
+        const stem = basename(file, extname(file));
+        const metadata = effectiveMetadata(NOTHING_SHIPPED, audio.analysis);
+        const [id] = await library.writeBatch({
+          samples: [
+            {
+              packCode,
+              nameEn: stem,
+              nameZh: stem,
+              category: options.category,
+              primaryName: options.primaryName,
+              secondaryName: options.secondaryName,
+              ...metadata,
+              format: audio.format,
+              mediaType: MEDIA_TYPES[audio.format],
+              sampleRate: audio.sampleRate,
+              channels: audio.channels,
+              bitDepth: audio.bitDepth,
+              sizeBytes: job.bytes.byteLength,
+              duration: Math.round(audio.duration * 1000) / 1000,
+              tags: canonicalTags([audio.format, metadata.kind]),
+              blobHash: ctx.blobs.put(job.bytes),
+              fileName: basename(file),
+              auditionCode: newAuditionCode(),
+              auditionHash: ctx.blobs.put(audio.audition),
+              auditionVersion: AUDITION_VERSION,
+              peaks: encodePeaks(audio.peaks),
+              popularity: 0,
+              createdAt: now,
+              analysis: audio.analysis,
+              search: {
+                name: stem,
+                brand: options.brand,
+                pack: basename(join(file, '..')),
+                type: options.primaryName,
+                grp: options.secondaryName,
+              },
+            },
+          ],
+        });
+        report.imported.push({ file: name, id: id!, analysis: audio.analysis, metadata });
+      } catch (error) {
+        // The worker sends an AudioError as "CODE: message".
+        const reason = (error as Error).message.replace(/^worker failed: /, '');
+        report.skipped.push({ file: name, reason });
+      }
+      options.onProgress?.(index + 1, files.length, name);
+    }
+  } finally {
+    await pool.close();
+  }
+  return report;
+}
+
+/** One line for the importer's output: what the analysis found in a file. */
+export function describeImport({ file, analysis, metadata }: ImportedFile): string {
+  const bpm = analysis.detectedBpm === null ? 'no tempo' : `${analysis.detectedBpm} BPM`;
+  const key = analysis.detectedKey ?? 'no key';
+  return `${file}: ${metadata.kind}, ${bpm}, ${key}, ${analysis.lufs} LUFS, ${analysis.truePeakDb} dBTP (detected)`;
+}
+
+/** The pack of a file's folder, made on first use (code from the folder path, cover generated). */
+async function packFor(
+  ctx: AppContext,
+  packs: Map<string, string>,
+  root: string,
+  file: string,
+  options: ImportOptions,
+  now: string,
+): Promise<string> {
+  const dir = join(file, '..');
+  const existing = packs.get(dir);
+  if (existing) return existing;
+  const digest = createHash('sha256')
+    .update(`${options.brand}\0${relative(root, dir) || basename(root)}`)
+    .digest('hex');
+  const code = `imp-${digest.slice(0, 12)}`;
+  if (!(await ctx.repo.library.hasPack(code))) {
+    const name = relative(root, dir) || basename(root);
+    await ctx.repo.library.writeBatch({
+      brands: [{ name: options.brand, nameZh: options.brand }],
+      packs: [
+        {
+          code,
+          nameEn: name,
+          nameZh: name,
+          descriptionEn: `Imported from ${name}`,
+          descriptionZh: `导入自 ${name}`,
+          brand: options.brand,
+          category: options.category,
+          primaryName: options.primaryName,
+          coverHash: ctx.blobs.put(renderCover(parseInt(digest.slice(0, 8), 16), options.category)),
+          tags: [],
+          popularity: 0,
+          createdAt: now,
+        },
+      ],
+    });
+  }
+  packs.set(dir, code);
+  return code;
+}
