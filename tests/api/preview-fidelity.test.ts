@@ -13,8 +13,9 @@ import { startTestGateway, type TestGateway } from '../helpers/test-gateway.ts';
 
 /**
  * How far (LU) a preview's integrated loudness may fall from its file's. The issue asks 0.5; the
- * encoder gives 0.65–1.0 LU for these sounds, because lamejs cuts above 18.6 kHz at 192 kbit/s
- * (it has no setting for it) and these synthesized cymbals hold much of their energy there
+ * encoder gives 0.65–1.05 LU for these sounds: these synthesized cymbals hold energy up to the
+ * Nyquist frequency, which BS.1770 weighs fully, and lamejs drops it — its 18.6 kHz low-pass at
+ * 192 kbit/s (no setting for it) 0.5–0.9 LU, its threshold of hearing above 16 kHz the rest
  * (docs/LIBRARY.md "Auditions (previews)"). Format 1 was 5.5–7 LU low.
  */
 const LOUDNESS_LU = 1.1;
