@@ -12,10 +12,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The LGPL MP3 encoder (lamejs) runs only in the gateway; the client bundle and the parts that
-// ship in it (src/ui, src/wasm, src/workers, src/worklets, src/shared, src/analysis) must never
-// reach it (docs/LIBRARY.md "Auditions (previews)", docs/STACK-NOTES.md "Licences in the client
-// bundle"). Tests and their `testing/` helpers may use it to make fixtures, so this follows the
+// The LGPL MP3 encoder (lamejs, the AI songs') runs only in the gateway; the client bundle and the
+// parts that ship in it (src/ui, src/wasm, src/workers, src/worklets, src/shared, src/analysis)
+// must never reach it (docs/LIBRARY.md "Auditions (previews)", docs/STACK-NOTES.md "Licences in
+// the client bundle"). `@ffmpeg/core` (GPL-2.0+), whose LAME encodes the previews in the gateway,
+// is not on this list: it is the client's chosen fallback decoder, shipped to the browser by
+// design. Tests and their `testing/` helpers may use lamejs to make fixtures, so this follows the
 // imports of every other file there, through any helper they pull in, to the packages reached.
 const repo = resolve(import.meta.dirname, '..');
 const CLIENT_PARTS = ['ui', 'wasm', 'workers', 'worklets', 'shared', 'analysis'];

@@ -50,6 +50,11 @@ describe('LAME 3.100 (ffmpeg.wasm) MP3', () => {
     expect(rms).toBeGreaterThan((8000 / Math.SQRT2) * 0.7);
   });
 
+  it('encodes a hundred previews in a row on one thread (an instance traps after ~65)', () => {
+    const pcm = [noise(1000, new Rng(9))];
+    for (let i = 0; i < 100; i++) expect(encodeLameMp3(pcm, 44_100, 96).length).toBeGreaterThan(0);
+  });
+
   it('refuses no channels, three channels and an empty signal with a clear error', () => {
     expect(() => encodeLameMp3([], 44_100, 96)).toThrow(/1 or 2 channels/);
     const one = new Int16Array(100);

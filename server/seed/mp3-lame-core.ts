@@ -34,15 +34,20 @@ type CoreFactory = (options: {
 
 const require = createRequire(import.meta.url);
 
+/** An instance traps (out of bounds) after ~65 encodes: a fresh one is made well before that. */
+const RUNS_PER_INSTANCE = 20;
+
 let compiled: object | null = null;
 let core: FfmpegCore | null = null;
+let runs = 0;
 
 /**
- * One core per thread, made on first use: the 32 MB module compiles once (~2 s, then reused),
- * and instantiates synchronously so `encodeAudition` stays a plain call on its worker thread.
+ * The thread's core, made on first use and again every RUNS_PER_INSTANCE encodes: the 32 MB
+ * module compiles once per thread (~2 s), and instances of it are made synchronously so
+ * `encodeAudition` stays a plain call on its worker thread.
  */
 function lameCore(): FfmpegCore {
-  if (core) return core;
+  if (core && runs < RUNS_PER_INSTANCE) return core;
   compiled ??= new wasm.Module(readFileSync(require.resolve('@ffmpeg/core/wasm')));
   const module = compiled;
   // The UMD build (the package's `require` entry) is the worker build: it reads
@@ -69,6 +74,7 @@ function lameCore(): FfmpegCore {
   }
   if (typeof made.exec !== 'function') throw new Error('ffmpeg core did not start');
   core = made;
+  runs = 0;
   return core;
 }
 
@@ -97,6 +103,7 @@ export function encodeLameMp3(
     throw new RangeError('encodeLameMp3 takes 1 or 2 channels');
   if (channels[0]!.length === 0) throw new RangeError('encodeLameMp3 needs at least one sample');
   const ffmpeg = lameCore();
+  runs++;
   const log: string[] = [];
   ffmpeg.setLogger(({ message }) => log.push(message));
   ffmpeg.FS.writeFile('in.pcm', interleave(channels));
