@@ -2,14 +2,15 @@
 // producer judges a sound by — the top octave, the stereo image, the level (docs/LIBRARY.md
 // "Auditions"). One encoder for the seed, the render worker, the importer and the re-encode pass.
 import { Biquad } from '../../synth/dsp.ts';
-import { encodeGaplessMp3 } from './mp3-info-tag.ts';
+import { encodeLameMp3 } from './mp3-lame-core.ts';
 
 /**
  * Version of the preview format. A sample whose stored preview has an older one is encoded again
  * in the background on the next start (`encodePendingAuditions`). 1: mono 22.05 kHz 64 kbit/s;
- * 2: the source's rate and channels, 192 kbit/s joint stereo, 96 mono.
+ * 2: the source's rate and channels, 192 kbit/s joint stereo, 96 mono (lamejs, low-pass at
+ * 18.6 kHz); 3: the same with LAME 3.100 (ffmpeg.wasm), low-pass off, real joint stereo.
  */
-export const AUDITION_VERSION = 2;
+export const AUDITION_VERSION = 3;
 
 /** Bit rate (kbit/s) of a stereo preview; a mono one gets half. */
 export const AUDITION_STEREO_KBPS = 192;
@@ -70,11 +71,11 @@ export function toAuditionPcm(
 
 /**
  * Encodes an audition preview: an MP3 at the source's rate with its channels (stereo or mono),
- * 192 or 96 kbit/s, with a LAME Info frame so that it decodes to exactly its samples and starts
- * without the encoder's delay.
+ * 192 or 96 kbit/s, by LAME 3.100 with its low-pass off (`mp3-lame-core.ts`), with a LAME Info
+ * frame so that it decodes to exactly its samples and starts without the encoder's delay.
  */
 export function encodeAudition(channels: Float32Array[], sampleRate: number): Uint8Array {
   const pcm = toAuditionPcm(channels, sampleRate);
   const kbps = pcm.channels.length === 2 ? AUDITION_STEREO_KBPS : AUDITION_STEREO_KBPS / 2;
-  return encodeGaplessMp3(pcm.channels, pcm.rate, kbps);
+  return encodeLameMp3(pcm.channels, pcm.rate, kbps);
 }
