@@ -120,22 +120,50 @@ class StretchProcessor extends Library {
     return true;
   }
 
-  /** Copies input frames [from, to) into the STFT's input scratch, zeros where there is none. */
+  /**
+   * Copies input frames [from, to) into the STFT's input scratch, zeros where there is none. A
+   * segment with loop bounds reads its input modulo the loop's length: the voice holds the track
+   * once and the copies after it (docs/AUDIO.md, "Synced audition") are the same frames.
+   */
   private readWindow(from: number, to: number, channels: number): void {
     const wasm = this.wasmModule;
     const memory = wasm.exports ? wasm.exports.memory.buffer : wasm.HEAP8.buffer;
+    const segment = this.timeMap[0]!;
+    const period = Math.round((segment.loopEnd - segment.loopStart) * sampleRate);
     for (let c = 0; c < channels; c++) {
       const scratch = new Float32Array(memory, this.buffersIn[c]!, this.bufferLength);
       scratch.fill(0);
-      let start = this.audioBuffersStart;
-      for (const planes of this.audioBuffers) {
-        const length = planes[0]!.length;
-        const a = Math.max(from, start);
-        const b = Math.min(to, start + length);
-        if (b > a) scratch.set(planes[c % planes.length]!.subarray(a - start, b - start), a - from);
-        start += length;
-        if (start >= to) break;
+      if (period <= 0) {
+        this.copyFrames(scratch, c, from, to, from);
+        continue;
       }
+      for (let base = Math.floor(from / period) * period; base < to; base += period)
+        this.copyFrames(
+          scratch,
+          c,
+          Math.max(from, base) - base,
+          Math.min(to, base + period) - base,
+          from - base,
+        );
+    }
+  }
+
+  /** Copies held frames [from, to) of channel `c` into `scratch`, frame `origin` at its index 0. */
+  private copyFrames(
+    scratch: Float32Array,
+    c: number,
+    from: number,
+    to: number,
+    origin: number,
+  ): void {
+    let start = this.audioBuffersStart;
+    for (const planes of this.audioBuffers) {
+      const length = planes[0]!.length;
+      const a = Math.max(from, start);
+      const b = Math.min(to, start + length);
+      if (b > a) scratch.set(planes[c % planes.length]!.subarray(a - start, b - start), a - origin);
+      start += length;
+      if (start >= to) break;
     }
   }
 }
