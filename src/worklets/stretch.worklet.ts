@@ -52,6 +52,9 @@ interface LibraryProcessor extends AudioWorkletProcessor {
   timeIntervalSamples: number;
 }
 
+/** How long a change of shift glides (s). */
+const GLIDE_S = 0.04;
+
 const Library = captured.get(STRETCH_PROCESSOR_NAME) as unknown as new (
   options?: unknown,
 ) => LibraryProcessor;
@@ -65,6 +68,9 @@ const Library = captured.get(STRETCH_PROCESSOR_NAME) as unknown as new (
 class StretchProcessor extends Library {
   /** The input frame the STFT was last fed up to (null: it must be primed again). */
   private fed: number | null = null;
+  /** The shift the STFT was last given (semitones; null: none yet) and the glide towards a new one. */
+  private shift: number | null = null;
+  private glide = { from: 0, to: 0, frame: 0 };
 
   override process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
     const output = outputs[0];
@@ -76,10 +82,11 @@ class StretchProcessor extends Library {
     if (!this.wasmReady || !segment.active) {
       for (const channel of output) channel.fill(0);
       this.fed = null;
+      this.shift = null;
       return true;
     }
     const wasm = this.wasmModule;
-    wasm._setTransposeSemitones(segment.semitones, segment.tonalityHz / sampleRate);
+    wasm._setTransposeSemitones(this.shiftAt(segment.semitones), segment.tonalityHz / sampleRate);
     wasm._setFormantSemitones(segment.formantSemitones, segment.formantCompensation);
     wasm._setFormantBase(segment.formantBaseHz / sampleRate);
     let inputTime = segment.input + (outputTime - segment.output) * segment.rate;
@@ -118,6 +125,19 @@ class StretchProcessor extends Library {
       this.port.postMessage(['time', inputTime]);
     }
     return true;
+  }
+
+  /**
+   * The shift for this quantum: a new one is reached by a linear glide over GLIDE_S (a step of
+   * pitch carried through the STFT's overlapping frames dips a sine's level to ~54 %).
+   */
+  private shiftAt(target: number): number {
+    if (this.shift === null) this.glide = { from: target, to: target, frame: currentFrame };
+    else if (target !== this.glide.to)
+      this.glide = { from: this.shift, to: target, frame: currentFrame };
+    const done = Math.min(1, (currentFrame - this.glide.frame) / (GLIDE_S * sampleRate));
+    this.shift = this.glide.from + (this.glide.to - this.glide.from) * done;
+    return this.shift;
   }
 
   /**
