@@ -1,9 +1,5 @@
 import type { TimePitch } from '../../shared/audio/sync-params.ts';
-import {
-  FADE_GATE,
-  FADE_GATE_PARAM,
-  type StretchSegment,
-} from '../../shared/audio/worklet-params.ts';
+import { FADE_GATE, FADE_GATE_PARAM } from '../../shared/audio/worklet-params.ts';
 import type { StretchNode } from './stretch-node.ts';
 import { FADE_S } from './voice-nodes.ts';
 
@@ -78,8 +74,9 @@ function planes(buffer: AudioBuffer, from = 0, to = buffer.length): Float32Array
  * One synced voice. Its stretch node reads the track's frames as if they were at the context's
  * rate, so the rate and shift handed to it fold in the file's own rate (no resampling): input
  * time = track time × k with k = file rate ÷ context rate, rate × k, and 12·log2(k) semitones more.
- * A loop is laid out as track, track, head and plays between the second copy's bounds, so the
- * STFT always reads the true neighbours of the seam.
+ * A loop plays between the bounds of a second copy of the track, which the node reads modulo the
+ * track's length (it holds the frames once), so the STFT always reads the true neighbours of the
+ * seam.
  */
 export class SyncedVoice {
   /** Track length (s); a slice's estimate until the whole track arrives. */
