@@ -52,6 +52,9 @@ interface LibraryProcessor extends AudioWorkletProcessor {
   timeIntervalSamples: number;
 }
 
+/** How long a change of shift glides (s). */
+const GLIDE_S = 0.04;
+
 const Library = captured.get(STRETCH_PROCESSOR_NAME) as unknown as new (
   options?: unknown,
 ) => LibraryProcessor;
@@ -65,6 +68,9 @@ const Library = captured.get(STRETCH_PROCESSOR_NAME) as unknown as new (
 class StretchProcessor extends Library {
   /** The input frame the STFT was last fed up to (null: it must be primed again). */
   private fed: number | null = null;
+  /** The shift the STFT was last given (semitones; null: none yet) and the glide towards a new one. */
+  private shift: number | null = null;
+  private glide = { from: 0, to: 0, frame: 0 };
 
   override process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
     const output = outputs[0];
@@ -76,10 +82,11 @@ class StretchProcessor extends Library {
     if (!this.wasmReady || !segment.active) {
       for (const channel of output) channel.fill(0);
       this.fed = null;
+      this.shift = null;
       return true;
     }
     const wasm = this.wasmModule;
-    wasm._setTransposeSemitones(segment.semitones, segment.tonalityHz / sampleRate);
+    wasm._setTransposeSemitones(this.shiftAt(segment.semitones), segment.tonalityHz / sampleRate);
     wasm._setFormantSemitones(segment.formantSemitones, segment.formantCompensation);
     wasm._setFormantBase(segment.formantBaseHz / sampleRate);
     let inputTime = segment.input + (outputTime - segment.output) * segment.rate;
@@ -120,22 +127,63 @@ class StretchProcessor extends Library {
     return true;
   }
 
-  /** Copies input frames [from, to) into the STFT's input scratch, zeros where there is none. */
+  /**
+   * The shift for this quantum: a new one is reached by a linear glide over GLIDE_S (a step of
+   * pitch carried through the STFT's overlapping frames dips a sine's level to ~54 %).
+   */
+  private shiftAt(target: number): number {
+    if (this.shift === null) this.glide = { from: target, to: target, frame: currentFrame };
+    else if (target !== this.glide.to)
+      this.glide = { from: this.shift, to: target, frame: currentFrame };
+    const done = Math.min(1, (currentFrame - this.glide.frame) / (GLIDE_S * sampleRate));
+    this.shift = this.glide.from + (this.glide.to - this.glide.from) * done;
+    return this.shift;
+  }
+
+  /**
+   * Copies input frames [from, to) into the STFT's input scratch, zeros where there is none. A
+   * segment with loop bounds reads its input modulo the loop's length: the voice holds the track
+   * once and the copies after it (docs/AUDIO.md, "Synced audition") are the same frames.
+   */
   private readWindow(from: number, to: number, channels: number): void {
     const wasm = this.wasmModule;
     const memory = wasm.exports ? wasm.exports.memory.buffer : wasm.HEAP8.buffer;
+    const segment = this.timeMap[0]!;
+    const period = Math.round((segment.loopEnd - segment.loopStart) * sampleRate);
     for (let c = 0; c < channels; c++) {
       const scratch = new Float32Array(memory, this.buffersIn[c]!, this.bufferLength);
       scratch.fill(0);
-      let start = this.audioBuffersStart;
-      for (const planes of this.audioBuffers) {
-        const length = planes[0]!.length;
-        const a = Math.max(from, start);
-        const b = Math.min(to, start + length);
-        if (b > a) scratch.set(planes[c % planes.length]!.subarray(a - start, b - start), a - from);
-        start += length;
-        if (start >= to) break;
+      if (period <= 0) {
+        this.copyFrames(scratch, c, from, to, from);
+        continue;
       }
+      for (let base = Math.floor(from / period) * period; base < to; base += period)
+        this.copyFrames(
+          scratch,
+          c,
+          Math.max(from, base) - base,
+          Math.min(to, base + period) - base,
+          from - base,
+        );
+    }
+  }
+
+  /** Copies held frames [from, to) of channel `c` into `scratch`, frame `origin` at its index 0. */
+  private copyFrames(
+    scratch: Float32Array,
+    c: number,
+    from: number,
+    to: number,
+    origin: number,
+  ): void {
+    let start = this.audioBuffersStart;
+    for (const planes of this.audioBuffers) {
+      const length = planes[0]!.length;
+      const a = Math.max(from, start);
+      const b = Math.min(to, start + length);
+      if (b > a) scratch.set(planes[c % planes.length]!.subarray(a - start, b - start), a - origin);
+      start += length;
+      if (start >= to) break;
     }
   }
 }

@@ -1,9 +1,5 @@
 import type { TimePitch } from '../../shared/audio/sync-params.ts';
-import {
-  FADE_GATE,
-  FADE_GATE_PARAM,
-  type StretchSegment,
-} from '../../shared/audio/worklet-params.ts';
+import { FADE_GATE, FADE_GATE_PARAM } from '../../shared/audio/worklet-params.ts';
 import type { StretchNode } from './stretch-node.ts';
 import { FADE_S } from './voice-nodes.ts';
 
@@ -37,21 +33,29 @@ export interface SyncedStart {
   render?: boolean;
 }
 
-// The input past a loop's second copy the STFT reads ahead of its position (s): the window and
-// the processor's input latency, with room to spare.
-const LOOP_LOOKAHEAD_S = 1;
 // After the fade-out, how long before the node stops and goes back to the spares (s).
 const RELEASE_AFTER_S = FADE_S + 0.1;
 /**
  * A live start: the STFT is heard 14–25 ms after its first block (its frames before the start
- * were never made), so the first LEAD_S play from the buffer itself, resampled to the shifted
- * pitch, and cross-fade into the stretch over LEAD_FADE_S; meanwhile the stretch moves at the
- * lead's speed, so both are on the same frame when they meet (docs/AUDIO.md).
+ * were never made), and its planes reach it a task after the click; so the start plays from the
+ * buffer itself, resampled to the shifted pitch, until LEAD_S after the stretch took its planes,
+ * and cross-fades into it over LEAD_FADE_S; meanwhile the stretch moves at the lead's speed, so
+ * both are on the same frame when they meet (docs/AUDIO.md).
  */
 const LEAD_S = 0.03;
 const LEAD_FADE_S = 0.02;
 /** An offline render starts this long before its first frame, which is cut off (s). */
 export const RENDER_PREROLL_S = 0.2;
+
+/** A live start's lead: the buffer itself, heard until the stretch takes over. */
+interface Lead {
+  source: AudioBufferSourceNode;
+  share: GainNode;
+  /** Context time it started, at track position `pos`, moving at `speed`. */
+  at: number;
+  pos: number;
+  speed: number;
+}
 
 /** Runs `fn` after this task in a live context (off a click's path), at once in an offline one. */
 function later(context: BaseAudioContext, fn: () => void): void {
@@ -70,8 +74,9 @@ function planes(buffer: AudioBuffer, from = 0, to = buffer.length): Float32Array
  * One synced voice. Its stretch node reads the track's frames as if they were at the context's
  * rate, so the rate and shift handed to it fold in the file's own rate (no resampling): input
  * time = track time × k with k = file rate ÷ context rate, rate × k, and 12·log2(k) semitones more.
- * A loop is laid out as track, track, head and plays between the second copy's bounds, so the
- * STFT always reads the true neighbours of the seam.
+ * A loop plays between the bounds of a second copy of the track, which the node reads modulo the
+ * track's length (it holds the frames once), so the STFT always reads the true neighbours of the
+ * seam.
  */
 export class SyncedVoice {
   /** Track length (s); a slice's estimate until the whole track arrives. */
@@ -90,8 +95,12 @@ export class SyncedVoice {
   private endTimer: ReturnType<typeof setTimeout> | null = null;
   /** Takes the nodes back once the voice is silent. */
   private readonly release: (nodes: StretchVoiceNodes) => void;
-  /** Frames the stretch node holds of the track (a slice, then the whole). */
+  /** Frames the stretch node holds of the track (a slice, then the whole; 0: not fed yet). */
   private held = 0;
+  /** True until the whole track is here (a first slice plays meanwhile). */
+  private partial: boolean;
+  /** A live start's lead, until the stretch takes over. */
+  private lead: Lead | null = null;
   /** Input seconds where the track's first frame lies (a loop's second copy once laid out). */
   private loopLength = 0;
 
@@ -108,6 +117,7 @@ export class SyncedVoice {
     this.k = options.buffer.sampleRate / context.sampleRate;
     this.duration = options.buffer.duration;
     this.timePitch = options.timePitch;
+    this.partial = !!options.rest;
     const at = context.currentTime;
     const from = Math.min(Math.max(0, options.offset), options.buffer.duration);
     this.anchor = { time: at, pos: from, rate: options.timePitch.rate };
@@ -125,66 +135,103 @@ export class SyncedVoice {
     );
   }
 
-  /** Hands the node its planes and time map and opens the gate (all now, in one task). */
+  /**
+   * Opens the gate and, live, starts the lead at once; the planes and time map go to the stretch
+   * node in the next task (live) or now (offline), off the click's path: copying a track's frames
+   * to the audio thread costs milliseconds per second of audio.
+   */
   private begin(nodes: StretchVoiceNodes): void {
-    const { stretch, gain, fade } = nodes;
-    const { buffer, fadeIn, render } = this.options;
+    const { gain, fade } = nodes;
+    const { fadeIn, render } = this.options;
     const at = this.context.currentTime;
     this.startedAt = at;
     // A voice whose nodes came late starts where it should be by now.
     const pos = this.anchor.pos + Math.max(0, at - this.anchor.time) * this.anchor.rate;
-    void stretch.addBuffers(planes(buffer));
-    this.held = buffer.length;
-    const second = !!render && this.options.loop;
-    if (second) this.addCopies();
-    const input = this.wrap(pos) + (second ? this.duration : 0);
     const { rate, semitones } = this.timePitch;
     // The lead's speed: the resampling that gives the shifted pitch.
     const speed = render ? rate : 2 ** (semitones / 12);
-    const segment: StretchSegment = {
-      output: at,
-      active: true,
-      input: (input - (render ? RENDER_PREROLL_S * rate : 0)) * this.k,
-      ...this.mapped({ rate: speed, semitones }),
-      loopStart: this.loopLength,
-      loopEnd: 2 * this.loopLength,
-    };
-    void stretch.schedule(segment);
+    this.anchor = { time: at, pos, rate: speed };
     gain.gain.cancelScheduledValues(0);
-    if (render) gain.gain.setValueAtTime(1, at);
-    else this.lead(nodes, at, pos, speed);
-    this.anchor = render
-      ? { time: at, pos, rate }
-      : { time: at + LEAD_S + LEAD_FADE_S, pos: pos + (LEAD_S + LEAD_FADE_S) * speed, rate };
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     gate.setValueAtTime(fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
-    if (second) this.planEnd();
-    else if (!this.options.rest) later(this.context, () => this.layOut());
-    else this.planEnd();
+    if (render) gain.gain.setValueAtTime(1, at);
+    else this.lead = this.startLead(nodes, at, pos, speed);
+    later(this.context, () => this.feed(nodes, at, pos, speed));
+  }
+
+  /** The planes and the time map from `at` (track position `pos`, moving at `speed`). */
+  private feed(nodes: StretchVoiceNodes, at: number, pos: number, speed: number): void {
+    if (this.stopped || this.nodes !== nodes) return;
+    const { buffer, render, loop } = this.options;
+    // The one copy of the track's frames, handed over (not cloned again).
+    void nodes.stretch.addBuffers(planes(buffer), true);
+    this.held = buffer.length;
+    const second = !!render && loop;
+    if (second) this.loopLength = buffer.length / this.context.sampleRate;
+    const input = this.wrap(pos) + (second ? this.duration : 0);
+    void nodes.stretch.schedule({
+      output: at,
+      active: true,
+      input: (input - (render ? RENDER_PREROLL_S * speed : 0)) * this.k,
+      ...this.mapped({ rate: speed, semitones: this.timePitch.semitones }),
+      loopStart: this.loopLength,
+      loopEnd: 2 * this.loopLength,
+    });
+    if (this.lead) {
+      const lead = this.lead;
+      // The STFT runs from the moment its planes arrive: it takes over LEAD_S after that.
+      void nodes.stretch.settled().then(() => this.handOver(nodes, lead));
+    }
+    if (second || this.partial) this.planEnd();
+    else this.layOut();
   }
 
   /**
-   * The first LEAD_S of a live start from the buffer itself at `speed` (so its pitch is the
-   * shifted one), cross-faded into the stretch, which switches to the voice's rate once alone.
+   * The first frames of a live start from the buffer itself at `speed` (so its pitch is the
+   * shifted one), until the stretch takes over (handOver).
    */
-  private lead({ stretch, gain, fade }: StretchVoiceNodes, at: number, pos: number, speed: number) {
-    const switchAt = at + LEAD_S;
-    const alone = switchAt + LEAD_FADE_S;
+  private startLead(
+    { fade, gain }: StretchVoiceNodes,
+    at: number,
+    pos: number,
+    speed: number,
+  ): Lead {
     const source = new AudioBufferSourceNode(this.context, {
       buffer: this.options.buffer,
       playbackRate: speed,
+      loop: this.options.loop && !this.options.rest,
     });
     const share = new GainNode(this.context);
     source.connect(share).connect(fade);
-    share.gain.setValueAtTime(1, switchAt);
-    share.gain.linearRampToValueAtTime(0, alone);
+    share.gain.setValueAtTime(1, at);
     gain.gain.setValueAtTime(0, at);
+    source.start(at, pos);
+    source.onended = () => share.disconnect();
+    return { source, share, at, pos, speed };
+  }
+
+  /**
+   * Cross-fades from the lead into the stretch over LEAD_FADE_S, LEAD_S after the stretch took
+   * its planes at the latest; the stretch has moved at the lead's speed, so both are on the same
+   * frame, and takes the voice's rate once alone.
+   */
+  private handOver({ stretch, gain }: StretchVoiceNodes, lead: Lead): void {
+    if (this.stopped || this.lead !== lead) return;
+    this.lead = null;
+    const switchAt = Math.max(lead.at, this.context.currentTime) + LEAD_S;
+    const alone = switchAt + LEAD_FADE_S;
+    lead.share.gain.setValueAtTime(1, switchAt);
+    lead.share.gain.linearRampToValueAtTime(0, alone);
     gain.gain.setValueAtTime(0, switchAt);
     gain.gain.linearRampToValueAtTime(1, alone);
-    source.start(at, pos);
-    source.stop(alone + 0.01);
-    source.onended = () => share.disconnect();
+    lead.source.stop(alone + 0.01);
     void stretch.schedule({ output: alone, outputTime: alone, ...this.mapped(this.timePitch) });
+    this.anchor = {
+      time: alone,
+      pos: lead.pos + (alone - lead.at) * lead.speed,
+      rate: this.timePitch.rate,
+    };
+    this.planEnd();
   }
 
   /** Resolves once the stretch node has taken every plane and change posted so far. */
@@ -192,27 +239,26 @@ export class SyncedVoice {
     await this.nodes?.stretch.settled();
   }
 
-  /** A loop's second copy and the head after it, and its bounds (input seconds). */
+  /** A loop's bounds (input seconds): the second copy, read by the node modulo its length. */
   private addCopies(): void {
-    const { buffer } = this.options;
-    const { stretch } = this.nodes!;
-    const head = Math.min(buffer.length, Math.ceil(LOOP_LOOKAHEAD_S * buffer.sampleRate));
-    void stretch.addBuffers(planes(buffer));
-    void stretch.addBuffers(planes(buffer, 0, head));
-    this.loopLength = buffer.length / this.context.sampleRate;
+    this.loopLength = this.options.buffer.length / this.context.sampleRate;
   }
 
   /** The whole track after a first slice: the rest of its frames appended, then laid out. */
   private extend(whole: AudioBuffer): void {
-    if (this.stopped || !this.nodes) return;
-    void this.nodes.stretch.addBuffers(planes(whole, this.held));
+    this.partial = false;
+    this.duration = whole.duration;
+    // Not fed yet: feed() hands over the whole track.
+    if (this.held === 0) this.options.buffer = whole;
+    if (this.stopped || !this.nodes || this.held === 0) return;
+    void this.nodes.stretch.addBuffers(planes(whole, this.held), true);
     this.held = whole.length;
     this.duration = whole.duration;
     this.options.buffer = whole;
     this.layOut();
   }
 
-  /** Once the whole track is held: a loop's two more copies and bounds, else its end. */
+  /** Once the whole track is held: a loop's bounds, else its end. */
   private layOut(): void {
     if (this.stopped || !this.nodes) return;
     if (this.options.loop) {
@@ -250,7 +296,9 @@ export class SyncedVoice {
     const { time, pos, rate } = this.anchor;
     this.anchor = { time: at, pos: pos + Math.max(0, at - time) * rate, rate: tp.rate };
     this.timePitch = tp;
-    if (!this.nodes) return;
+    // The lead goes on at its speed; the stretch takes the new rate when it takes over.
+    if (this.lead) this.anchor = { time, pos, rate };
+    if (!this.nodes || this.lead) return;
     void this.nodes.stretch.schedule({ output: at, outputTime: at, ...this.mapped(tp) });
     this.planEnd();
   }
@@ -294,6 +342,8 @@ export class SyncedVoice {
     const gate = nodes.fade.parameters.get(FADE_GATE_PARAM)!;
     gate.cancelScheduledValues(at);
     gate.setValueAtTime(FADE_GATE.closed, at);
+    this.lead?.source.stop(at + FADE_S + 0.01);
+    this.lead = null;
     const done = () => {
       void nodes.stretch.schedule({ active: false, loopStart: 0, loopEnd: 0 });
       nodes.stretch.node.disconnect();
