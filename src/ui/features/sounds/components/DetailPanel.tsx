@@ -202,12 +202,12 @@ function SampleDetail({ sample }: { sample: Sample }) {
         <dt>{t('detail.key')}</dt>
         <dd>
           {sample.audioKey ?? '—'}
-          {isDetected(sample, 'key') && <DetectedMark />}
+          {isDetected(sample, 'key') && <DetectedMark label={t('row.detected')} />}
         </dd>
         <dt>{t('detail.bpm')}</dt>
         <dd>
           {sample.audioBpm ?? '—'}
-          {isDetected(sample, 'bpm') && <DetectedMark />}
+          {isDetected(sample, 'bpm') && <DetectedMark label={t('row.detected')} />}
         </dd>
         <dt>{t('detail.duration')}</dt>
         <dd>{formatDuration(sample.duration)}</dd>
