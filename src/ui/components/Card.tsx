@@ -20,3 +20,19 @@ export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+/**
+ * A list laid out as a grid of cards at least `$min` px wide; `$fit` stretches a short row's
+ * cards to fill it (auto-fit) instead of keeping empty tracks (auto-fill).
+ */
+export const CardGrid = styled.ul<{ $min: number; $fit?: boolean }>`
+  display: grid;
+  grid-template-columns: repeat(
+    ${({ $fit }) => ($fit ? 'auto-fit' : 'auto-fill')},
+    minmax(${({ $min }) => $min}px, 1fr)
+  );
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
