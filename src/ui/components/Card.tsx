@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /** A bordered surface for grouping content (forms, plans, settings sections). */
 export const Card = styled.section`
@@ -35,4 +35,15 @@ export const CardGrid = styled.ul<{ $min: number; $fit?: boolean }>`
   margin: 0;
   padding: 0;
   list-style: none;
+`;
+
+/** A details column beside a list: its sections stacked, scrolling on their own. */
+export const sidePanel = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow-y: auto;
 `;
