@@ -3,12 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSettingsStore } from '../../../stores/settings.store.ts';
 import { peaksCache } from '../services.ts';
 import { fakeLayout, renderSounds, sample } from '../test/render.test-helper.tsx';
+import type * as format from './format.ts';
 import { rowTextCells } from './format.ts';
 import { SampleList } from './SampleList.tsx';
 
 // Every row's render (full or light) builds its text cells once: the calls count renders per sample.
 vi.mock('./format.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./format.ts')>();
+  const actual = await importOriginal<typeof format>();
   return { ...actual, rowTextCells: vi.fn(actual.rowTextCells) };
 });
 
