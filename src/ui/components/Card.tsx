@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /** A bordered surface for grouping content (forms, plans, settings sections). */
 export const Card = styled.section`
@@ -19,4 +19,31 @@ export const PageTitle = styled.h1`
 export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/**
+ * A list laid out as a grid of cards at least `$min` px wide; `$fit` stretches a short row's
+ * cards to fill it (auto-fit) instead of keeping empty tracks (auto-fill).
+ */
+export const CardGrid = styled.ul<{ $min: number; $fit?: boolean }>`
+  display: grid;
+  grid-template-columns: repeat(
+    ${({ $fit }) => ($fit ? 'auto-fit' : 'auto-fill')},
+    minmax(${({ $min }) => $min}px, 1fr)
+  );
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** A details column beside a list: its sections stacked, scrolling on their own. */
+export const sidePanel = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  overflow-y: auto;
 `;

@@ -22,5 +22,5 @@ export { Dialog } from './Dialog.tsx';
 export type { DialogProps } from './Dialog.tsx';
 export { Menu } from './Menu.tsx';
 export type { MenuItem, MenuProps } from './Menu.tsx';
-export { Card, PageTitle, Muted } from './Card.tsx';
+export { Card, CardGrid, PageTitle, Muted, sidePanel } from './Card.tsx';
 export { Skeleton } from './Skeleton.tsx';

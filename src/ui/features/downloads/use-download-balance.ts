@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../stores/session.store.ts';
 
@@ -15,11 +16,17 @@ export function useDownloadBalance(): string | null {
     : t('credits.left', { count: userInfo.downloadQuota });
 }
 
-/** A download button's tooltip: its label, then the balance when it is known. */
+/**
+ * A download button's tooltip: its label, then the balance when it is known. The same function
+ * until the balance or language changes (a grid hands it to its memoised rows).
+ */
 export function useDownloadTooltip(): (label: string) => string {
   const { t } = useTranslation('downloads');
   const balance = useDownloadBalance();
-  return (label) => (balance ? t('credits.tooltip', { label, balance }) : label);
+  return useCallback(
+    (label: string) => (balance ? t('credits.tooltip', { label, balance }) : label),
+    [balance, t],
+  );
 }
 
 /** Records the balance a commit answered, so the top bar and tooltips follow without a reload. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Pack, Sample } from '../../../shared/index.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import { Icon } from '../../components/index.ts';
+import { CardGrid, Icon } from '../../components/index.ts';
 import { isActiveRow, usePlayerStore } from '../../stores/player.store.ts';
 import { toggleSample } from '../player/index.tsx';
 import { formatDuration } from '../../lib/format-duration.ts';
@@ -23,13 +23,7 @@ const Section = styled.section`
   }
 `;
 
-const Packs = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Packs = styled(CardGrid).attrs({ $min: 150 })`
   & a {
     display: block;
     color: inherit;

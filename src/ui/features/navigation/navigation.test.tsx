@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type CategoryNode } from '../../../shared/index.ts';
+import { API } from '../../../shared/index.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { TAB_LIMIT, useNavigationStore } from '../../stores/navigation.store.ts';
+import { testCategory, testNode } from '../../testing/category-tree.ts';
 import { envelope, installFakeFetch } from '../../testing/fake-fetch.ts';
 import { renderWithApp } from '../../testing/render.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -14,20 +15,10 @@ import { TabsBar } from './TabsBar.tsx';
 const location = () => screen.getByTestId('location').textContent;
 
 /** The category tree the fake gateway answers: Drums › Kick, named in both languages. */
-const TREE: CategoryNode[] = [
-  {
-    category: 'instruments',
-    names: { zh: '乐器', en: 'Instruments' },
-    count: 2,
-    children: [
-      {
-        name: 'Drums',
-        names: { zh: '鼓组', en: 'Drums' },
-        count: 2,
-        children: [{ name: 'Kick', names: { zh: '底鼓', en: 'Kick' }, count: 2 }],
-      },
-    ],
-  },
+const TREE = [
+  testCategory('instruments', ['Instruments', '乐器'], 2, [
+    testNode('Drums', '鼓组', 2, [testNode('Kick', '底鼓', 2)]),
+  ]),
 ];
 
 beforeEach(() => {

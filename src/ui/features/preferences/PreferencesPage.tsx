@@ -146,7 +146,10 @@ export function PreferencesPage() {
             aria-label={t('assetSort')}
             value={settings.assetSort}
             onChange={(sort) => settings.set('assetSort', sort)}
-            options={SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
+            options={SORTS.map((s) => ({
+              value: s,
+              label: t(`filters.sorts.${s}`, { ns: 'sounds' }),
+            }))}
           />
         </Setting>
         <Setting label={t('volume')}>

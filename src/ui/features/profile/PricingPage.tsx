@@ -5,7 +5,15 @@ import styled from 'styled-components';
 import type { Product } from '../../../shared/index.ts';
 import { commerceApi } from '../../api/commerce.api.ts';
 import { loadProfile } from '../../api/profile-loader.ts';
-import { Button, Card, Dialog, Muted, PageTitle, Spinner } from '../../components/index.ts';
+import {
+  Button,
+  Card,
+  CardGrid,
+  Dialog,
+  Muted,
+  PageTitle,
+  Spinner,
+} from '../../components/index.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { toast } from '../../stores/toast.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
@@ -23,13 +31,7 @@ const Notice = styled.p`
   font-weight: 600;
 `;
 
-const Plans = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Plans = styled(CardGrid).attrs({ $min: 220, $fit: true })`
   & h2 {
     margin: 0 0 ${({ theme }) => theme.space(2)};
   }

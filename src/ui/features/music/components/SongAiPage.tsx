@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSongTagName } from '../song-title.ts';
 import { useShallow } from 'zustand/react/shallow';
 import type { MusicTrack } from '../../../../shared/index.ts';
-import { Button, PageTitle, Muted, Spinner, TextField } from '../../../components/index.ts';
+import {
+  Button,
+  CardGrid,
+  PageTitle,
+  Muted,
+  Spinner,
+  TextField,
+} from '../../../components/index.ts';
 import { useMusicPlayerStore } from '../../../stores/music-player.store.ts';
 import { useSongSelection } from '../song-selection.store.ts';
 import { useSongs } from '../use-songs.ts';
@@ -35,13 +42,7 @@ const Chip = styled.button<{ $active: boolean }>`
   font: inherit;
 `;
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-`;
+const Grid = styled(CardGrid).attrs({ $min: 180 })``;
 
 const Banner = styled.div`
   display: flex;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../../components/index.ts';
+import { IconButton, sidePanel } from '../../../components/index.ts';
 import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { useSongSelection } from '../song-selection.store.ts';
 import { songTitle, useSongTagName } from '../song-title.ts';
@@ -10,13 +10,7 @@ const Panel = styled.aside`
   width: 340px;
   max-width: 100%;
   flex-shrink: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  border-left: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow-y: auto;
+  ${sidePanel}
 `;
 
 const Header = styled.div`

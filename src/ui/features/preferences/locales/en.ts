@@ -10,14 +10,6 @@ export const en: LocaleShape<typeof zh> = {
   mainColour: 'Main colour',
   resetColour: 'Reset',
   assetSort: 'Asset sort',
-  sorts: {
-    MOST_POPULAR: 'Most popular',
-    NEWEST: 'Newest',
-    NAME: 'Name',
-    BPM: 'BPM',
-    DURATION: 'Duration',
-    RANDOM: 'Random',
-  },
   volume: 'Volume',
   downloadPath: 'Download path',
   downloadPathHint:

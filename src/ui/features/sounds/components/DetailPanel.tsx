@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { Pack, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { Button, IconButton } from '../../../components/index.ts';
+import { Button, IconButton, sidePanel } from '../../../components/index.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { playFromList, seekSample } from '../../player/index.tsx';
 import { usePlayerStore } from '../../../stores/player.store.ts';
@@ -37,13 +37,7 @@ const Aside = styled.aside`
   position: sticky;
   top: var(--yinku-sticky-top, 0px);
   height: calc(100vh - var(--yinku-sticky-top, 0px) - 64px);
-  overflow-y: auto;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  border-left: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  ${sidePanel}
   /* Too narrow to share: it floats over the list's right side instead of squeezing it. */
   @media (max-width: 1099px) {
     position: fixed;
@@ -202,12 +196,12 @@ function SampleDetail({ sample }: { sample: Sample }) {
         <dt>{t('detail.key')}</dt>
         <dd>
           {sample.audioKey ?? '—'}
-          {isDetected(sample, 'key') && <DetectedMark />}
+          {isDetected(sample, 'key') && <DetectedMark label={t('row.detected')} />}
         </dd>
         <dt>{t('detail.bpm')}</dt>
         <dd>
           {sample.audioBpm ?? '—'}
-          {isDetected(sample, 'bpm') && <DetectedMark />}
+          {isDetected(sample, 'bpm') && <DetectedMark label={t('row.detected')} />}
         </dd>
         <dt>{t('detail.duration')}</dt>
         <dd>{formatDuration(sample.duration)}</dd>

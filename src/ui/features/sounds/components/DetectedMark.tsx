@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
 /** The sign after a detected key or BPM: "about", since a detector measured it. */
@@ -14,12 +13,12 @@ const Mark = styled.abbr`
 
 /**
  * The mark of a value the audio analysis detected rather than the pack labelled (docs/SOUNDS.md
- * "What a row says"): a small ≈ whose tooltip and accessible name say "检测值" / "Detected".
+ * "What a row says"): a small ≈ whose tooltip and accessible name say `label` (`row.detected`:
+ * "检测值" / "Detected"). The caller translates it: a grid row mounts this with no hook of its own.
  */
-export function DetectedMark() {
-  const { t } = useTranslation('sounds');
+export function DetectedMark({ label }: { label: string }) {
   return (
-    <Mark title={t('row.detected')} aria-label={t('row.detected')} data-detected>
+    <Mark title={label} aria-label={label} data-detected>
       {DETECTED_SIGN}
     </Mark>
   );

@@ -3,20 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { AudioListQuery, ListPage, Pack } from '../../../../shared/index.ts';
-import { Button } from '../../../components/index.ts';
+import { Button, CardGrid } from '../../../components/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { ListError } from './ListError.tsx';
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+const Grid = styled(CardGrid).attrs({ $min: 160 })``;
 
 const Card = styled.li`
   display: flex;

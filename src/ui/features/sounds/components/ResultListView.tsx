@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListPage, Sample } from '../../../../shared/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
-import { usePagedList } from '../hooks/use-paged-list.ts';
+import { gridOfList, usePagedList } from '../hooks/use-paged-list.ts';
 import { SampleList } from './SampleList.tsx';
 
 /** Props of ResultListView. */
@@ -30,17 +30,5 @@ export function ResultListView({ listKey, load, label, empty }: ResultListViewPr
     return { ...answer, total: answer.records.length };
   };
   const list = usePagedList<Sample>(key, fetchPage);
-  return (
-    <SampleList
-      key={key}
-      total={list.total}
-      rows={list.rows}
-      error={list.error}
-      status={list.status}
-      onRetry={list.retry}
-      ensureRange={list.ensureRange}
-      label={label}
-      empty={empty}
-    />
-  );
+  return <SampleList key={key} {...gridOfList(list)} label={label} empty={empty} />;
 }

@@ -18,6 +18,7 @@ import { useSelection } from '../model/selection.store.ts';
 import type { ListStatus } from '../hooks/use-paged-list.ts';
 import { useGridKeys } from '../hooks/use-grid-keys.ts';
 import { useHoverAnticipation } from '../hooks/use-hover-anticipation.ts';
+import { useRowShared } from '../hooks/use-row-shared.ts';
 import { downloadActions } from '../services.ts';
 import { ListError } from './ListError.tsx';
 import { ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
@@ -104,6 +105,7 @@ export function SampleList({
   const idPrefix = useId();
   const [active, setActive] = useState(-1);
   const selected = useSelection((s) => s.selected);
+  const shared = useRowShared();
   const selectedIds = new Set(selected.map((s) => s.id));
   const count = total ?? 0;
 
@@ -282,6 +284,7 @@ export function SampleList({
               onDownload={download}
               onLike={like}
               onRemove={onRemove}
+              shared={shared}
             />
           );
         })}

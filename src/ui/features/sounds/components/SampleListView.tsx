@@ -5,7 +5,7 @@ import { Button } from '../../../components/index.ts';
 import type { AudioListQuery, ListPage, Sample, TagQuery } from '../../../../shared/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useListFilters } from '../hooks/use-list-filters.ts';
-import { usePagedList } from '../hooks/use-paged-list.ts';
+import { gridOfList, usePagedList } from '../hooks/use-paged-list.ts';
 import { filterQuery } from '../model/list-query.ts';
 import { FiltersBar } from './FiltersBar.tsx';
 import { SampleList } from './SampleList.tsx';
@@ -113,12 +113,7 @@ export function SampleListView({
       )}
       <SampleList
         key={key}
-        total={list.total}
-        rows={list.rows}
-        error={list.error}
-        status={list.status}
-        onRetry={list.retry}
-        ensureRange={list.ensureRange}
+        {...gridOfList(list)}
         label={label}
         onRemove={onRemove}
         empty={

@@ -1,16 +1,16 @@
 import { memo, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { isActiveRow, usePlayerStore } from '../../../stores/player.store.ts';
-import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
-import { auditionSample, useChangedBySync } from '../../player/index.tsx';
+import { useSampleFlags } from '../../downloads/index.ts';
+import { timePitchOf } from '../../../../shared/audio/sync-params.ts';
+import { auditionSample } from '../../player/index.tsx';
 import { downloadSampleAsHeard } from '../services.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePressToPlay } from '../hooks/use-press-to-play.ts';
-import { useRowTextContext } from '../hooks/use-row-text-context.ts';
+import type { RowShared } from '../hooks/use-row-shared.ts';
 import { usePeaks } from '../hooks/use-peaks.ts';
 import { DetectedMark } from './DetectedMark.tsx';
 import { rowTextCells } from './format.ts';
@@ -169,13 +169,14 @@ export interface SampleRowProps extends SampleRowHandlers {
   /** Offset from the top of the rows (px); a number, so the memo holds across scroll frames. */
   top: number;
   rowId: string;
+  /** What all rows read alike (the list's useRowShared): one prop, no subscription per row. */
+  shared: RowShared;
 }
 
 /** One sample row of the grid: cover with play state, name, waveform, metadata, like and download. */
 export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
-  const { sample, index, selected, active, top, rowId } = props;
-  const { t } = useTranslation('sounds');
-  const tooltip = useDownloadTooltip();
+  const { sample, index, selected, active, top, rowId, shared } = props;
+  const { t, tooltip } = shared;
   const flags = useSampleFlags(sample);
   const current = usePlayerStore((s) => s.id === sample.id);
   const playing = usePlayerStore(isActiveRow(sample.id));
@@ -185,11 +186,12 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   const peaks = usePeaks(sample.id);
   const cover = useCoverThumb(sample.icon, COVER_SIDE);
   const name = sample.audioName;
-  const textContext = useRowTextContext();
   const stop = (event: MouseEvent) => event.stopPropagation();
   const press = usePressToPlay(() => props.onActivate(index));
   const navigate = useNavigate();
-  const asHeard = useChangedBySync(sample);
+  // Sync changes how the row is heard: it offers the version as heard for download.
+  const heard = shared.text.heard?.(sample) ?? null;
+  const asHeard = heard !== null && timePitchOf(heard) !== null;
 
   return (
     <Row
@@ -236,10 +238,10 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
           onSeek={(fraction) => props.onSeek(index, fraction)}
         />
       </Wave>
-      {rowTextCells(sample, textContext).map((cell, i) => (
+      {rowTextCells(sample, shared.text).map((cell, i) => (
         <Muted key={i} role="gridcell" data-meta={cell.meta || undefined}>
           {cell.text}
-          {cell.detected && <DetectedMark />}
+          {cell.detected && <DetectedMark label={t('row.detected')} />}
           {cell.sub && <small>{cell.sub}</small>}
         </Muted>
       ))}

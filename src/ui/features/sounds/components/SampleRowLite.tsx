@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { useRowTextContext } from '../hooks/use-row-text-context.ts';
+import type { RowShared } from '../hooks/use-row-shared.ts';
 import { DETECTED_SIGN } from './DetectedMark.tsx';
 import { rowTextCells } from './format.ts';
 import { COVER_SIDE, ROW_COLUMNS, ROW_HEIGHT } from './SampleRow.tsx';
@@ -51,6 +51,7 @@ interface SampleRowLiteProps {
   top: number;
   rowId: string;
   onActivate(index: number): void;
+  shared: RowShared;
 }
 
 /**
@@ -60,7 +61,6 @@ interface SampleRowLiteProps {
  */
 export const SampleRowLite = memo(function SampleRowLite(props: SampleRowLiteProps) {
   const { sample, index, top, rowId } = props;
-  const textContext = useRowTextContext();
   return (
     <Row
       role="row"
@@ -77,7 +77,7 @@ export const SampleRowLite = memo(function SampleRowLite(props: SampleRowLitePro
         {sample.audioName} · {sample.packName}
       </span>
       <span role="gridcell" data-wave />
-      {rowTextCells(sample, textContext).map((cell, i) => (
+      {rowTextCells(sample, props.shared.text).map((cell, i) => (
         <span key={i} role="gridcell" data-meta={cell.meta || undefined}>
           {cell.detected ? `${cell.text}${DETECTED_SIGN}` : cell.text}
           {cell.sub ? ` · ${cell.sub}` : ''}

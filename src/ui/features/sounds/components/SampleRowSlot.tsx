@@ -30,6 +30,7 @@ export const SampleRowSlot = memo(function SampleRowSlot(props: SampleRowSlotPro
       top={row.top}
       rowId={row.rowId}
       onActivate={row.onActivate}
+      shared={row.shared}
     />
   );
 });

@@ -115,7 +115,9 @@ export function SimilarSource({ source, match, matches }: SimilarSourceProps) {
         <strong>{name}</strong>
         <small>
           {source.packName} · {facts.join(' · ')}
-          {(isDetected(source, 'key') || isDetected(source, 'bpm')) && <DetectedMark />}
+          {(isDetected(source, 'key') || isDetected(source, 'bpm')) && (
+            <DetectedMark label={t('row.detected')} />
+          )}
         </small>
       </div>
       <div className="ab">

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CategoryNode, UserInfo } from '../../../../shared/index.ts';
+import type { UserInfo } from '../../../../shared/index.ts';
+import { testCategory, testNode } from '../../../testing/category-tree.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { useSessionStore } from '../../../stores/session.store.ts';
 import { useSettingsStore } from '../../../stores/settings.store.ts';
@@ -134,29 +135,11 @@ describe('SearchBar', () => {
 });
 
 describe('CategorySelect', () => {
-  const tree: CategoryNode[] = [
-    {
-      category: 'instruments',
-      names: { zh: '乐器', en: 'Instruments' },
-      count: 4,
-      children: [
-        {
-          name: 'Drums',
-          names: { zh: '鼓', en: 'Drums' },
-          count: 3,
-          children: [
-            { name: 'Kick', names: { zh: '底鼓', en: 'Kick' }, count: 2 },
-            { name: 'Snare', names: { zh: '军鼓', en: 'Snare' }, count: 1 },
-          ],
-        },
-        {
-          name: 'Bass',
-          names: { zh: '贝斯', en: 'Bass' },
-          count: 1,
-          children: [{ name: 'Sub', names: { zh: '超低音', en: 'Sub' }, count: 1 }],
-        },
-      ],
-    },
+  const tree = [
+    testCategory('instruments', ['Instruments', '乐器'], 4, [
+      testNode('Drums', '鼓', 3, [testNode('Kick', '底鼓', 2), testNode('Snare', '军鼓', 1)]),
+      testNode('Bass', '贝斯', 1, [testNode('Sub', '超低音', 1)]),
+    ]),
   ];
 
   it('is absent outside category asset pages', () => {

@@ -29,6 +29,12 @@ interface PagedList<T> {
   retry(): void;
 }
 
+/** What a grid (SampleList) shows of a paged list: its rows, where it stands, how to ask for more. */
+export function gridOfList<T>(list: PagedList<T>) {
+  const { total, rows, error, status, retry, ensureRange } = list;
+  return { total, rows, error, status, onRetry: retry, ensureRange };
+}
+
 /** Largest page the gateway serves, so 100k rows need as few requests as possible. */
 export const PAGE_SIZE = 100;
 

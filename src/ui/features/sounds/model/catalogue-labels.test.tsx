@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CategoryNode, TagCount } from '../../../../shared/index.ts';
+import type { TagCount } from '../../../../shared/index.ts';
+import { testCategory, testNode } from '../../../testing/category-tree.ts';
 import { usePlayerStore } from '../../../stores/player.store.ts';
 import { SampleList } from '../components/SampleList.tsx';
 import { rowTextCells } from '../components/format.ts';
@@ -14,20 +15,10 @@ import {
   typeName,
 } from './catalogue-labels.store.ts';
 
-const TREE: CategoryNode[] = [
-  {
-    category: 'instruments',
-    names: { zh: '乐器', en: 'Instruments' },
-    count: 3,
-    children: [
-      {
-        name: 'Drums',
-        names: { zh: '鼓组', en: 'Drums' },
-        count: 3,
-        children: [{ name: 'Kick', names: { zh: '底鼓', en: 'Kick' }, count: 3 }],
-      },
-    ],
-  },
+const TREE = [
+  testCategory('instruments', ['Instruments', '乐器'], 3, [
+    testNode('Drums', '鼓组', 3, [testNode('Kick', '底鼓', 3)]),
+  ]),
 ];
 const TAGS: TagCount[] = [{ tag: 'punchy', names: { zh: '有力', en: 'punchy' }, count: 3 }];
 const labels = buildLabels(TREE, TAGS);

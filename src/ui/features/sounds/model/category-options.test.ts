@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryNode } from '../../../../shared/index.ts';
+import { testCategory, testNode } from '../../../testing/category-tree.ts';
 import { categoryGroups } from './category-options.ts';
 
-const tree: CategoryNode[] = [
-  {
-    category: 'instruments',
-    names: { zh: '乐器', en: 'Instruments' },
-    count: 3,
-    children: [
-      {
-        name: 'Drums',
-        names: { zh: '鼓', en: 'Drums' },
-        count: 2,
-        children: [
-          { name: 'Kick', names: { zh: '底鼓', en: 'Kick' }, count: 1 },
-          { name: 'Snare', names: { zh: '军鼓', en: 'Snare' }, count: 1 },
-        ],
-      },
-      { name: 'Empty', names: { zh: '空', en: 'Empty' }, count: 0, children: [] },
-    ],
-  },
-  { category: 'genres', names: { zh: '曲风', en: 'Genres' }, count: 0, children: [] },
+const tree = [
+  testCategory('instruments', ['Instruments', '乐器'], 3, [
+    testNode('Drums', '鼓', 2, [testNode('Kick', '底鼓', 1), testNode('Snare', '军鼓', 1)]),
+    testNode('Empty', '空', 0),
+  ]),
+  testCategory('genres', ['Genres', '曲风'], 0),
 ];
 
 describe('breadcrumb category select', () => {
