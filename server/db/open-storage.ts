@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import type { GatewayConfig } from '../config.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase } from './sqlite/database.ts';
 import type { OracleRepository } from './oracle.repository.ts';
 import type { Repository } from './repository.ts';
-import { sqliteOracle } from './sqlite/oracle.sqlite.ts';
-import { createSqliteRepository } from './sqlite/sqlite-repository.ts';
-import { isPostgresUrl, openPgDatabase } from './postgres/pg-database.ts';
-import { createPostgresRepository } from './postgres/postgres-repository.ts';
-import { postgresOracle } from './postgres/oracle.postgres.ts';
+import { sqliteOracle } from './sqlite/oracle.ts';
+import { createSqliteRepository } from './sqlite/repository.ts';
+import { isPostgresUrl, openPgDatabase } from './postgres/database.ts';
+import { createPostgresRepository } from './postgres/repository.ts';
+import { postgresOracle } from './postgres/oracle.ts';
 
 /** The repository a gateway uses and how to let go of it. */
 export interface Storage {

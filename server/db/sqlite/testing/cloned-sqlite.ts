@@ -6,9 +6,9 @@ import { createContext, type AppContext } from '../../../context.ts';
 import { seedPlan } from '../../../library/seed-samples.ts';
 import { planLibrary } from '../../../seed/library-plan.ts';
 import { openRenderCache } from '../../../seed/render-cache.ts';
-import { openDatabase, type Database } from '../../database.ts';
-import { sqliteOracle } from '../oracle.sqlite.ts';
-import { createSqliteRepository } from '../sqlite-repository.ts';
+import { openDatabase, type Database } from '../database.ts';
+import { sqliteOracle } from '../oracle.ts';
+import { createSqliteRepository } from '../repository.ts';
 
 /** A gateway context on an SQLite file of its own, its handle and its oracle. */
 export interface ClonedSqlite {
