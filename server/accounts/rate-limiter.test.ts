@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock, type Clock } from '../clock.ts';
-import { openDatabase } from '../db/sqlite/database.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
 import { sqliteLimits } from '../db/sqlite/coordination.ts';
 import { createRateLimiter, retryAfterSeconds } from './rate-limiter.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { openDatabase } from './open-database.ts';
 import { sqliteLeases, sqliteLimits } from './coordination.ts';
 
 describe('SQLite coordination ports', () => {

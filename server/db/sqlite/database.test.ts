@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase, transaction } from './database.ts';
+import { transaction } from './database.ts';
+import { migrate, openDatabase } from './open-database.ts';
 
 /** Starts a process that holds a write transaction on a rollback-journal `file` for `ms`. */
 async function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<void> }> {

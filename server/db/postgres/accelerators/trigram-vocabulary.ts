@@ -30,7 +30,7 @@ export async function readVocabulary(db: PgQueryable): Promise<VocabularyTerm[]>
     .filter(({ term }) => !CJK_PAIR.test(term));
 }
 
-/** The lowest trigram similarity asked (pg_trgm.similarity_threshold, set by postgres/database.ts). */
+/** The lowest trigram similarity asked (pg_trgm.similarity_threshold, set by postgres/open-database.ts). */
 export const TRIGRAM_THRESHOLD = 0.01;
 
 /**

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryBatch, SampleWrite } from '../../../library/library.repository.ts';
-import { openDatabase, type Database } from '../database.ts';
+import type { Database } from '../database.ts';
+import { openDatabase } from '../open-database.ts';
 import { sqliteLibrary } from './adapter.ts';
 import { testSampleWrite } from '../../testing/sample-write.ts';
 
