@@ -1,31 +1,7 @@
-import type {
-  CommerceRepository,
-  OrderRecord,
-  ProductRecord,
-} from '../../commerce/commerce.repository.ts';
+import type { CommerceRepository } from '../../commerce/commerce.repository.ts';
+import { toOrder, toProduct } from '../rows/commerce.ts';
+import type { Row } from '../rows/values.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './database.ts';
-
-type Row = Record<string, unknown>;
-
-const toProduct = (row: Row): ProductRecord => ({
-  id: String(row.id),
-  nameEn: String(row.name_en),
-  nameZh: String(row.name_zh),
-  downloadQuota: row.download_quota === null ? null : Number(row.download_quota),
-  priceCents: Number(row.price_cents),
-  period: String(row.period) as ProductRecord['period'],
-  position: Number(row.position),
-});
-
-const toOrder = (row: Row): OrderRecord => ({
-  id: String(row.id),
-  productId: String(row.product_id),
-  productNameEn: String(row.name_en),
-  productNameZh: String(row.name_zh),
-  priceCents: Number(row.price_cents),
-  status: String(row.status) as OrderRecord['status'],
-  createdAt: String(row.created_at),
-});
 
 const ORDER_COLUMNS = `SELECT o.id, o.product_id, p.name_en, p.name_zh, o.price_cents, o.status, o.created_at
   FROM orders o JOIN products p ON p.id = o.product_id`;

@@ -1,7 +1,6 @@
 import type { DownloadsRepository } from '../../downloads/downloads.repository.ts';
+import { acquisitionsQuery, iso, toAcquisition } from '../rows/downloads.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './database.ts';
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 const exists = async (db: PgQueryable, sql: string, params: unknown[]): Promise<boolean> =>
   ((await db.query(sql, params)).rowCount ?? 0) > 0;
@@ -255,25 +254,7 @@ export function postgresDownloads(pool: PgPool): DownloadsRepository {
     },
 
     async acquisitions(userId) {
-      const { rows } = await pool.query<Record<string, unknown>>(
-        `SELECT a.sample_id, b.name AS brand, s.primary_name, s.secondary_name, s.file_name,
-                a.user_file_path, a.acquired_at
-         FROM acquisitions a
-         JOIN samples s ON s.id = a.sample_id
-         JOIN packs p ON p.code = s.pack_code
-         JOIN brands b ON b.id = p.brand_id
-         WHERE a.user_id = $1 ORDER BY a.acquired_at, a.sample_id`,
-        [userId],
-      );
-      return rows.map((row) => ({
-        sampleId: Number(row.sample_id),
-        brand: String(row.brand),
-        primaryName: String(row.primary_name),
-        secondaryName: String(row.secondary_name),
-        fileName: String(row.file_name),
-        userFilePath: row.user_file_path == null ? null : String(row.user_file_path),
-        acquiredAt: String(row.acquired_at),
-      }));
+      return (await pool.query(acquisitionsQuery('$1'), [userId])).rows.map(toAcquisition);
     },
 
     async forgetFilePaths(userId, sampleIds) {

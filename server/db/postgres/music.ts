@@ -1,29 +1,6 @@
-import type { MusicRepository, SongRecord } from '../../music/music.repository.ts';
+import type { MusicRepository } from '../../music/music.repository.ts';
+import { COLUMNS, likePattern, SONG_INSERT_COLUMNS, songValues, toRecord } from '../rows/music.ts';
 import { withTransaction, type PgPool } from './database.ts';
-
-const COLUMNS =
-  'id, slot, title, title_zh, tags, prompt, duration, blob_hash, media_type, cover_hash, created_at';
-
-function toRecord(row: Record<string, unknown>): SongRecord {
-  return {
-    id: Number(row.id),
-    slot: row.slot === null ? null : Number(row.slot),
-    title: String(row.title),
-    titleZh: row.title_zh === null ? null : String(row.title_zh),
-    tags: JSON.parse(String(row.tags)) as string[],
-    prompt: String(row.prompt),
-    duration: Number(row.duration),
-    blobHash: String(row.blob_hash),
-    mediaType: String(row.media_type),
-    coverHash: String(row.cover_hash),
-    createdAt: String(row.created_at),
-  };
-}
-
-/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** PostgreSQL implementation of the music repository. */
 export function postgresMusic(pool: PgPool): MusicRepository {
@@ -87,22 +64,10 @@ export function postgresMusic(pool: PgPool): MusicRepository {
         }
         const row = (
           await db.query(
-            `INSERT INTO songs (slot, title, title_zh, tags, prompt, duration, blob_hash, media_type,
-               cover_hash, created_at)
+            `INSERT INTO songs (${SONG_INSERT_COLUMNS})
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
              RETURNING ${COLUMNS}`,
-            [
-              song.slot,
-              song.title,
-              song.titleZh,
-              JSON.stringify(song.tags),
-              song.prompt,
-              song.duration,
-              song.blobHash,
-              song.mediaType,
-              song.coverHash,
-              song.createdAt,
-            ],
+            songValues(song),
           )
         ).rows[0];
         return row ? toRecord(row) : null;

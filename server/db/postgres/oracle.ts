@@ -1,81 +1,10 @@
-import type { OracleRepository, StoredPack, StoredSample } from '../oracle.repository.ts';
+import type { OracleRepository } from '../oracle.repository.ts';
 import { withTransaction, type PgPool } from './database.ts';
 import { postgresMusic } from './music.ts';
-import { decodeEmbedding } from '../../library/sound-analysis.ts';
-import type { MusicalKey, SampleKind } from '../../../src/shared/api/catalogue.types.ts';
+import { toStoredPack, toStoredSample } from '../rows/oracle.ts';
+import { num, orNull, text, type Row } from '../rows/values.ts';
 
-type Row = Record<string, unknown>;
-const text = (value: unknown): string => String(value ?? '');
-const orNull = <T>(value: unknown, as: (v: unknown) => T): T | null =>
-  value == null ? null : as(value);
-const count = (rows: Row[]): number => Number(rows[0]?.n ?? 0);
-
-function toStoredSample(row: Row): StoredSample {
-  return {
-    id: Number(row.id),
-    packCode: text(row.pack_code),
-    nameEn: text(row.name_en),
-    nameZh: text(row.name_zh),
-    category: text(row.category),
-    primaryName: text(row.primary_name),
-    secondaryName: text(row.secondary_name),
-    audioKey: orNull(row.audio_key, String) as StoredSample['audioKey'],
-    bpm: orNull(row.bpm, Number),
-    kind: text(row.kind) as StoredSample['kind'],
-    format: text(row.format),
-    mediaType: text(row.media_type),
-    sampleRate: Number(row.sample_rate),
-    channels: Number(row.channels),
-    bitDepth: orNull(row.bit_depth, Number),
-    sizeBytes: Number(row.size_bytes),
-    duration: Number(row.duration),
-    tags: JSON.parse(text(row.tags) || '[]') as string[],
-    blobHash: text(row.blob_hash),
-    fileName: text(row.file_name),
-    auditionCode: orNull(row.audition_code, String),
-    auditionHash: orNull(row.audition_hash, String),
-    auditionVersion: orNull(row.audition_version, Number),
-    peaks: row.peaks instanceof Uint8Array ? new Uint8Array(row.peaks) : null,
-    popularity: Number(row.popularity),
-    createdAt: text(row.created_at),
-    keySource: orNull(row.key_source, String) as StoredSample['keySource'],
-    bpmSource: orNull(row.bpm_source, String) as StoredSample['bpmSource'],
-    kindSource: text(row.kind_source) as StoredSample['kindSource'],
-    analysis: storedAnalysis(row),
-  };
-}
-
-/** The stored analysis columns of a sample row, or null when it has none yet. */
-function storedAnalysis(row: Row): StoredSample['analysis'] {
-  const embedding = decodeEmbedding(row.embedding as Uint8Array | null);
-  if (!embedding) return null;
-  return {
-    detectedBpm: orNull(row.detected_bpm, Number),
-    detectedKey: orNull(row.detected_key, String) as MusicalKey | null,
-    detectedKind: text(row.detected_kind) as SampleKind,
-    lufs: Number(row.lufs),
-    truePeakDb: Number(row.true_peak_db),
-    embedding,
-  };
-}
-
-function toStoredPack(row: Row): StoredPack {
-  return {
-    code: text(row.code),
-    nameEn: text(row.name_en),
-    nameZh: text(row.name_zh),
-    descriptionEn: text(row.description_en),
-    descriptionZh: text(row.description_zh),
-    brand: text(row.brand),
-    brandZh: text(row.brand_zh),
-    category: text(row.category),
-    primaryName: text(row.primary_name),
-    coverHash: orNull(row.cover_hash, String),
-    tags: JSON.parse(text(row.tags) || '[]') as string[],
-    popularity: Number(row.popularity),
-    createdAt: text(row.created_at),
-  };
-}
+const count = (rows: Row[]): number => num(rows[0]?.n);
 
 /** PostgreSQL implementation of the test oracle (the same reads as SQLite's, same orders). */
 export function postgresOracle(pool: PgPool): OracleRepository {

@@ -1,31 +1,6 @@
 import { transaction, type Database } from './database.ts';
-import type {
-  CommerceRepository,
-  OrderRecord,
-  ProductRecord,
-} from '../../commerce/commerce.repository.ts';
-
-type Row = Record<string, unknown>;
-
-const toProduct = (row: Row): ProductRecord => ({
-  id: String(row.id),
-  nameEn: String(row.name_en),
-  nameZh: String(row.name_zh),
-  downloadQuota: row.download_quota === null ? null : Number(row.download_quota),
-  priceCents: Number(row.price_cents),
-  period: String(row.period) as ProductRecord['period'],
-  position: Number(row.position),
-});
-
-const toOrder = (row: Row): OrderRecord => ({
-  id: String(row.id),
-  productId: String(row.product_id),
-  productNameEn: String(row.name_en),
-  productNameZh: String(row.name_zh),
-  priceCents: Number(row.price_cents),
-  status: String(row.status) as OrderRecord['status'],
-  createdAt: String(row.created_at),
-});
+import type { CommerceRepository } from '../../commerce/commerce.repository.ts';
+import { toOrder, toProduct } from '../rows/commerce.ts';
 
 /** SQLite implementation of the commerce repository. */
 export function sqliteCommerce(db: Database): CommerceRepository {

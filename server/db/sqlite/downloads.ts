@@ -1,7 +1,6 @@
 import { transaction, type Database } from './database.ts';
 import type { DownloadsRepository } from '../../downloads/downloads.repository.ts';
-
-const iso = (ms: number): string => new Date(ms).toISOString();
+import { acquisitionsQuery, iso, toAcquisition } from '../rows/downloads.ts';
 
 /** SQLite implementation of the downloads repository. */
 export function sqliteDownloads(db: Database): DownloadsRepository {
@@ -188,26 +187,7 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
     },
 
     async acquisitions(userId) {
-      return db
-        .prepare(
-          `SELECT a.sample_id, b.name AS brand, s.primary_name, s.secondary_name, s.file_name,
-                  a.user_file_path, a.acquired_at
-           FROM acquisitions a
-           JOIN samples s ON s.id = a.sample_id
-           JOIN packs p ON p.code = s.pack_code
-           JOIN brands b ON b.id = p.brand_id
-           WHERE a.user_id = ? ORDER BY a.acquired_at, a.sample_id`,
-        )
-        .all(userId)
-        .map((row) => ({
-          sampleId: Number(row.sample_id),
-          brand: String(row.brand),
-          primaryName: String(row.primary_name),
-          secondaryName: String(row.secondary_name),
-          fileName: String(row.file_name),
-          userFilePath: row.user_file_path == null ? null : String(row.user_file_path),
-          acquiredAt: String(row.acquired_at),
-        }));
+      return db.prepare(acquisitionsQuery('?')).all(userId).map(toAcquisition);
     },
 
     async forgetFilePaths(userId, sampleIds) {

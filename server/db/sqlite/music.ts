@@ -1,29 +1,6 @@
 import type { Database } from './database.ts';
-import type { MusicRepository, SongRecord } from '../../music/music.repository.ts';
-
-const COLUMNS =
-  'id, slot, title, title_zh, tags, prompt, duration, blob_hash, media_type, cover_hash, created_at';
-
-function toRecord(row: Record<string, unknown>): SongRecord {
-  return {
-    id: Number(row.id),
-    slot: row.slot === null ? null : Number(row.slot),
-    title: String(row.title),
-    titleZh: row.title_zh === null ? null : String(row.title_zh),
-    tags: JSON.parse(String(row.tags)) as string[],
-    prompt: String(row.prompt),
-    duration: Number(row.duration),
-    blobHash: String(row.blob_hash),
-    mediaType: String(row.media_type),
-    coverHash: String(row.cover_hash),
-    createdAt: String(row.created_at),
-  };
-}
-
-/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import type { MusicRepository } from '../../music/music.repository.ts';
+import { COLUMNS, likePattern, SONG_INSERT_COLUMNS, songValues, toRecord } from '../rows/music.ts';
 
 /** SQLite implementation of the music repository. */
 export function sqliteMusic(db: Database): MusicRepository {
@@ -34,8 +11,7 @@ export function sqliteMusic(db: Database): MusicRepository {
   );
   const slots = db.prepare('SELECT slot FROM songs WHERE slot IS NOT NULL');
   const insert = db.prepare(
-    `INSERT INTO songs (slot, title, title_zh, tags, prompt, duration, blob_hash, media_type,
-       cover_hash, created_at)
+    `INSERT INTO songs (${SONG_INSERT_COLUMNS})
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (slot) DO NOTHING
      RETURNING ${COLUMNS}`,
@@ -79,18 +55,7 @@ export function sqliteMusic(db: Database): MusicRepository {
       return new Set(slots.all().map((row) => Number(row.slot)));
     },
     async insertSong(song) {
-      const row = insert.get(
-        song.slot,
-        song.title,
-        song.titleZh,
-        JSON.stringify(song.tags),
-        song.prompt,
-        song.duration,
-        song.blobHash,
-        song.mediaType,
-        song.coverHash,
-        song.createdAt,
-      );
+      const row = insert.get(...songValues(song));
       return row ? toRecord(row) : null;
     },
   };

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type {
   AccountsRepository,
   CodeCheck,
@@ -9,11 +8,8 @@ import { withTransaction, type PgPool, type PgQueryable } from '../database.ts';
 import { postgresAssessments } from './assessments.ts';
 import { postgresTokens } from './tokens.ts';
 import { endSessionsOf, postgresSessions } from './sessions.ts';
-
-const sameHash = (a: string, b: string): boolean =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-type Row = Record<string, unknown>;
+import { ACCOUNT_COLUMNS, sameHash, toAccount, toCredentials } from '../../rows/accounts.ts';
+import type { Row } from '../../rows/values.ts';
 
 const one = async (db: PgQueryable, sql: string, params: unknown[] = []): Promise<Row | null> =>
   ((await db.query(sql, params)).rows[0] as Row | undefined) ?? null;
@@ -128,13 +124,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
         'SELECT id, password_hash, disabled_at FROM users WHERE email = $1',
         [email.toLowerCase()],
       );
-      return row
-        ? {
-            id: Number(row.id),
-            passwordHash: String(row.password_hash),
-            disabled: row.disabled_at !== null,
-          }
-        : null;
+      return row ? toCredentials(row) : null;
     },
 
     async emailExists(email) {
@@ -152,21 +142,9 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
 
     async findAccount(id) {
       if (!isRowId(id)) return null;
-      const row = await one(
-        pool,
-        'SELECT id, email, plan, download_quota, sample_types, created_at FROM users WHERE id = $1',
-        [id],
-      );
+      const row = await one(pool, `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id]);
       if (!row) return null;
-      return {
-        id: Number(row.id),
-        email: String(row.email),
-        roles: await rolesOf(pool, id),
-        sampleTypes: JSON.parse(String(row.sample_types)) as string[],
-        downloadQuota: row.download_quota === null ? null : Number(row.download_quota),
-        plan: String(row.plan),
-        createdAt: String(row.created_at),
-      };
+      return toAccount(row, await rolesOf(pool, id));
     },
 
     async issueEmailCode(code) {

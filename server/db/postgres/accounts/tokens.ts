@@ -1,17 +1,7 @@
-import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
 import { withTransaction, type PgPool, type PgQueryable } from '../database.ts';
 import { endSession, hasEnded } from './sessions.ts';
-
-type TokenMethods = Pick<
-  AccountsRepository,
-  | 'createRefreshToken'
-  | 'rotateRefreshToken'
-  | 'revokeRefreshFamily'
-  | 'saveClientKey'
-  | 'findClientKey'
->;
-
-type Row = Record<string, unknown>;
+import { toClientKey, type TokenMethods } from '../../rows/accounts.ts';
+import type { Row } from '../../rows/values.ts';
 
 const one = async (db: PgQueryable, sql: string, params: unknown[] = []): Promise<Row | null> =>
   ((await db.query(sql, params)).rows[0] as Row | undefined) ?? null;
@@ -103,13 +93,7 @@ export function postgresTokens(pool: PgPool): TokenMethods {
         'SELECT id, user_id, public_key, created_at FROM client_keys WHERE id = $1 AND user_id = $2',
         [keyId, userId],
       );
-      if (!row) return null;
-      return {
-        keyId: String(row.id),
-        userId: Number(row.user_id),
-        publicKey: new Uint8Array(row.public_key as Buffer),
-        createdAt: Number(row.created_at),
-      };
+      return row ? toClientKey(row) : null;
     },
   };
 }

@@ -5,7 +5,6 @@ import type {
   PackRow,
   SampleRow,
 } from '../../../catalogue/catalogue.repository.ts';
-import type { Category } from '../../../../src/shared/api/catalogue.types.ts';
 import type { PgPool } from '../database.ts';
 import {
   keywordMatch,
@@ -24,17 +23,11 @@ import { postgresSampleCount, type ListCount } from './count.ts';
 import { postgresEmbeddings } from './embeddings.ts';
 import { postgresUserItems } from './user-items.ts';
 import { withPrefixWords } from '../accelerators/trigram-vocabulary.ts';
+import * as shared from '../../rows/catalogue.ts';
+import { num, text, type Row } from '../../rows/values.ts';
 
-import {
-  inOrder,
-  num,
-  PACK_DETAILS,
-  SAMPLE_DETAILS,
-  text,
-  toPackRow,
-  toSampleRow,
-  type Row,
-} from './details.ts';
+const SAMPLE_DETAILS = shared.sampleDetailsQuery('$1', '= ANY($2::int[])');
+const PACK_DETAILS = shared.packDetailsQuery('$1', '= ANY($2::text[])');
 
 /**
  * Up to how many rows (the list's count less the name matches) RELEVANCE's second tier is sorted
@@ -50,11 +43,11 @@ const viewer = (id: number | null): number => id ?? -1;
 export function postgresCatalogue(pool: PgPool): CatalogueRepository {
   const samplesByIds = async (ids: number[], viewerId: number | null): Promise<SampleRow[]> => {
     const { rows } = await pool.query(SAMPLE_DETAILS, [viewer(viewerId), ids]);
-    return inOrder(ids, rows.map(toSampleRow), (row) => row.id);
+    return shared.inOrder(ids, rows.map(shared.toSampleRow), (row) => row.id);
   };
   const packsByCodes = async (codes: string[], viewerId: number | null): Promise<PackRow[]> => {
     const { rows } = await pool.query(PACK_DETAILS, [viewer(viewerId), codes]);
-    return inOrder(codes, rows.map(toPackRow), (row) => row.code);
+    return shared.inOrder(codes, rows.map(shared.toPackRow), (row) => row.code);
   };
 
   const help = postgresCatalogueHelp(pool);
@@ -238,16 +231,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     },
 
     async taxonomy() {
-      const { rows } = await pool.query(
-        'SELECT category, primary_name, secondary_name, name_zh, position FROM taxonomy',
-      );
-      return rows.map((row: Row) => ({
-        category: text(row.category) as Category,
-        primaryName: text(row.primary_name),
-        secondaryName: text(row.secondary_name),
-        nameZh: text(row.name_zh),
-        position: num(row.position),
-      }));
+      return (await pool.query(shared.TAXONOMY_QUERY)).rows.map(shared.toTaxonomyRow);
     },
 
     async findPack(code, viewerId) {
@@ -265,25 +249,8 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     ...postgresUserItems(pool),
 
     async sampleFile(id) {
-      const row = (
-        await pool.query(
-          `SELECT s.id, s.blob_hash, s.media_type, s.file_name, b.name AS brand, s.primary_name,
-                  s.secondary_name
-           FROM samples s JOIN packs p ON p.code = s.pack_code JOIN brands b ON b.id = p.brand_id
-           WHERE s.id = $1`,
-          [id],
-        )
-      ).rows[0] as Row | undefined;
-      if (!row) return null;
-      return {
-        id: num(row.id),
-        blobHash: text(row.blob_hash),
-        mediaType: text(row.media_type),
-        fileName: text(row.file_name),
-        brand: text(row.brand),
-        primaryName: text(row.primary_name),
-        secondaryName: text(row.secondary_name),
-      };
+      const [row] = (await pool.query(shared.sampleFileQuery('$1'), [id])).rows as Row[];
+      return row ? shared.toSampleFile(row) : null;
     },
 
     async samplePeaks(id) {

@@ -5,13 +5,8 @@ import type {
 } from '../../../catalogue/catalogue.repository.ts';
 import type { PgPool } from '../database.ts';
 import { Params, sampleConditions, scopeCondition, where } from './query.ts';
-import { num } from './details.ts';
-
-/**
- * Up to how many matches a full-text filter alone is counted exactly, as on SQLite
- * (docs/api/catalogue.md "Totals"); beyond it the planner's estimate is the total.
- */
-export const EXACT_COUNT_CAP = 10_000;
+import { num } from '../../rows/values.ts';
+import { EXACT_COUNT_CAP } from '../../rows/catalogue.ts';
 
 /** Rows whose documents are tested to estimate a full-text filter's share of the library. */
 const SAMPLED_ROWS = 4000;

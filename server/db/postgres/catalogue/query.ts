@@ -6,6 +6,9 @@ import type {
 } from '../../../catalogue/catalogue.repository.ts';
 import { joinQueries, phraseQuery, wordQuery, type PrefixWords } from './search-text.ts';
 import { randomStart } from '../../random-order.ts';
+import * as filters from '../../rows/filters.ts';
+
+export { where } from '../../rows/filters.ts';
 
 // SQL fragments of the PostgreSQL catalogue queries: every user value is a $n parameter.
 
@@ -17,6 +20,12 @@ export class Params {
     return `$${this.values.length}`;
   }
 }
+
+/** `params` as the shared fragments bind to it. */
+export const bindTo =
+  (params: Params): filters.Bind =>
+  (value) =>
+    params.add(value);
 
 /** A keyword as a tsquery, and whether it needs every word (not the any-word fallback). */
 export interface KeywordQuery {
@@ -71,23 +80,7 @@ export function sampleConditions(
   params: Params,
   options: { packLevel?: boolean; searchJoined?: boolean } = {},
 ): string[] {
-  const conditions: string[] = [];
-  const equal = (column: string, value: string | undefined) => {
-    if (value !== undefined) conditions.push(`s.${column} = ${params.add(value)}`);
-  };
-  // On a pack list, category, primary name and pack code are the pack's own columns.
-  if (!options.packLevel) {
-    equal('category', filter.category);
-    equal('primary_name', filter.primaryName);
-    equal('pack_code', filter.packCode);
-  }
-  equal('secondary_name', filter.secondaryName);
-  equal('kind', filter.kind);
-  if (filter.keys?.length === 1) equal('audio_key', filter.keys[0]);
-  else if (filter.keys?.length)
-    conditions.push(`s.audio_key = ANY(${params.add(filter.keys)}::text[])`);
-  if (filter.bpmMin !== undefined) conditions.push(`s.bpm >= ${params.add(filter.bpmMin)}`);
-  if (filter.bpmMax !== undefined) conditions.push(`s.bpm <= ${params.add(filter.bpmMax)}`);
+  const conditions = filters.columnConditions(filter, bindTo(params), options.packLevel);
   // A condition on the search document: on the joined row, or through a subquery.
   const inSearch = (match: (document: string) => string) =>
     options.searchJoined
@@ -122,69 +115,33 @@ export function sampleConditions(
 }
 
 /** The condition limiting `samples s` to one of a user's lists. */
-export function scopeCondition(scope: RelationScope | undefined, params: Params): string[] {
-  if (!scope) return [];
-  const user = params.add(scope.userId);
-  return scope.relation === 'stockroom'
-    ? [`s.id IN (SELECT sample_id FROM acquisitions WHERE user_id = ${user})`]
-    : [`s.id IN (SELECT sample_id FROM sample_likes WHERE user_id = ${user})`];
-}
+export const scopeCondition = (scope: RelationScope | undefined, params: Params): string[] =>
+  filters.scopeCondition(scope, bindTo(params));
 
 /** The condition limiting packs (by their code `column`) to one of a user's lists. */
-export function packScopeCondition(
+export const packScopeCondition = (
   scope: RelationScope | undefined,
   params: Params,
-  column = 'p.code',
-): string[] {
-  if (!scope) return [];
-  const user = params.add(scope.userId);
-  return scope.relation === 'stockroom'
-    ? [
-        `${column} IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ${user})`,
-      ]
-    : [`${column} IN (SELECT pack_code FROM pack_likes WHERE user_id = ${user})`];
-}
-
-/** A WHERE clause joining `conditions` with AND (empty when there are none). */
-export const where = (conditions: string[]): string =>
-  conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  column?: string,
+): string[] => filters.packScopeCondition(scope, bindTo(params), column);
 
 /**
- * The ORDER BY of a sample list, the same orders as SQLite's: names compare as SQLite compares
- * them (byte order, NOCASE folding ASCII only), NULL BPMs last, ties broken by id. (RELEVANCE
- * with a keyword is read tier by tier, postgres/catalogue/adapter.ts.)
+ * The sorts as PostgreSQL spells them: names compare as SQLite compares them (byte order, NOCASE
+ * folding ASCII only). RANDOM is the order of both adapters (server/db/random-order.ts): keys
+ * from the seed's start up, then from the bottom up to the start. Sample pages take the two-lap
+ * path (postgres/catalogue/adapter.ts); this order is the same, written as one ORDER BY.
  */
-export function sampleOrder(request: ListRequest, params: Params): string {
-  switch (request.sort) {
-    case 'NEWEST':
-      return 's.created_at DESC, s.id';
-    case 'NAME':
-      return request.language === 'en' ? 'yinku_nocase(s.name_en), s.id' : 's.name_zh, s.id';
-    case 'BPM':
-      return 's.bpm IS NULL, s.bpm, s.id';
-    case 'DURATION':
-      return 's.duration, s.id';
-    case 'RANDOM':
-      // The RANDOM order of both adapters (server/db/random-order.ts): keys from the seed's start
-      // up, then from the bottom up to the start. Sample pages take the two-lap path
-      // (postgres/catalogue/adapter.ts); this order is the same, written as one ORDER BY.
-      return `yinku_shuffle(s.id, 0) < ${params.add(randomStart(request.seed))}, yinku_shuffle(s.id, 0), s.id`;
-    default:
-      return 's.popularity DESC, s.id';
-  }
-}
+const spelling = (request: ListRequest, params: Params): filters.OrderSpelling => ({
+  nocase: (column) => `yinku_nocase(${column})`,
+  randomSamples: () =>
+    `yinku_shuffle(s.id, 0) < ${params.add(randomStart(request.seed))}, yinku_shuffle(s.id, 0), s.id`,
+  randomPacks: () => `yinku_shuffle(p.position, ${params.add(request.seed)}), p.code`,
+});
+
+/** The ORDER BY of a sample list (RELEVANCE with a keyword is read tier by tier, adapter.ts). */
+export const sampleOrder = (request: ListRequest, params: Params): string =>
+  filters.sampleOrder(request, spelling(request, params));
 
 /** The ORDER BY of a pack list. */
-export function packOrder(request: ListRequest, params: Params): string {
-  switch (request.sort) {
-    case 'NEWEST':
-      return 'p.created_at DESC, p.code';
-    case 'NAME':
-      return request.language === 'en' ? 'yinku_nocase(p.name_en), p.code' : 'p.name_zh, p.code';
-    case 'RANDOM':
-      return `yinku_shuffle(p.position, ${params.add(request.seed)}), p.code`;
-    default:
-      // BPM, DURATION and RELEVANCE have no pack-level meaning: packs keep popularity order.
-      return 'p.popularity DESC, p.code';
-  }
-}
+export const packOrder = (request: ListRequest, params: Params): string =>
+  filters.packOrder(request, spelling(request, params));

@@ -6,89 +6,16 @@ import type {
 import { withTransaction, type PgPool, type PgQueryable } from '../database.ts';
 import { searchText } from '../catalogue/search-text.ts';
 import { tagSearchText } from '../../../catalogue/tag-vocabulary.ts';
-import { encodeEmbedding, type ValueSource } from '../../../library/sound-analysis.ts';
-import type { MusicalKey, SampleKind } from '../../../../src/shared/api/catalogue.types.ts';
-
-/** Marks the stored embeddings changed: the similar-sounds snapshot reloads. */
-export const BUMP_EMBEDDINGS = `INSERT INTO meta (key, value) VALUES ('embeddings_version', '1')
-  ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`;
+import { encodeEmbedding } from '../../../library/sound-analysis.ts';
+import { PACK_COLUMNS, packValues, SAMPLE_COLUMNS, sampleValues } from '../../rows/library.ts';
+import { BUMP_EMBEDDINGS, postgresAnalysis, toBuffer } from './analysis.ts';
 
 // Rows per multi-row INSERT: 33 parameters a sample stays under PostgreSQL's 65,535.
 const SAMPLE_CHUNK = 1_000;
 
-const SAMPLE_COLUMNS = [
-  'pack_code',
-  'name_en',
-  'name_zh',
-  'category',
-  'primary_name',
-  'secondary_name',
-  'audio_key',
-  'bpm',
-  'kind',
-  'format',
-  'media_type',
-  'sample_rate',
-  'channels',
-  'bit_depth',
-  'size_bytes',
-  'duration',
-  'tags',
-  'blob_hash',
-  'file_name',
-  'audition_code',
-  'audition_hash',
-  'peaks',
-  'popularity',
-  'created_at',
-  'key_source',
-  'bpm_source',
-  'kind_source',
-  'detected_bpm',
-  'detected_key',
-  'detected_kind',
-  'lufs',
-  'true_peak_db',
-  'embedding',
-  'audition_version',
-] as const;
-
-const sampleValues = (row: SampleWrite): unknown[] => [
-  row.packCode,
-  row.nameEn,
-  row.nameZh,
-  row.category,
-  row.primaryName,
-  row.secondaryName,
-  row.audioKey,
-  row.bpm,
-  row.kind,
-  row.format,
-  row.mediaType,
-  row.sampleRate,
-  row.channels,
-  row.bitDepth,
-  row.sizeBytes,
-  row.duration,
-  JSON.stringify(row.tags),
-  row.blobHash,
-  row.fileName,
-  row.auditionCode,
-  row.auditionHash,
-  row.peaks === null ? null : Buffer.from(row.peaks),
-  row.popularity,
-  row.createdAt,
-  row.keySource === undefined ? 'pack' : row.keySource,
-  row.bpmSource === undefined ? 'pack' : row.bpmSource,
-  row.kindSource ?? 'pack',
-  row.analysis?.detectedBpm ?? null,
-  row.analysis?.detectedKey ?? null,
-  row.analysis?.detectedKind ?? null,
-  row.analysis?.lufs ?? null,
-  row.analysis?.truePeakDb ?? null,
-  row.analysis ? Buffer.from(encodeEmbedding(row.analysis.embedding)) : null,
-  row.auditionVersion ?? null,
-];
+/** A sample write's values as pg binds them. */
+const sampleValuesOf = (row: SampleWrite): unknown[] =>
+  sampleValues(row, toBuffer, (vector) => Buffer.from(encodeEmbedding(vector)));
 
 /** `($1, $2, …), (…)` for `rows` rows of `width` parameters. */
 const placeholders = (rows: number, width: number): string =>
@@ -109,7 +36,7 @@ async function writeSamples(db: PgQueryable, samples: SampleWrite[]): Promise<nu
     const inserted = await db.query<{ id: number }>(
       `INSERT INTO samples (${SAMPLE_COLUMNS.join(', ')})
        VALUES ${placeholders(chunk.length, SAMPLE_COLUMNS.length)} RETURNING id`,
-      chunk.flatMap(sampleValues),
+      chunk.flatMap(sampleValuesOf),
     );
     const chunkIds = inserted.rows.map((row) => Number(row.id));
     await db.query(
@@ -153,23 +80,9 @@ async function writeBatchOn(db: PgQueryable, batch: LibraryBatch): Promise<numbe
       { id: number } | undefined;
     if (brand === undefined) throw new Error(`pack ${row.code}: no brand ${row.brand}`);
     await db.query(
-      `INSERT INTO packs (code, name_en, name_zh, description_en, description_zh, brand_id, category,
-         primary_name, cover_hash, cover_type, tags, popularity, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'image/png', $10, $11, $12)`,
-      [
-        row.code,
-        row.nameEn,
-        row.nameZh,
-        row.descriptionEn,
-        row.descriptionZh,
-        brand.id,
-        row.category,
-        row.primaryName,
-        row.coverHash,
-        JSON.stringify(row.tags),
-        row.popularity,
-        row.createdAt,
-      ],
+      `INSERT INTO packs (${PACK_COLUMNS}, cover_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'image/png')`,
+      packValues(row, brand.id),
     );
   }
   // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
@@ -180,6 +93,7 @@ async function writeBatchOn(db: PgQueryable, batch: LibraryBatch): Promise<numbe
 /** PostgreSQL implementation of the library port (seeding, import, pending auditions). */
 export function postgresLibrary(pool: PgPool): LibraryRepository {
   return {
+    ...postgresAnalysis(pool),
     async seededAt() {
       const row = (await pool.query("SELECT value FROM meta WHERE key = 'seeded_at'")).rows[0] as
         { value: string } | undefined;
@@ -260,54 +174,6 @@ export function postgresLibrary(pool: PgPool): LibraryRepository {
         popularity: Number(row.popularity),
         stale: row.stale === true,
       }));
-    },
-    async pendingAnalyses() {
-      const { rows } = await pool.query(
-        `SELECT id, blob_hash, popularity, audio_key, bpm, kind, key_source, bpm_source,
-           kind_source FROM samples WHERE embedding IS NULL ORDER BY id`,
-      );
-      const sourceOf = (value: unknown): ValueSource | null =>
-        value === 'pack' || value === 'detected' ? value : null;
-      return rows.map((row: Record<string, unknown>) => ({
-        id: Number(row.id),
-        blobHash: String(row.blob_hash),
-        popularity: Number(row.popularity),
-        current: {
-          audioKey: row.audio_key == null ? null : (String(row.audio_key) as MusicalKey),
-          bpm: row.bpm == null ? null : Number(row.bpm),
-          kind: String(row.kind) as SampleKind,
-          keySource: sourceOf(row.key_source),
-          bpmSource: sourceOf(row.bpm_source),
-          kindSource: sourceOf(row.kind_source) ?? 'pack',
-        },
-      }));
-    },
-    async storeAnalyses(results) {
-      await withTransaction(pool, async (db) => {
-        for (const { id, metadata, analysis } of results)
-          await db.query(
-            `UPDATE samples SET audio_key = $1, bpm = $2, kind = $3, key_source = $4,
-               bpm_source = $5, kind_source = $6, detected_bpm = $7, detected_key = $8,
-               detected_kind = $9, lufs = $10, true_peak_db = $11, embedding = $12
-             WHERE id = $13`,
-            [
-              metadata.audioKey,
-              metadata.bpm,
-              metadata.kind,
-              metadata.keySource,
-              metadata.bpmSource,
-              metadata.kindSource,
-              analysis.detectedBpm,
-              analysis.detectedKey,
-              analysis.detectedKind,
-              analysis.lufs,
-              analysis.truePeakDb,
-              Buffer.from(encodeEmbedding(analysis.embedding)),
-              id,
-            ],
-          );
-        await db.query(BUMP_EMBEDDINGS);
-      });
     },
     async storeAuditions(results) {
       if (results.length === 0) return;

@@ -4,8 +4,7 @@ import { ftsMatches, sampleConditions, scopeCondition, searchKey } from '../cata
 import { ftsWordMatches, type PrefixExpander } from '../catalogue/search-text.ts';
 import { nameTierTest } from './name-tier.ts';
 import type { WordSets } from './word-sets.ts';
-
-const num = (value: unknown): number => Number(value ?? 0);
+import { num } from '../../rows/values.ts';
 
 /**
  * Up to how many matches a keyword search in popularity order or RELEVANCE is read whole, once

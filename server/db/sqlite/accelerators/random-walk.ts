@@ -1,9 +1,8 @@
-import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from '../database.ts';
 import { FTS_MATCH_IN, where } from '../catalogue/query.ts';
 import { randomStart } from '../../random-order.ts';
-
-const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
+import { num } from '../../rows/values.ts';
 
 /**
  * How many index entries a walk along the key index may read per match of the filter before

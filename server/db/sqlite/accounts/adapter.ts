@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { transaction, type Database } from '../database.ts';
 import type {
   AccountsRepository,
@@ -9,9 +8,8 @@ import type {
 import type { RoleCode } from '../../../../src/shared/api/account.types.ts';
 import { sqliteAssessments } from './assessments.ts';
 import { sqliteSessions } from './sessions.ts';
-
-const sameHash = (a: string, b: string): boolean =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+import { sqliteTokens } from './tokens.ts';
+import { ACCOUNT_COLUMNS, sameHash, toAccount, toCredentials } from '../../rows/accounts.ts';
 
 /** SQLite implementation of the accounts repository. */
 export function sqliteAccounts(db: Database): AccountsRepository {
@@ -23,9 +21,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
   const credentials = db.prepare(
     'SELECT id, password_hash, disabled_at FROM users WHERE email = ?',
   );
-  const accountById = db.prepare(
-    'SELECT id, email, plan, download_quota, sample_types, created_at FROM users WHERE id = ?',
-  );
+  const accountById = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = ?`);
   const insertUser = db.prepare(
     `INSERT INTO users (email, password_hash, sample_types, created_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (email) DO NOTHING`,
@@ -47,30 +43,6 @@ export function sqliteAccounts(db: Database): AccountsRepository {
   );
   const countTry = db.prepare('UPDATE email_codes SET attempts = attempts + 1 WHERE id = ?');
   const consumeCode = db.prepare('UPDATE email_codes SET consumed_at = ? WHERE id = ?');
-
-  const insertRefresh = db.prepare(
-    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?)`,
-  );
-  const refreshByHash = db.prepare(
-    `SELECT id, user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens
-     WHERE token_hash = ?`,
-  );
-  const markUsed = db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE id = ?');
-
-  const keyByPublicKey = db.prepare(
-    'SELECT id FROM client_keys WHERE user_id = ? AND public_key = ?',
-  );
-  const insertKey = db.prepare(
-    'INSERT INTO client_keys (id, user_id, public_key, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const pruneKeys = db.prepare(
-    `DELETE FROM client_keys WHERE user_id = ? AND id NOT IN (
-       SELECT id FROM client_keys WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
-  );
-  const keyById = db.prepare(
-    'SELECT id, user_id, public_key, created_at FROM client_keys WHERE id = ? AND user_id = ?',
-  );
 
   const addUser = (user: {
     email: string;
@@ -128,13 +100,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
 
     async findCredentials(email) {
       const row = credentials.get(email.toLowerCase());
-      return row
-        ? {
-            id: Number(row.id),
-            passwordHash: String(row.password_hash),
-            disabled: row.disabled_at !== null,
-          }
-        : null;
+      return row ? toCredentials(row) : null;
     },
 
     async emailExists(email) {
@@ -148,15 +114,10 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     async findAccount(id) {
       const row = accountById.get(id);
       if (!row) return null;
-      return {
-        id: Number(row.id),
-        email: String(row.email),
-        roles: rolesOf.all(id).map((r) => r.role_code as RoleCode),
-        sampleTypes: JSON.parse(String(row.sample_types)) as string[],
-        downloadQuota: row.download_quota === null ? null : Number(row.download_quota),
-        plan: String(row.plan),
-        createdAt: String(row.created_at),
-      };
+      return toAccount(
+        row,
+        rolesOf.all(id).map((r) => r.role_code as RoleCode),
+      );
     },
 
     async issueEmailCode(code) {
@@ -223,66 +184,10 @@ export function sqliteAccounts(db: Database): AccountsRepository {
       });
     },
 
-    async createRefreshToken(token) {
-      insertRefresh.run(token.userId, token.familyId, token.tokenHash, token.now, token.expiresAt);
-    },
-
-    async rotateRefreshToken(rotation) {
-      return transaction(db, () => {
-        const row = refreshByHash.get(rotation.tokenHash);
-        if (!row) return { ok: false, reason: 'unknown' };
-        const sessionId = String(row.family_id);
-        if (row.revoked_at !== null || sessions.hasEnded(sessionId))
-          return { ok: false, reason: 'revoked' };
-        if (row.used_at !== null) {
-          sessions.endSession(sessionId, Number(row.user_id), rotation.now);
-          return { ok: false, reason: 'reused' };
-        }
-        if (rotation.now >= Number(row.expires_at)) return { ok: false, reason: 'expired' };
-        markUsed.run(rotation.now, Number(row.id));
-        insertRefresh.run(
-          Number(row.user_id),
-          String(row.family_id),
-          rotation.nextTokenHash,
-          rotation.now,
-          rotation.expiresAt,
-        );
-        return { ok: true, userId: Number(row.user_id), sessionId };
-      });
-    },
-
-    async revokeRefreshFamily(tokenHash, now) {
-      return transaction(db, () => {
-        const row = refreshByHash.get(tokenHash);
-        if (!row) return false;
-        sessions.endSession(String(row.family_id), Number(row.user_id), now);
-        return true;
-      });
-    },
+    ...sqliteTokens(db, sessions),
 
     endedSessionsSince: sessions.endedSessionsSince,
     setAccountDisabled: sessions.setAccountDisabled,
-
-    async saveClientKey(key) {
-      return transaction(db, () => {
-        const existing = keyByPublicKey.get(key.userId, key.publicKey);
-        if (existing) return String(existing.id);
-        insertKey.run(key.keyId, key.userId, key.publicKey, key.now);
-        pruneKeys.run(key.userId, key.userId, key.keep);
-        return key.keyId;
-      });
-    },
-
-    async findClientKey(keyId, userId) {
-      const row = keyById.get(keyId, userId);
-      if (!row) return null;
-      return {
-        keyId: String(row.id),
-        userId: Number(row.user_id),
-        publicKey: new Uint8Array(row.public_key as Uint8Array),
-        createdAt: Number(row.created_at),
-      };
-    },
 
     ...sqliteAssessments(db),
   };

@@ -1,4 +1,4 @@
-import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import { sqliteSearchHelp } from './search.ts';
 import type { Database } from '../database.ts';
 import type {
@@ -13,103 +13,11 @@ import { sqliteUserItems } from './user-items.ts';
 import { cachedTreeCells } from './tree.ts';
 import { samplePages, type ListCount } from './list.ts';
 import { packOrder, packScopeCondition, sampleConditions, where } from './query.ts';
-import type {
-  AudioFormat,
-  Category,
-  MusicalKey,
-  SampleKind,
-} from '../../../../src/shared/api/catalogue.types.ts';
+import * as shared from '../../rows/catalogue.ts';
+import { num, text } from '../../rows/values.ts';
 
-type Row = Record<string, SQLOutputValue>;
-type Cell = SQLOutputValue | undefined;
-
-const text = (value: Cell): string => String(value ?? '');
-const num = (value: Cell): number => Number(value ?? 0);
-const tagsOf = (value: Cell): string[] => {
-  const parsed: unknown = JSON.parse(text(value) || '[]');
-  return Array.isArray(parsed) ? parsed.map(String) : [];
-};
-
-function toSampleRow(row: Row): SampleRow {
-  return {
-    id: num(row.id),
-    packCode: text(row.pack_code),
-    packNameEn: text(row.pack_name_en),
-    packNameZh: text(row.pack_name_zh),
-    brand: text(row.brand),
-    nameEn: text(row.name_en),
-    nameZh: text(row.name_zh),
-    category: text(row.category) as Category,
-    primaryName: text(row.primary_name),
-    secondaryName: text(row.secondary_name),
-    audioKey: row.audio_key == null ? null : (text(row.audio_key) as MusicalKey),
-    bpm: row.bpm == null ? null : num(row.bpm),
-    keyDetected: row.key_source === 'detected',
-    bpmDetected: row.bpm_source === 'detected',
-    kind: text(row.kind) as SampleKind,
-    format: text(row.format) as AudioFormat,
-    sampleRate: num(row.sample_rate),
-    channels: num(row.channels),
-    bitDepth: row.bit_depth == null ? null : num(row.bit_depth),
-    sizeBytes: num(row.size_bytes),
-    duration: num(row.duration),
-    tags: tagsOf(row.tags),
-    auditionCode: row.audition_code == null ? null : text(row.audition_code),
-    popularity: num(row.popularity),
-    createdAt: text(row.created_at),
-    owned: num(row.owned) === 1,
-    liked: num(row.liked) === 1,
-    userFilePath: row.user_file_path == null ? null : text(row.user_file_path),
-  };
-}
-
-function toPackRow(row: Row): PackRow {
-  return {
-    code: text(row.code),
-    nameEn: text(row.name_en),
-    nameZh: text(row.name_zh),
-    descriptionEn: text(row.description_en),
-    descriptionZh: text(row.description_zh),
-    brand: text(row.brand),
-    category: text(row.category) as Category,
-    primaryName: text(row.primary_name),
-    tags: tagsOf(row.tags),
-    popularity: num(row.popularity),
-    createdAt: text(row.created_at),
-    sampleCount: num(row.sample_count),
-    ownedCount: num(row.owned_count),
-    liked: num(row.liked) === 1,
-  };
-}
-
-const SAMPLE_DETAILS = `
-  SELECT s.id, s.pack_code, p.name_en AS pack_name_en, p.name_zh AS pack_name_zh, b.name AS brand,
-         s.name_en, s.name_zh, s.category, s.primary_name, s.secondary_name, s.audio_key, s.bpm,
-         s.kind, s.format, s.sample_rate, s.channels, s.bit_depth, s.size_bytes, s.duration,
-         s.tags, s.audition_code, s.popularity, s.created_at, s.key_source, s.bpm_source,
-         a.user_id IS NOT NULL AS owned, a.user_file_path, l.user_id IS NOT NULL AS liked
-  FROM samples s
-  JOIN packs p ON p.code = s.pack_code
-  JOIN brands b ON b.id = p.brand_id
-  LEFT JOIN acquisitions a ON a.user_id = ? AND a.sample_id = s.id
-  LEFT JOIN sample_likes l ON l.user_id = ? AND l.sample_id = s.id
-  WHERE s.id IN (SELECT value FROM json_each(?))`;
-
-const PACK_DETAILS = `
-  SELECT p.code, p.name_en, p.name_zh, p.description_en, p.description_zh, b.name AS brand,
-         p.category, p.primary_name, p.tags, p.popularity, p.created_at,
-         (SELECT COUNT(*) FROM samples s WHERE s.pack_code = p.code) AS sample_count,
-         (SELECT COUNT(*) FROM acquisitions a JOIN samples s ON s.id = a.sample_id
-           WHERE a.user_id = ? AND s.pack_code = p.code) AS owned_count,
-         EXISTS (SELECT 1 FROM pack_likes pl WHERE pl.user_id = ? AND pl.pack_code = p.code) AS liked
-  FROM packs p JOIN brands b ON b.id = p.brand_id
-  WHERE p.code IN (SELECT value FROM json_each(?))`;
-
-/** Reorders detail rows to the order of `keys` (the page order). */
-function inOrder<T, K>(keys: K[], rows: T[], keyOf: (row: T) => K): T[] {
-  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
-  return keys.flatMap((key) => byKey.get(key) ?? []);
-}
+const SAMPLE_DETAILS = shared.sampleDetailsQuery('?', 'IN (SELECT value FROM json_each(?))');
+const PACK_DETAILS = shared.packDetailsQuery('?', 'IN (SELECT value FROM json_each(?))');
 
 /** SQLite implementation of the catalogue repository. */
 export function sqliteCatalogue(db: Database): CatalogueRepository {
@@ -120,11 +28,11 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
   const samplesByIds = (ids: number[], viewerId: number | null): SampleRow[] => {
     const rows = sampleDetails.all(viewer(viewerId), viewer(viewerId), JSON.stringify(ids));
-    return inOrder(ids, rows.map(toSampleRow), (row) => row.id);
+    return shared.inOrder(ids, rows.map(shared.toSampleRow), (row) => row.id);
   };
   const packsByCodes = (codes: string[], viewerId: number | null): PackRow[] => {
     const rows = packDetails.all(viewer(viewerId), viewer(viewerId), JSON.stringify(codes));
-    return inOrder(codes, rows.map(toPackRow), (row) => row.code);
+    return shared.inOrder(codes, rows.map(shared.toPackRow), (row) => row.code);
   };
 
   const treeCells = cachedTreeCells(db);
@@ -206,16 +114,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     tagCounts: cachedTagCounts(db),
 
     async taxonomy() {
-      return db
-        .prepare('SELECT category, primary_name, secondary_name, name_zh, position FROM taxonomy')
-        .all()
-        .map((row) => ({
-          category: text(row.category) as Category,
-          primaryName: text(row.primary_name),
-          secondaryName: text(row.secondary_name),
-          nameZh: text(row.name_zh),
-          position: num(row.position),
-        }));
+      return db.prepare(shared.TAXONOMY_QUERY).all().map(shared.toTaxonomyRow);
     },
 
     async findPack(code, viewerId) {
@@ -231,24 +130,8 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     ...sqliteUserItems(db),
 
     async sampleFile(id) {
-      const row = db
-        .prepare(
-          `SELECT s.id, s.blob_hash, s.media_type, s.file_name, b.name AS brand, s.primary_name,
-                  s.secondary_name
-           FROM samples s JOIN packs p ON p.code = s.pack_code JOIN brands b ON b.id = p.brand_id
-           WHERE s.id = ?`,
-        )
-        .get(id);
-      if (!row) return null;
-      return {
-        id: num(row.id),
-        blobHash: text(row.blob_hash),
-        mediaType: text(row.media_type),
-        fileName: text(row.file_name),
-        brand: text(row.brand),
-        primaryName: text(row.primary_name),
-        secondaryName: text(row.secondary_name),
-      };
+      const row = db.prepare(shared.sampleFileQuery('?')).get(id);
+      return row ? shared.toSampleFile(row) : null;
     },
 
     async samplePeaks(id) {

@@ -1,6 +1,5 @@
 import type { Database } from '../database.ts';
-
-const num = (value: unknown): number => Number(value ?? 0);
+import { num } from '../../rows/values.ts';
 
 /** A list's number of matches: exact, or an estimate when `estimated`. */
 export interface ListCount {

@@ -1,4 +1,4 @@
-import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from '../database.ts';
 import type { ListRequest } from '../../../catalogue/catalogue.repository.ts';
 import {
@@ -21,15 +21,8 @@ import type { VocabularyTerm } from '../../../catalogue/search-vocabulary.ts';
 import { randomPageIds } from '../accelerators/random-walk.ts';
 import { FEW_MATCHES, fewMatchReader } from '../accelerators/few-matches.ts';
 import { wordSets, type WordSets } from '../accelerators/word-sets.ts';
-
-const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
-
-/**
- * Up to how many matches a full-text filter alone (a keyword, styles or tags) is counted exactly
- * (docs/api/catalogue.md, "Totals"). Beyond it the total is estimated from where the next match
- * lies: counting every match grew with the library (a one-letter keyword: 94 ms at 1M rows).
- */
-export const EXACT_COUNT_CAP = 10_000;
+import { num } from '../../rows/values.ts';
+import { EXACT_COUNT_CAP } from '../../rows/catalogue.ts';
 
 export type { ListCount };
 

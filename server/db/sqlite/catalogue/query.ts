@@ -7,10 +7,20 @@ import type {
   RelationScope,
   SampleFilter,
 } from '../../../catalogue/catalogue.repository.ts';
+import * as filters from '../../rows/filters.ts';
 
 // SQL fragments of the catalogue queries: every user value goes into `params`, never the text.
 
 export { shuffleKey } from '../../random-order.ts';
+export { where } from '../../rows/filters.ts';
+
+/** `params` as the shared fragments bind to it: each value is the next `?`. */
+export const bindTo =
+  (params: SQLInputValue[]): filters.Bind =>
+  (value) => {
+    params.push(value as SQLInputValue);
+    return '?';
+  };
 
 /**
  * The search key of a sample (migration 032): the rowid of its `samples_fts` row. Ascending keys
@@ -75,33 +85,7 @@ export function sampleConditions(
   params: SQLInputValue[],
   options: { packLevel?: boolean; withoutFts?: boolean } = {},
 ): string[] {
-  const conditions: string[] = [];
-  const equal = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    conditions.push(`s.${column} = ?`);
-    params.push(value);
-  };
-  // On a pack list, category, primary name and pack code are the pack's own columns.
-  if (!options.packLevel) {
-    equal('category', filter.category);
-    equal('primary_name', filter.primaryName);
-    equal('pack_code', filter.packCode);
-  }
-  equal('secondary_name', filter.secondaryName);
-  equal('kind', filter.kind);
-  if (filter.keys?.length === 1) equal('audio_key', filter.keys[0]);
-  else if (filter.keys?.length) {
-    conditions.push(`s.audio_key IN (${filter.keys.map(() => '?').join(', ')})`);
-    params.push(...filter.keys);
-  }
-  if (filter.bpmMin !== undefined) {
-    conditions.push('s.bpm >= ?');
-    params.push(filter.bpmMin);
-  }
-  if (filter.bpmMax !== undefined) {
-    conditions.push('s.bpm <= ?');
-    params.push(filter.bpmMax);
-  }
+  const conditions = filters.columnConditions(filter, bindTo(params), options.packLevel);
   // The keyword, styles and tags are words in the FTS index (one doclist lookup, not a JSON scan
   // per row); with `withoutFts` the caller matches them itself (sqlite/catalogue/list.ts).
   if (!options.withoutFts)
@@ -113,57 +97,31 @@ export function sampleConditions(
 }
 
 /** The condition limiting `samples s` to one of a user's lists. */
-export function scopeCondition(
+export const scopeCondition = (
   scope: RelationScope | undefined,
   params: SQLInputValue[],
-): string[] {
-  if (!scope) return [];
-  params.push(scope.userId);
-  return scope.relation === 'stockroom'
-    ? ['s.id IN (SELECT sample_id FROM acquisitions WHERE user_id = ?)']
-    : ['s.id IN (SELECT sample_id FROM sample_likes WHERE user_id = ?)'];
-}
+): string[] => filters.scopeCondition(scope, bindTo(params));
 
 /** The condition limiting packs (by their code `column`) to one of a user's lists. */
-export function packScopeCondition(
+export const packScopeCondition = (
   scope: RelationScope | undefined,
   params: SQLInputValue[],
-  column = 'p.code',
-): string[] {
-  if (!scope) return [];
-  params.push(scope.userId);
-  return scope.relation === 'stockroom'
-    ? [
-        `${column} IN (SELECT s2.pack_code FROM acquisitions a JOIN samples s2 ON s2.id = a.sample_id WHERE a.user_id = ?)`,
-      ]
-    : [`${column} IN (SELECT pack_code FROM pack_likes WHERE user_id = ?)`];
-}
-
-/** A WHERE clause joining `conditions` with AND (empty when there are none). */
-export const where = (conditions: string[]): string =>
-  conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  column?: string,
+): string[] => filters.packScopeCondition(scope, bindTo(params), column);
 
 /**
- * The ORDER BY of a sample list. RANDOM's is the stored key's: its pages start where the seed
- * says (sqlite/accelerators/random-walk.ts).
+ * The sorts as SQLite spells them. RANDOM's sample order is the stored key's: its pages start
+ * where the seed says (sqlite/accelerators/random-walk.ts).
  */
-export function sampleOrder(request: ListRequest): string {
-  switch (request.sort) {
-    case 'NEWEST':
-      return 's.created_at DESC, s.id';
-    case 'NAME':
-      return request.language === 'en' ? 's.name_en COLLATE NOCASE, s.id' : 's.name_zh, s.id';
-    case 'BPM':
-      return 's.bpm IS NULL, s.bpm, s.id';
-    case 'DURATION':
-      return 's.duration, s.id';
-    case 'RANDOM':
-      return 's.shuffle_key, s.id';
-    default:
-      // RELEVANCE is popularity order within its two tiers (sqlite/catalogue/list.ts).
-      return 's.popularity DESC, s.id';
-  }
-}
+const spelling = (request: ListRequest, params: SQLInputValue[]): filters.OrderSpelling => ({
+  nocase: (column) => `${column} COLLATE NOCASE`,
+  randomSamples: () => 's.shuffle_key, s.id',
+  randomPacks: () => `yinku_shuffle(p.rowid, ${bindTo(params)(request.seed)}), p.code`,
+});
+
+/** The ORDER BY of a sample list (RELEVANCE's two tiers are read apart: list.ts). */
+export const sampleOrder = (request: ListRequest): string =>
+  filters.sampleOrder(request, spelling(request, []));
 
 /** The index of `samples` in each order `sampleOrder` writes but RANDOM's (migrations 001–013). */
 const ORDER_INDEXES = new Map([
@@ -179,17 +137,5 @@ const ORDER_INDEXES = new Map([
 export const orderIndex = (order: string): string | undefined => ORDER_INDEXES.get(order);
 
 /** The ORDER BY of a pack list. */
-export function packOrder(request: ListRequest, params: SQLInputValue[]): string {
-  switch (request.sort) {
-    case 'NEWEST':
-      return 'p.created_at DESC, p.code';
-    case 'NAME':
-      return request.language === 'en' ? 'p.name_en COLLATE NOCASE, p.code' : 'p.name_zh, p.code';
-    case 'RANDOM':
-      params.push(request.seed);
-      return 'yinku_shuffle(p.rowid, ?), p.code';
-    default:
-      // BPM, DURATION and RELEVANCE have no pack-level meaning: packs keep popularity order.
-      return 'p.popularity DESC, p.code';
-  }
-}
+export const packOrder = (request: ListRequest, params: SQLInputValue[]): string =>
+  filters.packOrder(request, spelling(request, params));

@@ -1,6 +1,7 @@
 import type { Database } from '../database.ts';
 import type { SuggestionEntry } from '../../../catalogue/search-suggestions.ts';
 import type { VocabularyTerm } from '../../../catalogue/search-vocabulary.ts';
+import { suggestionEntries } from '../../rows/suggestions.ts';
 
 /** How soon after its last read a changed vocabulary is read again for prefix spelling. */
 const VOCABULARY_REREAD_MS = 60_000;
@@ -39,63 +40,21 @@ export function sqliteSearchHelp(db: Database) {
       .map((row) => ({ term: String(row.term), docs: Number(row.doc) })),
   );
 
-  const entries = cached((): SuggestionEntry[] => {
-    const out: SuggestionEntry[] = [];
-    const primaries = new Map<string, string>();
-    for (const row of db
-      .prepare(
-        `SELECT category, primary_name, secondary_name, name_zh FROM taxonomy
-         ORDER BY category, primary_name, secondary_name <> '', position`,
-      )
-      .all()) {
-      const primaryName = String(row.primary_name);
-      const secondaryName = String(row.secondary_name);
-      const zh = String(row.name_zh);
-      if (!secondaryName) primaries.set(`${row.category}:${primaryName}`, zh);
-      // A genre's second level (Bass Loops, Vocals…) repeats under every genre: genres offer
-      // themselves only, as a style filter.
-      if (row.category === 'genres') {
-        if (!secondaryName) out.push({ kind: 'genre', en: primaryName, zh, weight: 3 });
-        continue;
-      }
-      out.push({
-        kind: 'instrument',
-        en: secondaryName || primaryName,
-        zh,
-        weight: secondaryName ? 2 : 3,
-        primaryName,
-        ...(secondaryName
-          ? {
-              secondaryName,
-              parent: {
-                en: primaryName,
-                zh: primaries.get(`${row.category}:${primaryName}`) ?? primaryName,
-              },
-            }
-          : {}),
-      });
-    }
-    for (const row of db.prepare('SELECT name, name_zh FROM brands').all())
-      out.push({ kind: 'brand', en: String(row.name), zh: String(row.name_zh), weight: 1 });
-    const tags = new Map<string, number>();
-    for (const row of db.prepare('SELECT j.value AS tag FROM packs p, json_each(p.tags) j').all()) {
-      const tag = String(row.tag).toLowerCase();
-      tags.set(tag, (tags.get(tag) ?? 0) + 1);
-    }
-    for (const [tag, count] of tags)
-      out.push({ kind: 'tag', en: tag, zh: null, weight: 1 + count / 1000 });
-    for (const row of db
-      .prepare('SELECT code, name_en, name_zh, popularity FROM packs ORDER BY popularity DESC')
-      .all())
-      out.push({
-        kind: 'pack',
-        en: String(row.name_en),
-        zh: String(row.name_zh),
-        weight: Number(row.popularity),
-        packCode: String(row.code),
-      });
-    return out;
-  });
+  const entries = cached((): SuggestionEntry[] =>
+    suggestionEntries({
+      taxonomy: db
+        .prepare(
+          `SELECT category, primary_name, secondary_name, name_zh FROM taxonomy
+             ORDER BY category, primary_name, secondary_name <> '', position`,
+        )
+        .all(),
+      brands: db.prepare('SELECT name, name_zh FROM brands').all(),
+      packTags: db.prepare('SELECT j.value AS tag FROM packs p, json_each(p.tags) j').all(),
+      packs: db
+        .prepare('SELECT code, name_en, name_zh, popularity FROM packs ORDER BY popularity DESC')
+        .all(),
+    }),
+  );
 
   return {
     /**

@@ -1,10 +1,9 @@
-import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import type { CatalogueRepository, TagCountRow } from '../../../catalogue/catalogue.repository.ts';
 import type { Database } from '../database.ts';
 import { sampleConditions, scopeCondition, where } from './query.ts';
-
-/** Most distinct tags a vocabulary answer holds (the most used first). */
-const TAG_VOCABULARY_LIMIT = 200;
+import { num } from '../../rows/values.ts';
+import { toTagCounts } from '../../rows/catalogue.ts';
 
 /** Scopes whose counts are kept; the oldest goes first. */
 const CACHED_SCOPES = 64;
@@ -39,8 +38,6 @@ export function cachedTagCounts(db: Database): CatalogueRepository['tagCounts'] 
   };
 }
 
-const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
-
 function countTags(
   db: Database,
   filter: Parameters<CatalogueRepository['tagCounts']>[0],
@@ -48,19 +45,9 @@ function countTags(
 ): TagCountRow[] {
   const params: SQLInputValue[] = [];
   const conditions = [...sampleConditions(filter, params), ...scopeCondition(scope, params)];
-  const counts = new Map<string, number>();
-  const lists = db
-    .prepare(`SELECT s.tags, COUNT(*) AS n FROM samples s ${where(conditions)} GROUP BY s.tags`)
-    .all(...params);
-  for (const row of lists) {
-    const tags: unknown = JSON.parse(String(row.tags ?? '[]'));
-    if (!Array.isArray(tags)) continue;
-    // A list naming a tag twice still counts the sample once.
-    for (const tag of new Set(tags.map(String)))
-      counts.set(tag, (counts.get(tag) ?? 0) + num(row.n));
-  }
-  return [...counts]
-    .map(([tag, count]) => ({ tag, count }))
-    .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
-    .slice(0, TAG_VOCABULARY_LIMIT);
+  return toTagCounts(
+    db
+      .prepare(`SELECT s.tags, COUNT(*) AS n FROM samples s ${where(conditions)} GROUP BY s.tags`)
+      .all(...params),
+  );
 }

@@ -1,14 +1,13 @@
-import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import type { CatalogueRepository, TreeCell } from '../../../catalogue/catalogue.repository.ts';
 import type { Category } from '../../../../src/shared/api/catalogue.types.ts';
 import type { Database } from '../database.ts';
-import { packScopeCondition, sampleConditions, scopeCondition, where } from './query.ts';
+import { bindTo } from './query.ts';
+import { treeConditions, where } from '../../rows/filters.ts';
+import { toTreeCells } from '../../rows/catalogue.ts';
+import { num } from '../../rows/values.ts';
 
-type Row = Record<string, SQLOutputValue>;
 type TreeOptions = Parameters<CatalogueRepository['treeCells']>[0];
-
-const text = (value: SQLOutputValue | undefined): string => String(value ?? '');
-const num = (value: SQLOutputValue | undefined): number => Number(value ?? 0);
 
 /**
  * The repository's treeCells: counted cells of the category tree. The catalogue's own tree
@@ -54,41 +53,18 @@ type CachedTreeCells = CatalogueRepository['treeCells'] & {
 };
 
 /** Counts the tree's cells now: samples per cell, or distinct packs per cell with their codes. */
-function countCells(db: Database, { category, scope, range }: TreeOptions): TreeCell[] {
+function countCells(db: Database, options: TreeOptions): TreeCell[] {
   const params: SQLInputValue[] = [];
-  const conditions = sampleConditions({ category }, params);
-  conditions.push(
-    ...(range === 'packs'
-      ? packScopeCondition(scope, params, 's.pack_code')
-      : scopeCondition(scope, params)),
-  );
-  const cell = (row: Row) => ({
-    category: text(row.category) as Category,
-    primaryName: text(row.primary_name),
-    secondaryName: text(row.secondary_name),
-  });
-  if (range === 'samples') {
-    return db
-      .prepare(
-        `SELECT s.category, s.primary_name, s.secondary_name, COUNT(*) AS n FROM samples s
-         ${where(conditions)} GROUP BY 1, 2, 3`,
-      )
-      .all(...params)
-      .map((row) => ({ ...cell(row), count: num(row.n) }));
-  }
-  const cells = new Map<string, TreeCell>();
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT s.category, s.primary_name, s.secondary_name, s.pack_code FROM samples s
-       ${where(conditions)}`,
-    )
-    .all(...params);
-  for (const row of rows) {
-    const key = `${text(row.category)}\u0000${text(row.primary_name)}\u0000${text(row.secondary_name)}`;
-    const entry = cells.get(key) ?? { ...cell(row), count: 0, packCodes: [] };
-    entry.packCodes!.push(text(row.pack_code));
-    entry.count = entry.packCodes!.length;
-    cells.set(key, entry);
-  }
-  return [...cells.values()];
+  const conditions = where(treeConditions(options, bindTo(params)));
+  const rows =
+    options.range === 'samples'
+      ? db.prepare(
+          `SELECT s.category, s.primary_name, s.secondary_name, COUNT(*) AS n FROM samples s
+           ${conditions} GROUP BY 1, 2, 3`,
+        )
+      : db.prepare(
+          `SELECT DISTINCT s.category, s.primary_name, s.secondary_name, s.pack_code FROM samples s
+           ${conditions}`,
+        );
+  return toTreeCells(rows.all(...params), options.range);
 }

@@ -6,7 +6,7 @@ import type { LibraryBatch, SampleWrite } from '../../../library/library.reposit
 import type { Database } from '../database.ts';
 import { openDatabase } from '../open-database.ts';
 import { sqliteLibrary } from './adapter.ts';
-import { testSampleWrite } from '../../testing/sample-write.ts';
+import { testPackInsert, testSampleWrite } from '../../testing/sample-write.ts';
 
 // The SQLite side of the library port's bulk load (`writeBulk`, the `large` and `huge` clones):
 // the indexes of `samples` are dropped for the load and built again, in one transaction.
@@ -29,22 +29,7 @@ beforeAll(async () => {
   db = openDatabase(join(dir, 'yinku.sqlite'));
   await sqliteLibrary(db).writeBatch({
     brands: [{ name: 'B', nameZh: 'B' }],
-    packs: [
-      {
-        code: 'p',
-        nameEn: 'P',
-        nameZh: 'P',
-        descriptionEn: '',
-        descriptionZh: '',
-        brand: 'B',
-        category: 'instruments',
-        primaryName: 'Drums',
-        coverHash: null,
-        tags: [],
-        popularity: 0,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-    ],
+    packs: [testPackInsert('p', 'B')],
     samples: [sample(1), sample(2)],
   });
 });
@@ -144,19 +129,4 @@ function ftsSegments(target: Database): number {
   return varint();
 }
 
-function packOf(brand: string) {
-  return {
-    code: 'q',
-    nameEn: 'Q',
-    nameZh: 'Q',
-    descriptionEn: '',
-    descriptionZh: '',
-    brand,
-    category: 'instruments',
-    primaryName: 'Drums',
-    coverHash: null,
-    tags: [],
-    popularity: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+const packOf = (brand: string) => testPackInsert('q', brand);

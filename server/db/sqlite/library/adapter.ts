@@ -5,7 +5,8 @@ import { tagSearchText } from '../../../catalogue/tag-vocabulary.ts';
 import { searchKey } from '../catalogue/query.ts';
 import { BUMP_EMBEDDINGS, sqliteAnalysis } from './analysis.ts';
 import { BUMP_SEARCH_VERSION } from '../accelerators/word-sets.ts';
-import { encodeEmbedding, type StoredAnalysis } from '../../../library/sound-analysis.ts';
+import { encodeEmbedding } from '../../../library/sound-analysis.ts';
+import { PACK_COLUMNS, packValues, SAMPLE_COLUMNS, sampleValues } from '../../rows/library.ts';
 
 // Page cache while bulk loading (KiB, as PRAGMA cache_size takes it negative): the FTS segments
 // and the one unique index built row by row stay in memory instead of being re-read from disk.
@@ -24,21 +25,15 @@ export function sqliteLibrary(db: Database): LibraryRepository {
      VALUES (?, ?, ?, ?, ?)`,
   );
   const insertPack = db.prepare(
-    `INSERT INTO packs (code, name_en, name_zh, description_en, description_zh, brand_id, category,
-       primary_name, cover_hash, cover_type, tags, popularity, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'image/png', ?, ?, ?)`,
+    `INSERT INTO packs (${PACK_COLUMNS}, cover_type)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'image/png')`,
   );
   // shuffle_key: the RANDOM sort's stored key, a hash of the id the row is about to get (a table
   // without AUTOINCREMENT gives max(id) + 1; migration 021).
   const insertSample = db.prepare(
-    `INSERT INTO samples (pack_code, name_en, name_zh, category, primary_name, secondary_name,
-       audio_key, bpm, kind, format, media_type, sample_rate, channels, bit_depth, size_bytes,
-       duration, tags, blob_hash, file_name, audition_code, audition_hash, peaks, popularity,
-       created_at, shuffle_key, key_source, bpm_source, kind_source, detected_bpm, detected_key,
-       detected_kind, lufs, true_peak_db, embedding, audition_version)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-       (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples),
-       ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO samples (${SAMPLE_COLUMNS.join(', ')}, shuffle_key)
+     VALUES (${SAMPLE_COLUMNS.map(() => '?').join(', ')},
+       (SELECT yinku_shuffle(coalesce(max(id), 0) + 1, 0) FROM samples))`,
   );
   // Every write of samples may change the stored embeddings: the similar-sounds snapshot reloads.
   const bumpEmbeddings = db.prepare(BUMP_EMBEDDINGS);
@@ -46,10 +41,9 @@ export function sqliteLibrary(db: Database): LibraryRepository {
   const bumpSearch = db.prepare(BUMP_SEARCH_VERSION);
   // Clones share their base row's analysis: its embedding is encoded once, not per clone.
   const encoded = new WeakMap<Float32Array, Uint8Array>();
-  const embeddingBlob = (analysis: StoredAnalysis | null): Uint8Array | null => {
-    if (!analysis) return null;
-    let blob = encoded.get(analysis.embedding);
-    if (!blob) encoded.set(analysis.embedding, (blob = encodeEmbedding(analysis.embedding)));
+  const embeddingBlob = (vector: Float32Array): Uint8Array => {
+    let blob = encoded.get(vector);
+    if (!blob) encoded.set(vector, (blob = encodeEmbedding(vector)));
     return blob;
   };
   const insertFts = db.prepare(
@@ -82,42 +76,7 @@ export function sqliteLibrary(db: Database): LibraryRepository {
   };
   const writeSample = (row: SampleWrite): number => {
     const id = Number(
-      insertSample.run(
-        row.packCode,
-        row.nameEn,
-        row.nameZh,
-        row.category,
-        row.primaryName,
-        row.secondaryName,
-        row.audioKey,
-        row.bpm,
-        row.kind,
-        row.format,
-        row.mediaType,
-        row.sampleRate,
-        row.channels,
-        row.bitDepth,
-        row.sizeBytes,
-        row.duration,
-        JSON.stringify(row.tags),
-        row.blobHash,
-        row.fileName,
-        row.auditionCode,
-        row.auditionHash,
-        row.peaks,
-        row.popularity,
-        row.createdAt,
-        row.keySource === undefined ? 'pack' : row.keySource,
-        row.bpmSource === undefined ? 'pack' : row.bpmSource,
-        row.kindSource ?? 'pack',
-        row.analysis?.detectedBpm ?? null,
-        row.analysis?.detectedKey ?? null,
-        row.analysis?.detectedKind ?? null,
-        row.analysis?.lufs ?? null,
-        row.analysis?.truePeakDb ?? null,
-        embeddingBlob(row.analysis ?? null),
-        row.auditionVersion ?? null,
-      ).lastInsertRowid,
+      insertSample.run(...sampleValues(row, (bytes) => bytes, embeddingBlob)).lastInsertRowid,
     );
     // The FTS row (rowid = the sample's search key, migration 032) holds every text CJK-spaced
     // (sqlite/catalogue/search-text.ts).
@@ -147,20 +106,7 @@ export function sqliteLibrary(db: Database): LibraryRepository {
     for (const row of batch.packs ?? []) {
       const brand = findBrand.get(row.brand)?.id;
       if (brand === undefined) throw new Error(`pack ${row.code}: no brand ${row.brand}`);
-      insertPack.run(
-        row.code,
-        row.nameEn,
-        row.nameZh,
-        row.descriptionEn,
-        row.descriptionZh,
-        Number(brand),
-        row.category,
-        row.primaryName,
-        row.coverHash,
-        JSON.stringify(row.tags),
-        row.popularity,
-        row.createdAt,
-      );
+      insertPack.run(...packValues(row, Number(brand)));
     }
     if (batch.samples?.length || batch.packs?.length) bumpEmbeddings.run();
     if (batch.samples?.length) bumpSearch.run();
