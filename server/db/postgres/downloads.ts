@@ -1,5 +1,5 @@
 import type { DownloadsRepository } from '../../downloads/downloads.repository.ts';
-import { acquisitionsQuery, iso, toAcquisition } from '../rows/downloads.ts';
+import { acquisitionsQuery, iso, quoteBatch, toAcquisition } from '../rows/downloads.ts';
 import { withTransaction, type PgPool, type PgQueryable } from './database.ts';
 
 const exists = async (db: PgQueryable, sql: string, params: unknown[]): Promise<boolean> =>
@@ -148,20 +148,18 @@ export function postgresDownloads(pool: PgPool): DownloadsRepository {
           if (grant !== null) pendingIds.set(id, grant);
         }
         // Grants pending outside this batch are reserved for other downloads in flight.
-        const available =
-          downloadQuota === null
-            ? null
-            : Math.max(0, downloadQuota - (await pendingCount(db, userId, now)) + pendingIds.size);
-        const facts = { charged, downloadQuota, available };
-        if (dryRun) return { status: 'quoted', owned, ...facts } as const;
-        if (available !== null && charged.length > available)
-          return { status: 'quota', ...facts } as const;
+        const quote = quoteBatch(
+          { owned, charged, downloadQuota, dryRun },
+          await pendingCount(db, userId, now),
+          pendingIds.size,
+        );
+        if (quote.answer) return quote.answer;
         for (const id of charged) {
           const existing = pendingIds.get(id);
           if (existing !== undefined) await extendGrant(db, existing, expiresAt);
           else await insertGrant(db, userId, id, now, expiresAt);
         }
-        return { status: 'granted', owned, ...facts } as const;
+        return quote.granted();
       });
     },
 

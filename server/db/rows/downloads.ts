@@ -26,3 +26,28 @@ export const toAcquisition = (
   userFilePath: row.user_file_path == null ? null : String(row.user_file_path),
   acquiredAt: String(row.acquired_at),
 });
+
+/** A batch's answer, as the port gives it. */
+type BatchOutcome = Awaited<ReturnType<DownloadsRepository['authorizeBatch']>>;
+
+/**
+ * The quota rule of a batch (docs/api/downloads.md): the downloads available are the quota less
+ * every pending grant, this batch's own pending grants given back (they are reused). A dry run
+ * answers the quote; a batch needing more than is available answers `quota`; otherwise `answer`
+ * is null and the caller grants, then answers `granted(facts)`.
+ */
+export function quoteBatch(
+  batch: { owned: number[]; charged: number[]; downloadQuota: number | null; dryRun?: boolean },
+  pendingAll: number,
+  pendingHere: number,
+): { answer: BatchOutcome | null; granted: () => BatchOutcome } {
+  const { owned, charged, downloadQuota } = batch;
+  const available =
+    downloadQuota === null ? null : Math.max(0, downloadQuota - pendingAll + pendingHere);
+  const facts = { charged, downloadQuota, available };
+  const granted = () => ({ status: 'granted', owned, ...facts }) as const;
+  if (batch.dryRun) return { answer: { status: 'quoted', owned, ...facts }, granted };
+  if (available !== null && charged.length > available)
+    return { answer: { status: 'quota', ...facts }, granted };
+  return { answer: null, granted };
+}

@@ -1,6 +1,6 @@
 import { transaction, type Database } from './database.ts';
 import type { DownloadsRepository } from '../../downloads/downloads.repository.ts';
-import { acquisitionsQuery, iso, toAcquisition } from '../rows/downloads.ts';
+import { acquisitionsQuery, iso, quoteBatch, toAcquisition } from '../rows/downloads.ts';
 
 /** SQLite implementation of the downloads repository. */
 export function sqliteDownloads(db: Database): DownloadsRepository {
@@ -108,23 +108,18 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
         );
         const downloadQuota = quota(userId);
         // Grants pending outside this batch are reserved for other downloads in flight.
-        const available =
-          downloadQuota === null
-            ? null
-            : Math.max(
-                0,
-                downloadQuota - Number(pendingCount.get(userId, now)?.n ?? 0) + pendingIds.size,
-              );
-        const facts = { charged, downloadQuota, available };
-        if (dryRun) return { status: 'quoted', owned, ...facts } as const;
-        if (available !== null && charged.length > available)
-          return { status: 'quota', ...facts } as const;
+        const quote = quoteBatch(
+          { owned, charged, downloadQuota, dryRun },
+          Number(pendingCount.get(userId, now)?.n ?? 0),
+          pendingIds.size,
+        );
+        if (quote.answer) return quote.answer;
         for (const id of charged) {
           const existing = pendingIds.get(id);
           if (existing !== undefined) extendGrant.run(expiresAt, existing);
           else insertGrant.run(userId, id, now, expiresAt);
         }
-        return { status: 'granted', owned, ...facts } as const;
+        return quote.granted();
       });
     },
 
