@@ -106,10 +106,10 @@ function filesUnder(dir: string): string[] {
 function libraryKey(size: LibrarySize, env: Record<string, string>): string {
   const hash = createHash('sha256').update(`${size}\n${JSON.stringify(env)}\n`);
   const sources = [
-    'server/db/migrations',
-    'server/db/code-migrations.ts',
-    'server/db/sqlite/library.sqlite.ts',
-    'server/db/sqlite/fts-text.sqlite.ts',
+    'server/db/sqlite/migrations',
+    'server/db/sqlite/code-migrations.ts',
+    'server/db/sqlite/library/adapter.ts',
+    'server/db/sqlite/catalogue/search-text.ts',
     'server/library',
   ];
   for (const source of [...sources, 'server/synth']) {

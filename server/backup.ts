@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config.ts';
-import { backupDataDir } from './db/sqlite-backup.ts';
+import { backupDataDir } from './db/sqlite/backup.ts';
 
 const USAGE = `Usage: npm run backup -- <new-directory>
 Backs up the SQLite database of YINKU_DATA_DIR (a live gateway may keep running), its blobs and

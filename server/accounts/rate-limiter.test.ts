@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock, type Clock } from '../clock.ts';
-import { openDatabase } from '../db/database.ts';
-import { sqliteLimits } from '../db/sqlite/coordination.sqlite.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
+import { sqliteLimits } from '../db/sqlite/coordination.ts';
 import { createRateLimiter, retryAfterSeconds } from './rate-limiter.ts';
 
 /** Limiters over one real (in-memory) database, as two gateway instances would share it. */

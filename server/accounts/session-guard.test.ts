@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../src/shared/constants.ts';
 import { manualClock } from '../clock.ts';
-import { openDatabase } from '../db/database.ts';
-import { createSqliteRepository } from '../db/sqlite/sqlite-repository.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
+import { createSqliteRepository } from '../db/open-storage.ts';
 import { createSessionGuard } from './session-guard.ts';
 
 /** One in-memory database with a user signed in `sessions` times, and a clock. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.ts';
-import { openDatabase } from '../db/database.ts';
-import { createSqliteRepository } from '../db/sqlite/sqlite-repository.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
+import { createSqliteRepository } from '../db/open-storage.ts';
 import { joinInstances, secretFingerprint } from './instance-register.ts';
 
 /** Two "instances" sharing one database and clock, each with its own token secret. */

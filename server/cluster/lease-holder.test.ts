@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../clock.ts';
-import { openDatabase } from '../db/database.ts';
-import { sqliteLeases } from '../db/sqlite/coordination.sqlite.ts';
+import { openDatabase } from '../db/sqlite/open-database.ts';
+import { sqliteLeases } from '../db/sqlite/coordination.ts';
 import { tryHoldLease } from './lease-holder.ts';
 
 afterEach(() => {

@@ -3,8 +3,8 @@ import { CJK_RANGES } from '../catalogue/cjk-text.ts';
 // The words both databases index (docs/DATABASE.md, "Search"): what SQLite's FTS5 tokenizer
 // `unicode61 remove_diacritics 2` makes of a text (lower case, accents removed, every non-letter
 // non-digit a break) with every CJK character a word of its own. PostgreSQL stores and queries
-// these words (search-text.postgres.ts); SQLite decides RELEVANCE's name tier with them for a
-// few rows already found (name-tier.sqlite.ts).
+// these words (postgres/catalogue/search-text.ts); SQLite decides RELEVANCE's name tier with them for a
+// few rows already found (sqlite/accelerators/name-tier.ts).
 
 const CJK_EACH = new RegExp(`([${CJK_RANGES}])`, 'gu');
 

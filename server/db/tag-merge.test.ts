@@ -5,15 +5,15 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TAG_SYNONYMS } from '../catalogue/tag-vocabulary.ts';
 import type { LibraryBatch, LibraryRepository } from '../library/library.repository.ts';
-import { migrate, openDatabase } from './database.ts';
+import { migrate, openDatabase } from './sqlite/open-database.ts';
 import { testSampleWrite } from './testing/sample-write.ts';
 import type { OracleRepository } from './oracle.repository.ts';
-import { migratePg } from './postgres/pg-database.ts';
-import { postgresLibrary } from './postgres/library.postgres.ts';
-import { postgresOracle } from './postgres/oracle.postgres.ts';
+import { migratePg } from './postgres/open-database.ts';
+import { postgresLibrary } from './postgres/library/adapter.ts';
+import { postgresOracle } from './postgres/oracle.ts';
 import { createTestDatabase, startPgCluster } from './postgres/testing/pg-cluster.ts';
-import { sqliteLibrary } from './sqlite/library.sqlite.ts';
-import { sqliteOracle } from './sqlite/oracle.sqlite.ts';
+import { sqliteLibrary } from './sqlite/library/adapter.ts';
+import { sqliteOracle } from './sqlite/oracle.ts';
 
 // Migration 036 on both adapters (docs/LIBRARY.md, "Tags"): rows written before the generator
 // merged its synonyms carry hihat/hat/hi-hat or guofeng/chinese/chinese style side by side; the

@@ -1,4 +1,4 @@
-import type { SampleWrite } from '../../library/library.repository.ts';
+import type { PackInsert, SampleWrite } from '../../library/library.repository.ts';
 
 /**
  * A one-shot kick as the library writer takes it, for storage tests: `n` makes its name, file
@@ -32,5 +32,23 @@ export function testSampleWrite(n: number, fields: Partial<SampleWrite> = {}): S
     createdAt: '2026-01-01T00:00:00.000Z',
     search: { name: `Kick ${n} 底鼓 ${n}`, brand: 'B', pack: 'P', type: 'Drums', grp: 'Kick' },
     ...fields,
+  };
+}
+
+/** A pack as the library writer takes it, for storage tests: `code` of `brand`, no cover or tags. */
+export function testPackInsert(code: string, brand: string): PackInsert {
+  return {
+    code,
+    nameEn: code.toUpperCase(),
+    nameZh: code.toUpperCase(),
+    descriptionEn: '',
+    descriptionZh: '',
+    brand,
+    category: 'instruments',
+    primaryName: 'Drums',
+    coverHash: null,
+    tags: [],
+    popularity: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
   };
 }

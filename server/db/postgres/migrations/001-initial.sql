@@ -253,7 +253,7 @@ CREATE TABLE songs (
   created_at text NOT NULL
 );
 
--- The RANDOM sort's key: shuffleKey of server/db/sqlite/catalogue-query.sqlite.ts in 32-bit
+-- The RANDOM sort's key: shuffleKey of server/db/sqlite/catalogue/query.ts in 32-bit
 -- unsigned arithmetic on bigints, so one seed shuffles both databases alike.
 CREATE FUNCTION yinku_imul(a bigint, b bigint) RETURNS bigint
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE

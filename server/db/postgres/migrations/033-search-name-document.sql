@@ -4,7 +4,7 @@
 -- each sample's popularity, so a tier's matches are ordered without reading `samples`.
 
 -- The pairs of adjacent single-CJK-character words of a stored text (words separated by one
--- space, search-text.postgres.ts): `古 筝 刮 奏` gives `古筝 筝刮 刮奏`. cjkPairs() is the same.
+-- space, postgres/catalogue/search-text.ts): `古 筝 刮 奏` gives `古筝 筝刮 刮奏`. cjkPairs() is the same.
 CREATE FUNCTION yinku_cjk_pairs(words text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT coalesce(string_agg(w || n, ' ' ORDER BY i), '')

@@ -1,7 +1,7 @@
 -- The index's words with their sample counts, kept by PostgreSQL (docs/DATABASE.md "Search").
 -- Typo correction read them with ts_stat over every document (a pass over all of sample_search
 -- on the first search after any library change), and a typed prefix is now spelled out as the
--- exact words it starts (search-vocabulary.postgres.ts), looked up on every search.
+-- exact words it starts (postgres/accelerators/trigram-vocabulary.ts), looked up on every search.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- `COLLATE "C"`: byte order, so the words a prefix starts are one range of the primary key.
@@ -10,7 +10,7 @@ CREATE TABLE search_vocabulary (
   docs integer NOT NULL
 );
 
--- Rebuilt whole from the documents: here, and after a bulk load (library.postgres.ts), which
+-- Rebuilt whole from the documents: here, and after a bulk load (postgres/library/adapter.ts), which
 -- defers the triggers below for its transaction (`SET LOCAL yinku.vocabulary_deferred = on`):
 -- each statement's upsert rewrote the same words, and no version of them could be pruned
 -- while the load's one transaction ran, so every upsert walked longer chains (a 1M seed's last
@@ -22,7 +22,7 @@ CREATE FUNCTION yinku_vocabulary_rebuild() RETURNS void LANGUAGE sql AS $$
 $$;
 SELECT yinku_vocabulary_rebuild();
 
--- Trigram candidates for typo correction (catalogue-help.postgres.ts).
+-- Trigram candidates for typo correction (postgres/catalogue/search.ts).
 CREATE INDEX search_vocabulary_trigrams ON search_vocabulary USING gin (word gin_trgm_ops);
 
 -- Statement triggers with transition tables: one aggregate per INSERT or DELETE statement (a

@@ -6,9 +6,10 @@ import { createContext, type AppContext } from '../../../context.ts';
 import { seedPlan } from '../../../library/seed-samples.ts';
 import { planLibrary } from '../../../library/demo/library-plan.ts';
 import { openRenderCache } from '../../../library/render-cache.ts';
-import { openDatabase, type Database } from '../../database.ts';
-import { sqliteOracle } from '../oracle.sqlite.ts';
-import { createSqliteRepository } from '../sqlite-repository.ts';
+import type { Database } from '../database.ts';
+import { openDatabase } from '../open-database.ts';
+import { sqliteOracle } from '../oracle.ts';
+import { createSqliteRepository } from '../../open-storage.ts';
 
 /** A gateway context on an SQLite file of its own, its handle and its oracle. */
 export interface ClonedSqlite {

@@ -1,0 +1,67 @@
+import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
+import { withTransaction, type PgPool } from '../database.ts';
+
+type AssessmentMethods = Pick<
+  AccountsRepository,
+  'findInvitationCode' | 'createInvitationCode' | 'startAssessment' | 'finishAssessment'
+>;
+
+/** PostgreSQL implementation of the invitation-code and assessment part of the accounts repository. */
+export function postgresAssessments(pool: PgPool): AssessmentMethods {
+  return {
+    async findInvitationCode(code) {
+      const row = (
+        await pool.query('SELECT uses_left FROM invitation_codes WHERE code = $1', [code])
+      ).rows[0] as { uses_left: number } | undefined;
+      return row ? Number(row.uses_left) : null;
+    },
+
+    async createInvitationCode(code, uses) {
+      await pool.query(
+        'INSERT INTO invitation_codes (code, uses_left) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING',
+        [code, uses],
+      );
+    },
+
+    async startAssessment(assessment) {
+      await pool.query(
+        'INSERT INTO assessments (id, user_id, invitation_code, created_at) VALUES ($1, $2, $3, $4)',
+        [assessment.id, assessment.userId, assessment.invitationCode, assessment.now],
+      );
+    },
+
+    async finishAssessment(finish) {
+      return withTransaction(pool, async (db) => {
+        // Locked so one assessment cannot be finished twice by racing requests.
+        const open = (
+          await db.query(
+            `SELECT invitation_code FROM assessments
+             WHERE id = $1 AND user_id = $2 AND finished_at IS NULL FOR UPDATE`,
+            [finish.assessmentId, finish.userId],
+          )
+        ).rows[0] as { invitation_code: string } | undefined;
+        if (!open) return { ok: false, reason: 'unknown' };
+        // A conditional update: the code may have been used up by others since this started.
+        const spent = await db.query(
+          'UPDATE invitation_codes SET uses_left = uses_left - 1 WHERE code = $1 AND uses_left > 0',
+          [open.invitation_code],
+        );
+        if (spent.rowCount === 0) return { ok: false, reason: 'usedUp' };
+        await db.query('UPDATE assessments SET finished_at = $1, answers = $2 WHERE id = $3', [
+          finish.now,
+          JSON.stringify(finish.answers),
+          finish.assessmentId,
+        ]);
+        await db.query('UPDATE users SET sample_types = $1 WHERE id = $2', [
+          JSON.stringify(finish.sampleTypes),
+          finish.userId,
+        ]);
+        await db.query(
+          "INSERT INTO user_roles (user_id, role_code) VALUES ($1, 'CREATOR') ON CONFLICT DO NOTHING",
+          [finish.userId],
+        );
+        return { ok: true };
+      });
+    },
+  };
+}
