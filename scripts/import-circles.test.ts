@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// No import circle under the folders listed (docs/ARCHITECTURE.md, "Storage"): type imports
+// No import circle under the folders listed (all of server/) (docs/ARCHITECTURE.md, "Storage"): type imports
 // count too, since a circle of types still ties the files' shapes to each other.
 const repo = resolve(import.meta.dirname, '..');
-const CHECKED = ['server/db'];
+const CHECKED = ['server'];
 
 /** Each file's relative imports of files in `files` (`from '…'` and `import('…')`). */
 function importGraph(files: Map<string, string>): Map<string, string[]> {

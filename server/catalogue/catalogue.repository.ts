@@ -10,17 +10,9 @@ import type {
   UserRelation,
 } from '../../src/shared/api/catalogue.types.ts';
 import type { Language } from '../../src/shared/languages.ts';
+import type { KeywordSearch } from './cjk-text.ts';
 
-/**
- * A keyword search as the repository receives it. Each word matches a word of a sample's names,
- * tags, brand, pack or group that starts with it; a word with CJK characters matches them as a
- * run, character by character. `all`: every word must match (the search box); `any`: one is
- * enough. Relevance ranks names above tags above the rest (docs/ARCHITECTURE.md#storage).
- */
-export interface KeywordSearch {
-  words: string[];
-  mode: 'all' | 'any';
-}
+export type { KeywordSearch };
 
 /** Sample-level conditions of a list or search (every field optional, all must hold). */
 export interface SampleFilter {

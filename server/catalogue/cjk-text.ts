@@ -1,4 +1,13 @@
-import type { KeywordSearch } from './catalogue.repository.ts';
+/**
+ * A keyword search as the repository receives it. Each word matches a word of a sample's names,
+ * tags, brand, pack or group that starts with it; a word with CJK characters matches them as a
+ * run, character by character. `all`: every word must match (the search box); `any`: one is
+ * enough. Relevance ranks names above tags above the rest (docs/ARCHITECTURE.md#storage).
+ */
+export interface KeywordSearch {
+  words: string[];
+  mode: 'all' | 'any';
+}
 
 /**
  * CJK scripts (kana, CJK ideographs, Hangul) as a regex class body. A search matches them
