@@ -45,12 +45,15 @@ test.beforeAll(async () => {
   modules = await tapModules();
 });
 
-/** Imports `wav` as `<name>.wav` into the e2e gateway's library (its own brand). */
+/**
+ * Imports `wav` as `<name>.wav` into the e2e gateway's library, in a brand and pack of its own
+ * (named after it: the home page's newest sounds, one per pack, show pack names).
+ */
 async function importLoop(name: string, wav: Uint8Array): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'yinku-e2e-loop-'));
   try {
-    mkdirSync(join(root, 'Loop Check'));
-    writeFileSync(join(root, 'Loop Check', `${name}.wav`), wav);
+    mkdirSync(join(root, name));
+    writeFileSync(join(root, name, `${name}.wav`), wav);
     await promisify(execFile)(
       process.execPath,
       ['server/import.ts', root, '--brand', name, '--secondary', 'Loops'],
