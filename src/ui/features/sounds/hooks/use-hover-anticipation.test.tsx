@@ -6,6 +6,9 @@ import { SCROLL_SETTLE_MS, useHoverAnticipation } from './use-hover-anticipation
 const anticipate = vi.fn();
 vi.mock('../../player/index.tsx', () => ({ anticipate: (rows: unknown) => anticipate(rows) }));
 
+/** One animation frame at 60 Hz, as the fake timers run them (ms). */
+const FRAME_MS = 17;
+
 const rows = [1, 2, 3].map((id) => ({ id }) as Sample);
 
 function Grid() {
@@ -46,8 +49,25 @@ describe('useHoverAnticipation', () => {
     }
     expect(anticipate).not.toHaveBeenCalled();
     pointerRestsOn('row 3');
-    vi.advanceTimersByTime(SCROLL_SETTLE_MS);
+    vi.advanceTimersByTime(SCROLL_SETTLE_MS + FRAME_MS);
     expect(anticipate).toHaveBeenCalledExactlyOnceWith([rows[2], undefined]);
+  });
+
+  it('on a machine drawing a frame every 160 ms, a scroll still under way never settles', () => {
+    vi.useFakeTimers();
+    render(<Grid />);
+    fireEvent.pointerOver(screen.getByText('row 1'), { clientX: 10, clientY: 12 });
+    anticipate.mockClear();
+    pointerRestsOn('row 2');
+    fireEvent.scroll(window);
+    for (let i = 0; i < 5; i++) {
+      // The quiet time passes, but the next frame brings the next scroll event before its callbacks.
+      vi.advanceTimersByTime(SCROLL_SETTLE_MS);
+      fireEvent.scroll(window);
+    }
+    expect(anticipate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SCROLL_SETTLE_MS + FRAME_MS);
+    expect(anticipate).toHaveBeenCalledExactlyOnceWith([rows[1], rows[2]]);
   });
 
   it('ignores a row the page moved under a still pointer before its scroll event arrived', () => {

@@ -38,6 +38,8 @@ export function useHoverAnticipation(rowsRef: {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let frame: number | null = null;
+    let scrolls = 0;
     const settled = () => {
       scrolling.current = false;
       const point = lastPoint.current;
@@ -45,15 +47,27 @@ export function useHoverAnticipation(rowsRef: {
       const under = document.elementFromPoint(point.x, point.y);
       if (under && grid.current.contains(under)) wishRow(under, rowsRef.current, hovered);
     };
+    // Quiet for SCROLL_SETTLE_MS is not enough on a machine drawing a frame every 150 ms or more:
+    // a scroll that goes on once a frame would settle between frames. A frame's scroll event is
+    // sent before its animation-frame callbacks, so one frame with no scroll event means it stopped.
+    const quietFrame = () => {
+      const seen = scrolls;
+      frame = requestAnimationFrame(() => {
+        frame = null;
+        if (scrolls === seen) settled();
+      });
+    };
     const onScroll = () => {
+      scrolls++;
       scrolling.current = true;
       if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(settled, SCROLL_SETTLE_MS);
+      timer = setTimeout(quietFrame, SCROLL_SETTLE_MS);
     };
     window.addEventListener('scroll', onScroll, { passive: true, capture: true });
     return () => {
       window.removeEventListener('scroll', onScroll, { capture: true });
       if (timer !== null) clearTimeout(timer);
+      if (frame !== null) cancelAnimationFrame(frame);
     };
   }, [rowsRef]);
 
