@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onTruncatedAudio, takeTruncation } from '../engine/audio-runtime.ts';
-import { usePlayerStore } from '../store/player.store.ts';
+import { isActive, usePlayerStore } from '../store/player.store.ts';
 import { toast } from '../../stores/toast.store.ts';
 
 /** Whether a key press belongs to a field the user types in (space must type a space there). */
@@ -52,11 +52,12 @@ export function useFailureToast() {
 export function useTruncatedToast() {
   const { t } = useTranslation('player');
   const id = usePlayerStore((s) => s.id);
-  const active = usePlayerStore((s) => s.isPlaying || s.isLoading);
+  const active = usePlayerStore(isActive);
   useEffect(() => {
     const report = () => {
-      const { song, audition, isPlaying, isLoading } = usePlayerStore.getState();
-      if (!song || !(isPlaying || isLoading)) return;
+      const state = usePlayerStore.getState();
+      const { song, audition } = state;
+      if (!song || !isActive(state)) return;
       const cut = takeTruncation(song, audition);
       if (!cut) return;
       const name = song.audioName || '—';
