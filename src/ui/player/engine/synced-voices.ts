@@ -1,6 +1,7 @@
 import { FADE_PROCESSOR_NAME } from '../../../shared/audio/worklet-params.ts';
 import { StretchNode } from './stretch-node.ts';
-import { SyncedVoice, type StretchVoiceNodes, type SyncedStart } from './synced-voice.ts';
+import { SyncedVoice } from './synced-voice.ts';
+import type { StretchVoiceNodes, SyncedStart } from './synced-voice.types.ts';
 import { loadFadeWorklet } from './voice-nodes.ts';
 
 /**
