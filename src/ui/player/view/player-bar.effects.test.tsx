@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Truncation } from '../../../shared/audio/worker-protocol.ts';
 import { i18n } from '../../i18n/i18n.ts';
+import { phaseFlags } from '../store/player-phase.ts';
 import { resetPlayerStore, usePlayerStore } from '../store/player.store.ts';
 import { useToastStore } from '../../stores/toast.store.ts';
 import { useTruncatedToast } from './player-bar.effects.ts';
@@ -42,7 +43,7 @@ afterEach(() => {
 describe('useTruncatedToast', () => {
   it('says a playing file is cut short, with both lengths, once', () => {
     found.set('7:false', { reason: 'r', declaredSeconds: 4, presentSeconds: 1.6 });
-    usePlayerStore.setState({ song: kick, id: 7, audition: false, isPlaying: true });
+    usePlayerStore.setState({ song: kick, id: 7, audition: false, ...phaseFlags('playing') });
     const { rerender } = renderHook(() => useTruncatedToast());
     expect(messages()).toEqual([
       '“Kick” is cut short: its file declares 4.0 s but holds 1.6 s; playing what there is',
@@ -55,7 +56,7 @@ describe('useTruncatedToast', () => {
 
   it('reports a cut found after the play began (the whole body came later), in Chinese too', async () => {
     await i18n.changeLanguage('zh');
-    usePlayerStore.setState({ song: kick, id: 7, audition: false, isLoading: true });
+    usePlayerStore.setState({ song: kick, id: 7, audition: false, ...phaseFlags('loading') });
     renderHook(() => useTruncatedToast());
     expect(messages()).toEqual([]);
     found.set('7:false', { reason: 'r', declaredSeconds: null, presentSeconds: 6.5 });
@@ -65,7 +66,7 @@ describe('useTruncatedToast', () => {
 
   it('says nothing for another song’s cut until that song plays', () => {
     found.set('8:false', { reason: 'r', declaredSeconds: 2, presentSeconds: 1 });
-    usePlayerStore.setState({ song: kick, id: 7, audition: false, isPlaying: true });
+    usePlayerStore.setState({ song: kick, id: 7, audition: false, ...phaseFlags('playing') });
     renderHook(() => useTruncatedToast());
     act(() => listener?.());
     expect(messages()).toEqual([]);
