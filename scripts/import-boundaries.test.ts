@@ -55,12 +55,14 @@ describe('import boundaries (docs/ARCHITECTURE.md#what-may-import-what)', () => 
       'server/ok.ts': "import { c } from '../src/shared/c.ts';\nexport const s = c;\n",
       'src/shared/c.test.ts': "import { expect } from 'vitest';\nexport const t = expect;\n",
       'src/ui/features/sounds/ok.ts':
-        "import { f } from '../downloads/index.ts';\nimport { m } from './model/m.ts';\nimport { p } from '../player/index.tsx';\nexport const o = [f, m, p];\n",
+        "import { f } from '../downloads/index.ts';\nimport { m } from './model/m.ts';\nimport { p } from '../../player/index.ts';\nexport const o = [f, m, p];\n",
       'src/ui/features/sounds/model/m.ts': 'export const m = 1;\n',
       'src/ui/features/downloads/index.ts': 'export const f = 1;\n',
-      'src/ui/features/player/index.tsx': 'export const p = 1;\n',
-      'src/ui/features/player/bar.test.ts':
-        "import { f } from '../downloads/inner.ts';\nexport const t = f;\n",
+      'src/ui/player/index.ts': 'export const p = 1;\n',
+      'src/ui/player/view/bar.test.ts':
+        "import { f } from '../../features/downloads/inner.ts';\nexport const t = f;\n",
+      'src/ui/player/view/bar.ts':
+        "import { f } from '../../features/downloads/index.ts';\nexport const b = f;\n",
       'src/ui/features/downloads/inner.ts': 'export const f = 1;\n',
     });
     expect(result.output).not.toContain('no-restricted-imports');
@@ -126,6 +128,18 @@ describe('import boundaries (docs/ARCHITECTURE.md#what-may-import-what)', () => 
       'a feature reaching into another feature past its entry',
       'src/ui/features/sounds/components/bad.ts',
       "import { f } from '../../downloads/inner.ts';",
+      'import from `../<feature>/index.ts`',
+    ],
+    [
+      "a feature reaching into the player's store past its entry",
+      'src/ui/features/sounds/components/bad.ts',
+      "import { s } from '../../../player/store/player.store.ts';",
+      "import { usePlayerStore } from '../../player/index.ts'",
+    ],
+    [
+      'the player reaching into a feature past its entry',
+      'src/ui/player/view/bad.ts',
+      "import { f } from '../../features/downloads/inner.ts';",
       'import from `../<feature>/index.ts`',
     ],
   ])('fails for %s, naming the right module', (_case, file, line, message) => {

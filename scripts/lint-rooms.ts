@@ -161,11 +161,21 @@ export const ROOMS: Room[] = [
   },
 ];
 
-/** A feature's room: the UI's rules, plus every other feature only through its entry. */
-function featureRoom(feature: string, features: string[]): Room {
-  const others = features.filter((other) => other !== feature);
+/** A room with one door: a feature folder, or the player (src/ui/player). */
+interface DoorRoom {
+  /** The folder's last name, as an import path ends before `/index.ts`. */
+  name: string;
+  folder: string;
+}
+
+/** The player is one room beside the features, entered like one (docs/AUDIO.md, "The player room"). */
+const PLAYER: DoorRoom = { name: 'player', folder: 'src/ui/player' };
+
+/** A door room's rules: the UI's, plus every other feature and the player only through its entry. */
+function doorRoom(room: DoorRoom, all: DoorRoom[]): Room {
+  const others = all.filter((other) => other !== room).map((other) => other.name);
   return {
-    files: [`src/ui/features/${feature}/**`],
+    files: [`${room.folder}/**`],
     forbid: [
       UI_REACHES_WORKERS_BY_URL,
       UI_TALKS_HTTP,
@@ -175,15 +185,20 @@ function featureRoom(feature: string, features: string[]): Room {
           ...others.flatMap((other) => [`!**/${other}/index.ts`, `!**/${other}/index.tsx`]),
         ],
         message:
-          "A feature uses another feature only through that feature's entry: import from `../<feature>/index.ts` (or index.tsx), e.g. `import { useItemFlags } from '../../downloads/index.ts'`, and export what you need there. See docs/ARCHITECTURE.md, \"What may import what\".",
+          "A feature uses another feature, and the player, only through its entry: import from `../<feature>/index.ts` (or index.tsx), e.g. `import { useItemFlags } from '../../downloads/index.ts'` or `import { usePlayerStore } from '../../player/index.ts'`, and export what you need there. See docs/ARCHITECTURE.md, \"What may import what\".",
       },
     ],
   };
 }
 
-/** Tests of a feature may reach inside another feature to set up a case. */
+/** Tests of a feature or of the player may reach inside another room to set up a case. */
 const FEATURE_TESTS: Room = {
-  files: ['src/ui/features/**/*.test.ts', 'src/ui/features/**/*.test.tsx'],
+  files: [
+    'src/ui/features/**/*.test.ts',
+    'src/ui/features/**/*.test.tsx',
+    `${PLAYER.folder}/**/*.test.ts`,
+    `${PLAYER.folder}/**/*.test.tsx`,
+  ],
   forbid: [UI_REACHES_WORKERS_BY_URL, UI_TALKS_HTTP],
 };
 
@@ -197,7 +212,8 @@ export function featureFolders(repo: string): string[] {
 
 /** The whole oxlint configuration for these feature folders. */
 export function lintConfig(features: string[]): object {
-  const rooms = [...ROOMS, ...features.map((f) => featureRoom(f, features)), FEATURE_TESTS];
+  const doors = [...features.map((name) => ({ name, folder: `src/ui/features/${name}` })), PLAYER];
+  const rooms = [...ROOMS, ...doors.map((room) => doorRoom(room, doors)), FEATURE_TESTS];
   return {
     $schema: './node_modules/oxlint/configuration_schema.json',
     plugins: ['typescript', 'react', 'import', 'unicorn'],

@@ -5,7 +5,7 @@ import { applyLanguage } from '../features/preferences/preferences.actions.ts';
 import { REFRESH_TOKEN_KEY, useSessionStore } from '../stores/session.store.ts';
 import { useSettingsStore } from '../stores/settings.store.ts';
 import { toast } from '../stores/toast.store.ts';
-import { linkVolume } from '../stores/volume-sync.ts';
+import { linkVolume } from '../player/store/volume-sync.ts';
 
 /**
  * Start-up work before the first render: the stored language, a message kept across the last

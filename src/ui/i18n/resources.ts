@@ -6,7 +6,7 @@ import { homeLocales } from '../features/home/locales/index.ts';
 import { profileLocales } from '../features/profile/locales/index.ts';
 import { preferencesLocales } from '../features/preferences/locales/index.ts';
 import { soundsLocales } from '../features/sounds/locales/index.ts';
-import { playerLocales } from '../features/player/locales/index.ts';
+import { playerLocales } from '../player/locales/index.ts';
 import { downloadsLocales } from '../features/downloads/locales/index.ts';
 import { musicLocales } from '../features/music/locales/index.ts';
 // Features add one import above and one entry below (see docs/UI.md, "Languages").

@@ -8,8 +8,8 @@ import {
   useMusicPlayerStore,
   type MusicOutput,
 } from './music-player.store.ts';
-import { resetPlayerStore, usePlayerStore } from './player.store.ts';
-import { phaseFlags } from './player-phase.ts';
+import { resetPlayerStore, usePlayerStore } from '../player/store/player.store.ts';
+import { phaseFlags } from '../player/store/player-phase.ts';
 
 const track = (id: number, duration = 100): MusicTrack => ({
   id,

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DEFAULTS, type MusicTrack } from '../../shared/index.ts';
-import { isActive, usePlayerStore } from './player.store.ts';
+import { isActive, usePlayerStore } from '../player/store/player.store.ts';
 
 /** What the music player drives: an `<audio>` element in the app, a fake in unit tests. */
 export interface MusicOutput {

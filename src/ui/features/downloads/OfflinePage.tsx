@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Card, IconButton, Muted, PageTitle, TextField } from '../../components/index.ts';
-import { usePlayerStore } from '../../stores/player.store.ts';
+import { usePlayerStore } from '../../player/index.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { getDesktopBridge } from './desktop-bridge.ts';
 import { fileBlob, groupFiles } from './offline-library.ts';

@@ -5,8 +5,7 @@ import styled from 'styled-components';
 import type { Pack, Sample } from '../../../shared/index.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { CardGrid, Icon } from '../../components/index.ts';
-import { isActiveRow, usePlayerStore } from '../../stores/player.store.ts';
-import { toggleSample } from '../player/index.tsx';
+import { isActiveRow, usePlayerStore, toggleSample } from '../../player/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 
 const Section = styled.section`

@@ -2,10 +2,9 @@ import { Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
-import { usePlayerStore } from '../../stores/player.store.ts';
+import { usePlayerStore, SamplePlayerBar } from '../../player/index.ts';
 import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
 import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
-import { SamplePlayerBar } from '../player/index.tsx';
 import {
   CategorySelect,
   DetailPanel,

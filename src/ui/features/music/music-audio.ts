@@ -4,7 +4,7 @@ import {
   type MusicOutput,
 } from '../../stores/music-player.store.ts';
 import { musicApi } from '../../api/music.api.ts';
-import { getAudioEngine } from '../../audio/index.ts';
+import { getAudioEngine } from '../../player/index.ts';
 
 /** The one `<audio>` element and audio graph of the music player. */
 interface MusicAudio {

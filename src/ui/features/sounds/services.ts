@@ -19,8 +19,7 @@ import {
   type SignInRequest,
 } from '../downloads/index.ts';
 import { createPeaksCache } from './model/lru-cache.ts';
-import { asHeardFile } from '../../audio/index.ts';
-import { heardAs } from '../../stores/project-sync.ts';
+import { asHeardFile, heardAs } from '../../player/index.ts';
 import { timePitchOf } from '../../../shared/audio/sync-params.ts';
 
 /** The kind under which pending likes and downloads wait for the sign-in (issue 30 §3). */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioError } from '../../../shared/audio/audio-errors.ts';
 import type { FileAnalysis } from '../../../shared/audio/worker-protocol.ts';
-import * as runtime from '../../audio/audio-runtime.ts';
+import * as runtime from '../../player/engine/audio-runtime.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
 import { page } from '../../api/page.ts';
 import { useToastStore } from '../../stores/toast.store.ts';

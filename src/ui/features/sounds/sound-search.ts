@@ -1,5 +1,5 @@
 import { AudioError } from '../../../shared/audio/audio-errors.ts';
-import { analyseAudioFile } from '../../audio/audio-runtime.ts';
+import { analyseAudioFile } from '../../player/index.ts';
 import { page } from '../../api/page.ts';
 import { t } from '../../i18n/i18n.ts';
 import { toast } from '../../stores/toast.store.ts';

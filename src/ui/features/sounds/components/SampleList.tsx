@@ -11,8 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { warmAudio } from '../../../audio/audio-runtime.ts';
-import { anticipate, playFromList, seekSample } from '../../player/index.tsx';
+import { warmAudio, anticipate, playFromList, seekSample } from '../../../player/index.ts';
 import { gridScrollSpeed } from '../model/scroll-speed.ts';
 import { useSelection } from '../model/selection.store.ts';
 import type { ListStatus } from '../hooks/use-paged-list.ts';

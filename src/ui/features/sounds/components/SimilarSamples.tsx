@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { IconButton } from '../../../components/index.ts';
-import { isActiveRow, usePlayerStore } from '../../../stores/player.store.ts';
-import { toggleSample } from '../../player/index.tsx';
+import { isActiveRow, usePlayerStore, toggleSample } from '../../../player/index.ts';
 import { useSelection } from '../model/selection.store.ts';
 
 const Similar = styled.ul`

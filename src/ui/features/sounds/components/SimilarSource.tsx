@@ -4,8 +4,7 @@ import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
 import { Button, IconButton } from '../../../components/index.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
-import { switchToSample, toggleSample } from '../../player/index.tsx';
+import { isActive, usePlayerStore, switchToSample, toggleSample } from '../../../player/index.ts';
 import { isTyping } from '../hooks/use-search-shortcut.ts';
 import { DetectedMark } from './DetectedMark.tsx';
 import { isDetected } from './format.ts';
@@ -75,7 +74,7 @@ interface SimilarSourceProps {
  */
 export function SimilarSource({ source, match, matches }: SimilarSourceProps) {
   const { t } = useTranslation('sounds');
-  const playingId = usePlayerStore((s) => (s.isPlaying || s.isLoading ? s.id : null));
+  const playingId = usePlayerStore((s) => (isActive(s) ? s.id : null));
   const playing = playingId === source.id;
   const name = source.audioName;
   const switchAB = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heardAs } from '../../../stores/project-sync.ts';
+import { heardAs } from '../../../player/store/project-sync.ts';
 import { buildLabels } from '../model/catalogue-labels.store.ts';
 import { sample } from '../testing/render.tsx';
 import { rowTextCells } from './format.ts';

@@ -10,7 +10,7 @@ import { sampleKey, useItemFlags } from '../../downloads/item-flags.store.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { downloadActions } from '../services.ts';
 import { renderSounds, sample } from '../testing/render.tsx';
-import * as playSample from '../../player/play-sample.ts';
+import * as playSample from '../../../player/store/play-sample.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
 import { SearchBar } from './SearchBar.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { Sample } from '../../../../shared/index.ts';
-import { anticipate, playFromList, seekBy, toggleSample } from '../../player/index.tsx';
+import { anticipate, playFromList, seekBy, toggleSample } from '../../../player/index.ts';
 import { gridCommand } from '../model/keyboard.ts';
 import { useSelection } from '../model/selection.store.ts';
 

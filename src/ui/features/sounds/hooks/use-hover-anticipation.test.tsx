@@ -4,7 +4,7 @@ import type { Sample } from '../../../../shared/index.ts';
 import { SCROLL_SETTLE_MS, useHoverAnticipation } from './use-hover-anticipation.ts';
 
 const anticipate = vi.fn();
-vi.mock('../../player/index.tsx', () => ({ anticipate: (rows: unknown) => anticipate(rows) }));
+vi.mock('../../../player/index.ts', () => ({ anticipate: (rows: unknown) => anticipate(rows) }));
 
 /** One animation frame at 60 Hz, as the fake timers run them (ms). */
 const FRAME_MS = 17;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import type { Sample } from '../../../../shared/index.ts';
-import { anticipate } from '../../player/index.tsx';
+import { anticipate } from '../../../player/index.ts';
 
 /** Handlers a list spreads on its grid so the row a pointer rests on is fetched ahead. */
 interface HoverAnticipation {

@@ -5,7 +5,7 @@ import type { RowTextContext } from '../components/format.ts';
 import { useDownloadTooltip } from '../../downloads/index.ts';
 import { useCatalogueLabels } from '../model/catalogue-labels.store.ts';
 import { useLanguage } from './use-language.ts';
-import { heardAs } from '../../../stores/project-sync.ts';
+import { heardAs } from '../../../player/index.ts';
 import { useSettingsStore } from '../../../stores/settings.store.ts';
 
 /**

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TagCount } from '../../../../shared/index.ts';
 import { testCategory, testNode } from '../../../testing/category-tree.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
+import { usePlayerStore } from '../../../player/store/player.store.ts';
 import { SampleList } from '../components/SampleList.tsx';
 import { rowTextCells } from '../components/format.ts';
 import { peaksCache } from '../services.ts';

@@ -7,7 +7,7 @@ import { Empty } from '../components/SampleListView.tsx';
 import { ResultListView } from '../components/ResultListView.tsx';
 import { SimilarSource } from '../components/SimilarSource.tsx';
 import type { Sample } from '../../../../shared/index.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
+import { usePlayerStore } from '../../../player/index.ts';
 import { sourceName } from '../model/similar-path.ts';
 import { Page } from './page-layout.ts';
 

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { usePlayerStore } from '../../../stores/player.store.ts';
+import { usePlayerStore } from '../../../player/store/player.store.ts';
 import { makeTheme } from '../../../theme/index.ts';
 import { SampleList } from '../components/SampleList.tsx';
 import { fakeLayout, sample } from '../testing/render.tsx';
