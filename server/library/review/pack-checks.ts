@@ -4,8 +4,12 @@ import type { Finding } from './findings.ts';
 
 /** A file this many LU or more from its pack's median loudness is an outlier. */
 export const LOUDNESS_LIMIT_LU = 6;
-/** Embeddings this close (cosine) are the same sound re-encoded or re-rendered, not a neighbour. */
-export const NEAR_DUPLICATE_COSINE = 0.998;
+/**
+ * Embeddings this close (cosine) are the same sound (another bit depth, a gain change), not a
+ * neighbour: distinct sounds of one demo voice reach 0.996. The embedding describes timbre, not
+ * identity, so a lossy re-encode (its padding and band limit move it) is not caught by it.
+ */
+export const NEAR_DUPLICATE_COSINE = 0.999;
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,7 +53,7 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 
 /**
  * DUPLICATE for `file` against the files before it: the same decoded PCM (`match: 'pcm'`), or
- * an embedding within NEAR_DUPLICATE_COSINE (`match: 'embedding'`). Names the first it repeats.
+ * an embedding at NEAR_DUPLICATE_COSINE or closer (`match: 'embedding'`). Names the first it repeats.
  */
 export function checkDuplicate(file: DuplicateCandidate, earlier: DuplicateCandidate[]): Finding[] {
   const same = earlier.find((other) => other.pcmHash === file.pcmHash);

@@ -11,11 +11,15 @@ export const FULL_SCALE = 0.999;
 export const CLIP_RUN = 3;
 /** A channel whose mean is this far from zero (−34 dBFS) carries a DC offset. */
 export const DC_LIMIT = 0.02;
-/** Below this |value| (−60 dBFS) a sample is silence. */
-export const SILENCE_LEVEL = 0.001;
+/**
+ * At or below this |value| (one 16-bit step, −90 dBFS: what a 16-bit file stores as 0 or ±1) a
+ * sample is silence. Not −60 dBFS: a riser that swells from nothing spends its first ~80 ms
+ * under it (21 ms under −80), and that is its sound, not silence before it.
+ */
+export const SILENCE_LEVEL = 2 ** -15;
 /** A one-shot may start this late (ms) before its start counts as leading silence. */
 export const SILENCE_LIMIT_MS = 20;
-/** A seam step this many times the file's 99th-percentile step is a click… */
+/** A seam step this many times the largest step within 1 ms on either side of it is a click… */
 export const SEAM_FACTOR = 4;
 /** …and at least this large (a quiet loop's tiny steps do not make every seam a click). */
 export const SEAM_FLOOR = 0.05;
@@ -83,33 +87,40 @@ export function checkLeadingSilence(
     : [];
 }
 
-/** The 99th percentile of |x[i] − x[i−1]| over one channel. */
-function typicalStep(c: Float32Array): number {
-  const steps = new Float32Array(Math.max(0, c.length - 1));
-  for (let i = 1; i < c.length; i++) steps[i - 1] = Math.abs(c[i]! - c[i - 1]!);
-  steps.sort();
-  return steps.length > 0 ? steps[Math.floor(0.99 * (steps.length - 1))]! : 0;
+/** The largest |x[i] − x[i−1]| within `width` samples after the start and before the end. */
+function stepsNearSeam(c: Float32Array, width: number): number {
+  let largest = 0;
+  const n = c.length;
+  for (let i = 1; i <= Math.min(width, n - 1); i++)
+    largest = Math.max(largest, Math.abs(c[i]! - c[i - 1]!), Math.abs(c[n - i]! - c[n - i - 1]!));
+  return largest;
 }
 
 /**
  * LOOP_CLICK: a loop whose last sample does not flow into its first: the seam's step
- * |x[0] − x[N−1]| is at least SEAM_FACTOR × the file's 99th-percentile step and SEAM_FLOOR.
+ * |x[0] − x[N−1]| is at least SEAM_FLOOR and SEAM_FACTOR × the largest step the sound makes
+ * within 1 ms either side of the seam (a loop that starts on a drum's attack steps as steeply).
  */
-export function checkLoopClick(channels: Float32Array[], kind: SampleKind): Finding[] {
+export function checkLoopClick(
+  channels: Float32Array[],
+  sampleRate: number,
+  kind: SampleKind,
+): Finding[] {
   if (kind !== 'loop') return [];
-  let worst: { seam: number; typical: number } | null = null;
+  const width = Math.max(1, Math.round(sampleRate / 1000));
+  let worst: { seam: number; local: number } | null = null;
   for (const c of channels) {
     if (c.length < 2) continue;
     const seam = Math.abs(c[0]! - c[c.length - 1]!);
-    const typical = typicalStep(c);
-    if (seam >= SEAM_FLOOR && seam >= SEAM_FACTOR * typical && (!worst || seam > worst.seam))
-      worst = { seam, typical };
+    const local = stepsNearSeam(c, width);
+    if (seam >= SEAM_FLOOR && seam >= SEAM_FACTOR * local && (!worst || seam > worst.seam))
+      worst = { seam, local };
   }
   return worst
     ? [
         {
           code: 'LOOP_CLICK',
-          detail: { seamStep: round(worst.seam), typicalStep: round(worst.typical) },
+          detail: { seamStep: round(worst.seam), localStep: round(worst.local) },
         },
       ]
     : [];
@@ -125,7 +136,7 @@ export function checkSignal(
     ...checkClipping(channels, sampleRate),
     ...checkDcOffset(channels),
     ...checkLeadingSilence(channels, sampleRate, kind),
-    ...checkLoopClick(channels, kind),
+    ...checkLoopClick(channels, sampleRate, kind),
   ];
 }
 
