@@ -143,11 +143,16 @@ describe('metadata checks', () => {
     expect(checkTempo(null, 93)).toEqual([]);
   });
 
-  it('KEY_MISMATCH: a declared key other than the detected one', () => {
-    expect(checkKey('Am', 'C')).toEqual([
-      { code: 'KEY_MISMATCH', detail: { declared: 'Am', detected: 'C' } },
+  it('KEY_MISMATCH: another tonic; not a mode alone, nor the relative key', () => {
+    expect(checkKey('D#m', 'A#m')).toEqual([
+      { code: 'KEY_MISMATCH', detail: { declared: 'D#m', detected: 'A#m' } },
     ]);
+    expect(checkKey('C', 'G')).toHaveLength(1);
+    expect(checkKey('Am', 'C#')).toHaveLength(1);
     expect(checkKey('Am', 'Am')).toEqual([]);
+    expect(checkKey('Em', 'E')).toEqual([]);
+    expect(checkKey('Am', 'C')).toEqual([]);
+    expect(checkKey('D#', 'Cm')).toEqual([]);
     expect(checkKey('Am', null)).toEqual([]);
   });
 });

@@ -122,7 +122,7 @@ export async function startIngestReview(ctx: AppContext, now: string): Promise<I
       );
     },
     async refused(packCode, name, reason) {
-      const [, error = 'INVALID_AUDIO', message = reason] = /^([A-Z_]+): (.*)$/s.exec(reason) ?? [];
+      const [, error = null, message = reason] = /^([A-Z_]+): (.*)$/s.exec(reason) ?? [];
       await store(name, [
         row(null, packCode, name, { code: 'INVALID_AUDIO', detail: { error, message } }),
       ]);

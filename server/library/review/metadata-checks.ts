@@ -58,8 +58,26 @@ export function checkTempo(declared: number | null, detected: number | null): Fi
   return agrees ? [] : [{ code: 'TEMPO_MISMATCH', detail: { declared, detected } }];
 }
 
-/** KEY_MISMATCH: a declared key other than the detected one (no detected key, no finding). */
+/** The tonic of a key and the tonic of its relative (C ↔ Am): the same seven notes. */
+function tonics(key: MusicalKey): { tonic: string; relative: string } {
+  const minor = key.endsWith('m');
+  const tonic = minor ? key.slice(0, -1) : key;
+  const relative = SHARPS[(SHARPS.indexOf(tonic) + (minor ? 3 : 9)) % 12]!;
+  return { tonic, relative };
+}
+
+/**
+ * KEY_MISMATCH: a declared key whose tonic is neither the detected one's nor its relative's. A
+ * mode alone (Em declared, E detected) is no finding: a pluck, a bass or a drone sounds one pitch
+ * or a root and its fifth, which carries no mode (docs/ANALYSIS.md "Key exact, as far as the
+ * audio can tell"), and a relative major and minor share their notes. No detected key, no finding.
+ */
 export function checkKey(declared: MusicalKey | null, detected: MusicalKey | null): Finding[] {
-  if (declared === null || detected === null || declared === detected) return [];
-  return [{ code: 'KEY_MISMATCH', detail: { declared, detected } }];
+  if (declared === null || detected === null) return [];
+  const said = tonics(declared);
+  const heard = tonics(detected);
+  const agrees =
+    said.tonic === heard.tonic ||
+    (declared.endsWith('m') !== detected.endsWith('m') && said.relative === heard.tonic);
+  return agrees ? [] : [{ code: 'KEY_MISMATCH', detail: { declared, detected } }];
 }
