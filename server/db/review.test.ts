@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LibraryRepository } from '../library/library.repository.ts';
 import type { ReviewRepository } from '../library/review/review.repository.ts';
 import { testPackInsert, testSampleWrite } from './testing/sample-write.ts';
-import { migratePg } from './postgres/open-database.ts';
 import { postgresLibrary } from './postgres/library/adapter.ts';
 import { postgresReview } from './postgres/review.ts';
-import { createTestDatabase, startPgCluster } from './postgres/testing/pg-cluster.ts';
+import { withMigratedPg } from './postgres/testing/pg-cluster.ts';
 import { migrate, openDatabase } from './sqlite/open-database.ts';
 import { sqliteLibrary } from './sqlite/library/adapter.ts';
 import { sqliteReview } from './sqlite/review.ts';
@@ -158,12 +156,7 @@ describe('review findings storage', () => {
   });
 
   it('answers the same on PostgreSQL', { timeout: 60_000 }, async () => {
-    const cluster = await startPgCluster();
-    const database = await createTestDatabase(cluster.url);
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    pool.on('error', () => {});
-    try {
-      await migratePg(pool);
+    await withMigratedPg(async (pool) => {
       expect(await scenario(postgresLibrary(pool), postgresReview(pool))).toEqual(EXPECTED);
       await expect(pool.query("UPDATE review_findings SET status = 'maybe'")).rejects.toThrow(
         /check/,
@@ -172,10 +165,6 @@ describe('review findings storage', () => {
       expect((await postgresReview(pool).listFindings('p')).map((f) => f.code)).toEqual([
         'INVALID_AUDIO',
       ]);
-    } finally {
-      await pool.end();
-      await database.drop();
-      cluster.stop();
-    }
+    });
   });
 });

@@ -53,6 +53,9 @@ export async function describeAudio(bytes: Uint8Array): Promise<DescribedAudio> 
   const pcm = await decodeChecked(bytes);
   const truncation = findTruncation(bytes, pcm);
   if (truncation) throw new AudioError('TRUNCATED', describeTruncation(truncation));
+  // The review checks read the same decoded PCM: no second decode.
+  const peaks = computePeaks(pcm.channels, DEFAULTS.spectrumPeaks);
+  const audition = encodeAudition(pcm.channels, pcm.sampleRate);
   const analysis = toStoredAnalysis(
     analyseSound({ channels: pcm.channels, sampleRate: pcm.sampleRate }),
   );
@@ -62,8 +65,8 @@ export async function describeAudio(bytes: Uint8Array): Promise<DescribedAudio> 
     channels: pcm.channels.length,
     bitDepth: pcm.bitDepth,
     duration: pcm.frames / pcm.sampleRate,
-    peaks: computePeaks(pcm.channels, DEFAULTS.spectrumPeaks),
-    audition: encodeAudition(pcm.channels, pcm.sampleRate),
+    peaks,
+    audition,
     analysis,
     review: {
       findings: checkSignal(pcm.channels, pcm.sampleRate, analysis.detectedKind),
