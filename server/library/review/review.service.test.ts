@@ -32,6 +32,7 @@ let pool: AnalysisPool;
 let dataDir: string;
 let folder: string;
 let report: Awaited<ReturnType<typeof importFolder>>;
+let chords24: Uint8Array;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'yinku-review-data-'));
@@ -54,6 +55,7 @@ beforeAll(async () => {
   );
   put('bass 120 BPM.wav', wav16(bass.channels, bass.rate));
   put('chords.wav', wav16(chords.channels, chords.rate));
+  chords24 = buildWav(chords.channels, { encoding: 'int', bits: 24, sampleRate: chords.rate });
   put('copy of chords.wav', wav16(chords.channels, chords.rate, ['fmt', 'LIST', 'data']));
   const gap = Math.round(0.2 * snare.rate);
   put(
@@ -156,6 +158,36 @@ describe('review findings at ingest', () => {
       match: 'pcm',
     });
     expect(await service().listFindings('no-such-pack')).toEqual([]);
+  });
+
+  it('finds a sound of the library again by its embedding: the same loop at 24 bits', async () => {
+    const again = mkdtempSync(join(tmpdir(), 'yinku-review-again-'));
+    try {
+      mkdirSync(join(again, 'again'));
+      writeFileSync(join(again, 'again', 'chords 24.wav'), chords24);
+      const second = await importFolder(ctx, again, {
+        brand: 'Review Kit',
+        category: 'instruments',
+        primaryName: 'Imported',
+        secondaryName: 'Misc',
+      });
+      expect(second.findings).toEqual([
+        {
+          file: 'again/chords 24.wav',
+          code: 'DUPLICATE',
+          detail: {
+            ofSampleId: expect.any(Number),
+            match: 'embedding',
+            cosine: expect.any(Number),
+          },
+        },
+      ]);
+      const { detail } = second.findings[0]!;
+      expect([idOf('chords.wav'), idOf('copy of chords.wav')]).toContain(detail.ofSampleId);
+      expect(detail.cosine).toBeGreaterThanOrEqual(0.999);
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
   });
 
   it('trims the leading silence: a new file, shorter by 199 ms, that starts at once', async () => {
