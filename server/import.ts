@@ -5,12 +5,14 @@ import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { describeImport, importFolder } from './library/import/import-folder.ts';
 import { progressBar } from './library/import/progress-bar.ts';
+import { summariseFindings } from './library/review/ingest-review.ts';
 
 const USAGE = `Usage: npm run import -- <folder> [--brand NAME] [--category ${CATEGORIES.join('|')}]
                         [--primary NAME] [--secondary NAME]
 Imports WAV, AIFF, FLAC, MP3 and Ogg Vorbis files (recursively) into the library under
 YINKU_DATA_DIR; each folder becomes a pack. Bad files, and files shorter than their header
-declares (TRUNCATED), are reported and skipped.`;
+declares (TRUNCATED), are reported and skipped. What the review checks find is stored for the
+review queue and summed up at the end (docs/LIBRARY.md "Review findings").`;
 
 /** `npm run import -- <folder>`: ingest a real folder of audio into the gateway's library. */
 async function main(): Promise<number> {
@@ -43,6 +45,7 @@ async function main(): Promise<number> {
     });
     for (const imported of report.imported) console.log(describeImport(imported));
     for (const { file, reason } of report.skipped) console.error(`skipped ${file}: ${reason}`);
+    for (const line of summariseFindings(report.findings)) console.log(line);
     console.log(`imported ${report.imported.length}, skipped ${report.skipped.length}`);
     return report.imported.length === 0 && report.skipped.length > 0 ? 1 : 0;
   } finally {

@@ -12,6 +12,7 @@ import { sqliteDownloads } from './sqlite/downloads.ts';
 import { sqliteLibrary } from './sqlite/library/adapter.ts';
 import { sqliteMusic } from './sqlite/music.ts';
 import { sqliteOracle } from './sqlite/oracle.ts';
+import { sqliteReview } from './sqlite/review.ts';
 import type { PgPool } from './postgres/database.ts';
 import { isPostgresUrl, openPgDatabase } from './postgres/open-database.ts';
 import { postgresAccounts } from './postgres/accounts/adapter.ts';
@@ -22,6 +23,7 @@ import { postgresDownloads } from './postgres/downloads.ts';
 import { postgresLibrary } from './postgres/library/adapter.ts';
 import { postgresMusic } from './postgres/music.ts';
 import { postgresOracle } from './postgres/oracle.ts';
+import { postgresReview } from './postgres/review.ts';
 
 /** The repository a gateway uses and how to let go of it. */
 export interface Storage {
@@ -44,6 +46,7 @@ export function createSqliteRepository(db: Database): Repository {
     leases: sqliteLeases(db),
     instances: sqliteInstances(db),
     library: sqliteLibrary(db),
+    review: sqliteReview(db),
   };
 }
 
@@ -59,6 +62,7 @@ export function createPostgresRepository(pool: PgPool): Repository {
     leases: postgresLeases(pool),
     instances: postgresInstances(pool),
     library: postgresLibrary(pool),
+    review: postgresReview(pool),
   };
 }
 

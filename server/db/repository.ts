@@ -9,6 +9,7 @@ import type {
   LimitsRepository,
 } from './coordination.repository.ts';
 import type { LibraryRepository } from '../library/library.repository.ts';
+import type { ReviewRepository } from '../library/review/review.repository.ts';
 
 /**
  * The one storage interface routes use. Every method is async so a PostgreSQL adapter can
@@ -27,4 +28,6 @@ export interface Repository {
   /** Live gateway instances and their token-secret fingerprints. */
   instances: InstancesRepository;
   library: LibraryRepository;
+  /** The review queue: findings of the checks at ingest (docs/LIBRARY.md "Review findings"). */
+  review: ReviewRepository;
 }

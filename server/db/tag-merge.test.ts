@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TAG_SYNONYMS } from '../catalogue/tag-vocabulary.ts';
 import type { LibraryBatch, LibraryRepository } from '../library/library.repository.ts';
@@ -11,7 +10,7 @@ import type { OracleRepository } from './oracle.repository.ts';
 import { migratePg } from './postgres/open-database.ts';
 import { postgresLibrary } from './postgres/library/adapter.ts';
 import { postgresOracle } from './postgres/oracle.ts';
-import { createTestDatabase, startPgCluster } from './postgres/testing/pg-cluster.ts';
+import { withMigratedPg } from './postgres/testing/pg-cluster.ts';
 import { sqliteLibrary } from './sqlite/library/adapter.ts';
 import { sqliteOracle } from './sqlite/oracle.ts';
 
@@ -90,22 +89,13 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('merges them the same way on PostgreSQL', { timeout: 60_000 }, async () => {
-    const cluster = await startPgCluster();
-    const database = await createTestDatabase(cluster.url);
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    pool.on('error', () => {});
-    try {
-      await migratePg(pool);
+    await withMigratedPg(async (pool) => {
       const result = await merged(postgresLibrary(pool), postgresOracle(pool), async () => {
         await pool.query('DELETE FROM schema_migrations WHERE name = $1', [`${MIGRATION}.sql`]);
         await migratePg(pool);
       });
       expect(result).toEqual(EXPECTED);
-    } finally {
-      await pool.end();
-      await database.drop();
-      cluster.stop();
-    }
+    });
   });
 
   it('lists in SQL exactly the synonyms of tag-vocabulary.ts', () => {

@@ -10,6 +10,8 @@ import { looksLikeText } from '../../src/wasm/sniff-format.ts';
 import { computePeaks } from '../../src/wasm/pcm/compute-peaks.ts';
 import { encodeAudition } from './auditions/mp3-audition.ts';
 import { toStoredAnalysis, type StoredAnalysis } from './sound-analysis.ts';
+import type { Finding } from './review/findings.ts';
+import { checkSignal, pcmHash } from './review/signal-checks.ts';
 
 /** A decoded, measured and analysed file. */
 export interface DescribedAudio {
@@ -21,6 +23,8 @@ export interface DescribedAudio {
   peaks: Float32Array;
   audition: Uint8Array;
   analysis: StoredAnalysis;
+  /** The review checks of its PCM (docs/LIBRARY.md "Review findings") and the PCM's hash. */
+  review: { findings: Finding[]; pcmHash: string };
 }
 
 /** Decodes PCM from a file's bytes; throws AudioError for anything that is not playable audio. */
@@ -49,17 +53,25 @@ export async function describeAudio(bytes: Uint8Array): Promise<DescribedAudio> 
   const pcm = await decodeChecked(bytes);
   const truncation = findTruncation(bytes, pcm);
   if (truncation) throw new AudioError('TRUNCATED', describeTruncation(truncation));
+  // The review checks read the same decoded PCM: no second decode.
+  const peaks = computePeaks(pcm.channels, DEFAULTS.spectrumPeaks);
+  const audition = encodeAudition(pcm.channels, pcm.sampleRate);
+  const analysis = toStoredAnalysis(
+    analyseSound({ channels: pcm.channels, sampleRate: pcm.sampleRate }),
+  );
   return {
     format: pcm.format,
     sampleRate: pcm.sampleRate,
     channels: pcm.channels.length,
     bitDepth: pcm.bitDepth,
     duration: pcm.frames / pcm.sampleRate,
-    peaks: computePeaks(pcm.channels, DEFAULTS.spectrumPeaks),
-    audition: encodeAudition(pcm.channels, pcm.sampleRate),
-    analysis: toStoredAnalysis(
-      analyseSound({ channels: pcm.channels, sampleRate: pcm.sampleRate }),
-    ),
+    peaks,
+    audition,
+    analysis,
+    review: {
+      findings: checkSignal(pcm.channels, pcm.sampleRate, analysis.detectedKind),
+      pcmHash: pcmHash(pcm.channels, pcm.sampleRate),
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type EffectiveMetadata,
   type StoredAnalysis,
 } from '../sound-analysis.ts';
+import { shippedByName, startIngestReview, type ReportedFinding } from '../review/ingest-review.ts';
 import { AUDITION_VERSION } from '../auditions/mp3-audition.ts';
 import { renderCover } from '../../synth/pack-cover.ts';
 import { canonicalTags } from '../../catalogue/tag-vocabulary.ts';
@@ -48,29 +49,21 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number, file: string) => void;
 }
 
-/** An imported file: its sample id, what the analysis found and the effective metadata. */
+/** An imported file: its sample id and pack, what the analysis found and the effective metadata. */
 export interface ImportedFile {
   file: string;
   id: number;
+  packCode: string;
   analysis: StoredAnalysis;
   metadata: EffectiveMetadata;
 }
 
-/** What happened to each file. */
+/** What happened to each file, and what the review checks found (docs/LIBRARY.md "Review findings"). */
 interface ImportReport {
   imported: ImportedFile[];
   skipped: { file: string; reason: string }[];
+  findings: ReportedFinding[];
 }
-
-// A folder ships no key, BPM or kind: each comes from the analysis (docs/LIBRARY.md).
-const NOTHING_SHIPPED: EffectiveMetadata = {
-  audioKey: null,
-  bpm: null,
-  kind: 'oneshot',
-  keySource: null,
-  bpmSource: null,
-  kindSource: 'detected',
-};
 
 /** Every audio file under `root`, recursively, sorted; symlinks are not followed. */
 function findAudioFiles(root: string): string[] {
@@ -94,8 +87,9 @@ function findAudioFiles(root: string): string[] {
  * file is decoded (to check it and read its duration, rate, channels and bit depth), gets 256
  * peaks, an MP3 audition and its analysis (key, BPM, kind, loudness, embedding) on worker
  * threads, and is written in one batch of its own. A file that fails any step is reported and
- * skipped — nothing of it reaches the catalogue. A file already imported (same bytes) is
- * skipped too.
+ * skipped — nothing of it reaches the catalogue; one that cannot be decoded also becomes an
+ * INVALID_AUDIO finding. A file already imported (same bytes) is skipped too. Each stored file
+ * is checked for the review queue; a tempo or key its name declares is kept as the pack's value.
  */
 export async function importFolder(
   ctx: AppContext,
@@ -104,9 +98,10 @@ export async function importFolder(
 ): Promise<ImportReport> {
   if (!statSync(root).isDirectory()) throw new Error(`${root} is not a folder`);
   const files = findAudioFiles(root);
-  const report: ImportReport = { imported: [], skipped: [] };
   const library = ctx.repo.library;
   const now = new Date(ctx.clock.now()).toISOString();
+  const review = await startIngestReview(ctx, now);
+  const report: ImportReport = { imported: [], skipped: [], findings: review.findings };
   const packs = new Map<string, string>();
   // The category tree lists only names it knows: add ours (after the built-in ones) if missing.
   const { category, primaryName, secondaryName } = options;
@@ -150,10 +145,13 @@ export async function importFolder(
         // Checked again: an earlier file of this run may have had the same bytes.
         if (!job.work || (await library.hasSampleWithBlob(job.hash)))
           throw new Error('already in the library');
-        const audio = await job.work;
+        const audio = await job.work.catch(async (error: unknown) => {
+          await review.refused(packCodeOf(root, file, options), name, reasonOf(error));
+          throw error;
+        });
         const packCode = await packFor(ctx, packs, root, file, options, now);
         const stem = basename(file, extname(file));
-        const metadata = effectiveMetadata(NOTHING_SHIPPED, audio.analysis);
+        const metadata = effectiveMetadata(shippedByName(basename(file)), audio.analysis);
         const [id] = await library.writeBatch({
           samples: [
             {
@@ -191,25 +189,38 @@ export async function importFolder(
             },
           ],
         });
-        report.imported.push({ file: name, id: id!, analysis: audio.analysis, metadata });
+        report.imported.push({ file: name, id: id!, packCode, analysis: audio.analysis, metadata });
+        await review.imported({ sampleId: id!, packCode, name, audio });
       } catch (error) {
-        // The worker sends an AudioError as "CODE: message".
-        const reason = (error as Error).message.replace(/^worker failed: /, '');
-        report.skipped.push({ file: name, reason });
+        report.skipped.push({ file: name, reason: reasonOf(error) });
       }
       options.onProgress?.(index + 1, files.length, name);
     }
+    await review.finish();
   } finally {
     await pool.close();
   }
   return report;
 }
 
+/** Why a file was skipped; the worker sends an AudioError as "CODE: message". */
+const reasonOf = (error: unknown): string =>
+  (error as Error).message.replace(/^worker failed: /, '');
+
 /** One line for the importer's output: what the analysis found in a file. */
 export function describeImport({ file, analysis, metadata }: ImportedFile): string {
   const bpm = analysis.detectedBpm === null ? 'no tempo' : `${analysis.detectedBpm} BPM`;
   const key = analysis.detectedKey ?? 'no key';
   return `${file}: ${metadata.kind}, ${bpm}, ${key}, ${analysis.lufs} LUFS, ${analysis.truePeakDb} dBTP (detected)`;
+}
+
+/** The code of the pack of a file's folder: a hash of the brand and the folder's path. */
+function packCodeOf(root: string, file: string, options: ImportOptions): string {
+  const dir = join(file, '..');
+  const digest = createHash('sha256')
+    .update(`${options.brand}\0${relative(root, dir) || basename(root)}`)
+    .digest('hex');
+  return `imp-${digest.slice(0, 12)}`;
 }
 
 /** The pack of a file's folder, made on first use (code from the folder path, cover generated). */
@@ -224,10 +235,8 @@ async function packFor(
   const dir = join(file, '..');
   const existing = packs.get(dir);
   if (existing) return existing;
-  const digest = createHash('sha256')
-    .update(`${options.brand}\0${relative(root, dir) || basename(root)}`)
-    .digest('hex');
-  const code = `imp-${digest.slice(0, 12)}`;
+  const code = packCodeOf(root, file, options);
+  const digest = code.slice('imp-'.length);
   if (!(await ctx.repo.library.hasPack(code))) {
     const name = relative(root, dir) || basename(root);
     await ctx.repo.library.writeBatch({

@@ -4,6 +4,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PgPool } from '../database.ts';
+import { migratePg } from '../open-database.ts';
 
 /** A throw-away PostgreSQL cluster: its admin URL (database `postgres`) and how to stop it. */
 export interface PgCluster {
@@ -127,4 +129,27 @@ export async function createTestDatabase(adminUrl: string): Promise<PgTestDataba
       }
     },
   };
+}
+
+/**
+ * Runs `work` on a pool of a fresh, migrated database of a throw-away cluster, then closes the
+ * pool, drops the database and stops the cluster (storage tests of one adapter on PostgreSQL).
+ */
+export async function withMigratedPg<T>(work: (pool: PgPool) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const cluster = await startPgCluster();
+  try {
+    const database = await createTestDatabase(cluster.url);
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', () => {});
+    try {
+      await migratePg(pool);
+      return await work(pool);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  } finally {
+    cluster.stop();
+  }
 }

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LibraryRepository } from '../library/library.repository.ts';
+import type { ReviewRepository } from '../library/review/review.repository.ts';
+import { testPackInsert, testSampleWrite } from './testing/sample-write.ts';
+import { postgresLibrary } from './postgres/library/adapter.ts';
+import { postgresReview } from './postgres/review.ts';
+import { withMigratedPg } from './postgres/testing/pg-cluster.ts';
+import { migrate, openDatabase } from './sqlite/open-database.ts';
+import { sqliteLibrary } from './sqlite/library/adapter.ts';
+import { sqliteReview } from './sqlite/review.ts';
+
+// Migration 051 and the review adapters (docs/LIBRARY.md "Review findings"): the same answers on
+// both engines for storing, listing, setting a status and fixing a sample.
+
+const T0 = '2026-11-28T00:00:00.000Z';
+const T1 = '2026-11-28T01:00:00.000Z';
+
+/** The scenario both engines must answer alike; answers what it read. */
+async function scenario(library: LibraryRepository, review: ReviewRepository) {
+  await library.writeBatch({
+    brands: [{ name: 'B', nameZh: 'B' }],
+    packs: [testPackInsert('p', 'B'), testPackInsert('q', 'B')],
+    samples: [testSampleWrite(1, { bpm: 120, bpmSource: 'pack', kind: 'loop' })],
+  });
+  const [sampleId] = await library.writeBatch({ samples: [testSampleWrite(2)] });
+  const ids = await review.addFindings([
+    {
+      sampleId: sampleId!,
+      packCode: 'p',
+      fileName: 'kick 2.wav',
+      code: 'DC_OFFSET',
+      detail: { offset: 0.05 },
+      createdAt: T0,
+    },
+    {
+      sampleId: null,
+      packCode: 'p',
+      fileName: 'broken.wav',
+      code: 'INVALID_AUDIO',
+      detail: { reason: 'TRUNCATED: …' },
+      createdAt: T0,
+    },
+    {
+      sampleId: sampleId!,
+      packCode: 'q',
+      fileName: 'kick 2.wav',
+      code: 'CLIPPING',
+      detail: { runs: 3 },
+      createdAt: T0,
+    },
+  ]);
+  expect(ids).toHaveLength(3);
+  const listed = await review.listFindings('p');
+  const accepted = await review.setStatus(ids[1]!, 'accepted', T1);
+  const missing = await review.setStatus(999_999, 'accepted', T1);
+  const before = await review.sampleFields(sampleId!);
+  await review.fixSample(
+    ids[0]!,
+    sampleId!,
+    {
+      blobHash: 'b'.repeat(64),
+      duration: 0.08,
+      sizeBytes: 3,
+      bpm: 93,
+      bpmSource: 'detected',
+      peaks: new Uint8Array(1024),
+      embedding: new Uint8Array(256),
+    },
+    T1,
+  );
+  return {
+    listed: listed.map(({ id, ...rest }) => ({ index: ids.indexOf(id), ...rest })),
+    accepted,
+    missing,
+    before,
+    after: await review.sampleFields(sampleId!),
+    fixed: await review.findFinding(ids[0]!),
+    none: await review.sampleFields(999_999),
+  };
+}
+
+const EXPECTED = {
+  listed: [
+    {
+      index: 0,
+      sampleId: 2,
+      packCode: 'p',
+      fileName: 'kick 2.wav',
+      code: 'DC_OFFSET',
+      detail: { offset: 0.05 },
+      status: 'open',
+      createdAt: T0,
+      updatedAt: T0,
+    },
+    {
+      index: 1,
+      sampleId: null,
+      packCode: 'p',
+      fileName: 'broken.wav',
+      code: 'INVALID_AUDIO',
+      detail: { reason: 'TRUNCATED: …' },
+      status: 'open',
+      createdAt: T0,
+      updatedAt: T0,
+    },
+  ],
+  accepted: expect.objectContaining({ status: 'accepted', updatedAt: T1, sampleId: null }),
+  missing: null,
+  before: expect.objectContaining({
+    blobHash: 'a'.repeat(64),
+    duration: 0.1,
+    sizeBytes: 4,
+    bpm: null,
+    bpmSource: 'pack',
+    fileName: 'kick 2.wav',
+    bitDepth: 16,
+  }),
+  after: expect.objectContaining({
+    blobHash: 'b'.repeat(64),
+    duration: 0.08,
+    sizeBytes: 3,
+    bpm: 93,
+    bpmSource: 'detected',
+    fileName: 'kick 2.wav',
+  }),
+  fixed: expect.objectContaining({ status: 'fixed', updatedAt: T1 }),
+  none: null,
+};
+
+describe('review findings storage', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('stores, lists, sets a status and fixes a sample on SQLite', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yinku-review-'));
+    dirs.push(dir);
+    const db = openDatabase(join(dir, 'yinku.sqlite'));
+    migrate(db);
+    try {
+      expect(await scenario(sqliteLibrary(db), sqliteReview(db))).toEqual(EXPECTED);
+      // A status outside the four is refused by the table itself.
+      expect(() => db.prepare("UPDATE review_findings SET status = 'maybe'").run()).toThrow(
+        /CHECK/,
+      );
+      // A deleted sample takes its findings with it.
+      db.prepare('DELETE FROM samples WHERE id = 2').run();
+      expect((await sqliteReview(db).listFindings('p')).map((f) => f.code)).toEqual([
+        'INVALID_AUDIO',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('answers the same on PostgreSQL', { timeout: 60_000 }, async () => {
+    await withMigratedPg(async (pool) => {
+      expect(await scenario(postgresLibrary(pool), postgresReview(pool))).toEqual(EXPECTED);
+      await expect(pool.query("UPDATE review_findings SET status = 'maybe'")).rejects.toThrow(
+        /check/,
+      );
+      await pool.query('DELETE FROM samples WHERE id = 2');
+      expect((await postgresReview(pool).listFindings('p')).map((f) => f.code)).toEqual([
+        'INVALID_AUDIO',
+      ]);
+    });
+  });
+});
