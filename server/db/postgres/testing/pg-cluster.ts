@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { freePort } from '../../../free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../../free-port.ts';
 
 /** A throw-away PostgreSQL cluster: its admin URL (database `postgres`) and how to stop it. */
 export interface PgCluster {
