@@ -9,12 +9,12 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { renameSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '../src/shared/api/paths.ts';
 import type { LibrarySize } from '../server/config.ts';
+import { freePort } from '../server/free-port.ts';
 import {
   createTestDatabase,
   startPgCluster,
@@ -30,15 +30,6 @@ export interface GatewayProcess {
 
 /** The token secret every bench gateway shares, so tokens the bench mints work on each one. */
 export const BENCH_TOKEN_SECRET = randomBytes(32).toString('hex');
-
-/** A TCP port free right now on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Starts `node server/main.ts` on `dataDir` with `env` and waits until it answers (seeding an

@@ -6,7 +6,7 @@ import {
   SAMPLE_KINDS,
   SEARCH_SORTS,
   USER_RELATIONS,
-  type Category,
+  type AudioListQuery,
   type MusicalKey,
   type Range,
   type SampleKind,
@@ -25,22 +25,11 @@ import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
 export type ListMode = 'list' | 'search' | 'user';
 
 /** A query string as the list, search and user-list schemas let it through. */
-export interface RawListQuery {
-  range?: Range;
+export interface RawListQuery extends Omit<AudioListQuery, 'kind' | 'sort' | 'page' | 'pageSize'> {
   relation?: UserRelation;
-  category?: Category;
-  primaryName?: string;
-  secondaryName?: string;
-  packCode?: string;
-  keyword?: string;
-  styles?: string;
+  /** A sample kind, or (on the user lists) the older spelling of `range`. */
   kind?: SampleKind | Range;
-  key?: string;
-  bpmMin?: number;
-  bpmMax?: number;
-  tags?: string;
   sort?: SearchSort;
-  seed?: number;
   page: number;
   pageSize: number;
 }

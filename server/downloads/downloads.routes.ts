@@ -96,20 +96,16 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
   const syncAnswer = okResponse(syncItemsSchema);
   const repo = ctx.repo.downloads;
   const notFound = () => new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
+  /** Options of a signed-in call on one sample id that answers true (a fresh object per route). */
+  const confirmsOnId = () => ({ schema: { ...idRequest, response: confirms }, config: signedIn });
 
-  app.get(
-    ROUTES.downloadAuthorize,
-    { schema: { ...idRequest, response: confirms }, config: signedIn },
-    async (request) => {
-      const { user } = request;
-      const { id } = request.params;
-      const now = ctx.clock.now();
-      const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
-      if (outcome === 'missing') throw notFound();
-      if (outcome === 'quota') throw new ApiError('QUOTA_EXCEEDED', MESSAGES.quotaExceeded);
-      return ok(true);
-    },
-  );
+  app.get(ROUTES.downloadAuthorize, confirmsOnId(), async ({ user, params: { id } }) => {
+    const now = ctx.clock.now();
+    const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
+    if (outcome === 'missing') throw notFound();
+    if (outcome === 'quota') throw new ApiError('QUOTA_EXCEEDED', MESSAGES.quotaExceeded);
+    return ok(true);
+  });
 
   // All or nothing (docs/api/downloads.md): a pack or a selection never ends half downloaded
   // because the balance ran out midway.
@@ -190,17 +186,11 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
     },
   );
 
-  app.get(
-    ROUTES.downloadLike,
-    { schema: { ...idRequest, response: confirms }, config: signedIn },
-    async (request) => {
-      const { user } = request;
-      const { id } = request.params;
-      const liked = await repo.toggleSampleLike(user.id, id, ctx.clock.now());
-      if (liked === null) throw notFound();
-      return ok(true);
-    },
-  );
+  app.get(ROUTES.downloadLike, confirmsOnId(), async ({ user, params: { id } }) => {
+    const liked = await repo.toggleSampleLike(user.id, id, ctx.clock.now());
+    if (liked === null) throw notFound();
+    return ok(true);
+  });
 
   app.get(
     ROUTES.downloadPackLike,

@@ -8,37 +8,19 @@ export const COVER_SIZE = 320;
 type Rgb = readonly [number, number, number];
 
 // Two gradient colours and an accent per style, so a cover hints at the genre.
-const PALETTES: Record<StyleId, readonly [Rgb, Rgb, Rgb]> = {
-  lofi: [
-    [62, 44, 86],
-    [214, 142, 110],
-    [255, 220, 170],
-  ],
-  edm: [
-    [12, 10, 48],
-    [0, 170, 255],
-    [255, 40, 200],
-  ],
-  ambient: [
-    [18, 48, 72],
-    [120, 190, 200],
-    [235, 245, 250],
-  ],
-  guofeng: [
-    [236, 228, 210],
-    [150, 40, 40],
-    [30, 30, 30],
-  ],
-  trap: [
-    [10, 10, 12],
-    [70, 20, 90],
-    [200, 200, 210],
-  ],
-  synthpop: [
-    [40, 10, 70],
-    [255, 90, 140],
-    [255, 210, 80],
-  ],
+const PALETTES: Record<StyleId, readonly [string, string, string]> = {
+  lofi: ['#3e2c56', '#d68e6e', '#ffdcaa'],
+  edm: ['#0c0a30', '#00aaff', '#ff28c8'],
+  ambient: ['#123048', '#78bec8', '#ebf5fa'],
+  guofeng: ['#ece4d2', '#962828', '#1e1e1e'],
+  trap: ['#0a0a0c', '#46145a', '#c8c8d2'],
+  synthpop: ['#280a46', '#ff5a8c', '#ffd250'],
+};
+
+/** `#rrggbb` as its three channels. */
+const rgb = (hex: string): Rgb => {
+  const at = (from: number) => parseInt(hex.slice(from, from + 2), 16);
+  return [at(1), at(3), at(5)];
 };
 
 const mix = (a: number, b: number, t: number): number => Math.round(a + (b - a) * t);
@@ -61,7 +43,7 @@ function rotateHue([r, g, b]: Rgb, degrees: number): Rgb {
 export function renderCoverPng(style: StyleId, seed: number, size = COVER_SIZE): Uint8Array {
   const rng = createRng(seed ^ 0xc0ffee);
   const shift = (rng() - 0.5) * 70;
-  const [top, bottom, accent] = PALETTES[style].map((colour) => rotateHue(colour, shift)) as [
+  const [top, bottom, accent] = PALETTES[style].map((colour) => rotateHue(rgb(colour), shift)) as [
     Rgb,
     Rgb,
     Rgb,

@@ -1,17 +1,13 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
-import * as Comlink from 'comlink';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  AudioJobResult,
-  AudioWorkerApi,
-  DecodedPcm,
-} from '../shared/audio/worker-protocol.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { AudioJobResult, DecodedPcm } from '../shared/audio/worker-protocol.ts';
 import { decodeAudio } from '../wasm/decode-audio.ts';
 import { decodeFlacFrames } from '../wasm/flac/decode-flac-frames.ts';
 import { decodeFlacWithLibflac } from '../wasm/flac/decode-flac.ts';
 import { encodeFlac16 } from '../wasm/testing/flac-encoder.ts';
 import { referenceSignal } from '../wasm/testing/audio-fixtures.ts';
 import { createDecodeHelper } from './decode-helper.ts';
+import { cleanUpAfterEach, startPoolWorker } from './testing/pool-worker.ts';
 
 const flac = () => encodeFlac16(referenceSignal(2, 441000, 44100), 44100);
 function mp3(): Uint8Array {
@@ -28,19 +24,8 @@ function mp3(): Uint8Array {
   );
 }
 
-const urls: string[] = [];
-const workers: Worker[] = [];
-afterEach(() => {
-  urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
-  workers.splice(0).forEach((w) => w.terminate());
-});
-
-/** The real pool worker, as the pool starts it. */
-function poolWorker(): Comlink.Remote<AudioWorkerApi<CryptoKey>> {
-  const worker = new Worker(new URL('./audio.worker.ts', import.meta.url), { type: 'module' });
-  workers.push(worker);
-  return Comlink.wrap(worker);
-}
+const { urls, workers } = cleanUpAfterEach();
+const poolWorker = () => startPoolWorker(workers);
 
 /** The real helper worker, counted. */
 function helperWorker(): Worker {

@@ -1,23 +1,13 @@
-import * as Comlink from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
+import type * as Comlink from 'comlink';
+import { describe, expect, it } from 'vitest';
 import type { AudioJobOutcome, AudioWorkerApi } from '../shared/audio/worker-protocol.ts';
 import { computePeaks } from '../wasm/pcm/compute-peaks.ts';
 import { decodeWav } from '../wasm/pcm/decode-wav.ts';
 import { buildWav, referenceSignal } from '../wasm/testing/audio-fixtures.ts';
+import { cleanUpAfterEach, startPoolWorker } from './testing/pool-worker.ts';
 
-const urls: string[] = [];
-const workers: Worker[] = [];
-afterEach(() => {
-  urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
-  workers.splice(0).forEach((w) => w.terminate());
-});
-
-/** The real pool worker, as the pool starts it. */
-function poolWorker(): Comlink.Remote<AudioWorkerApi<CryptoKey>> {
-  const worker = new Worker(new URL('./audio.worker.ts', import.meta.url), { type: 'module' });
-  workers.push(worker);
-  return Comlink.wrap(worker);
-}
+const { urls, workers } = cleanUpAfterEach();
+const poolWorker = () => startPoolWorker(workers);
 
 const blobUrl = (bytes: Uint8Array) => {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart]));

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample, TagCount } from '../../src/shared/api/catalogue.types.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
 import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 import {
@@ -20,12 +21,9 @@ import {
 let gw: TestGateway;
 let user: TestUser;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   user = await createUser(gw);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const listIds = async (query: Record<string, string | number>) =>

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 
 // Shrunk cases the HTTP fuzzer (fuzz-http.test.ts) found, as plain requests against a gateway.
 let gw: TestGateway;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
-});
-afterAll(async () => {
-  await gw?.close();
-});
+gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 describe('hostile catalogue queries', () => {
   it('answers a NUL keyword with a 400, alone or with another filter', async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { CategoryNode, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
 import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
 import { countSamples, firstSample, packsWhere, sampleById } from '../testing/oracle.ts';
@@ -12,12 +13,9 @@ import type { StoredSample } from '../../server/db/oracle.repository.ts';
 let gw: TestGateway;
 let user: TestUser;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   user = await createUser(gw);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const samples = (query: Record<string, string | number> = {}) =>

@@ -4,24 +4,20 @@
  * the answer says so; autocomplete finds instruments, genres, tags, packs and brands in both
  * languages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type {
   Sample,
   SearchListPage,
   SearchSuggestion,
 } from '../../src/shared/api/catalogue.types.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 
 let gw: TestGateway;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
-});
-afterAll(async () => {
-  await gw?.close();
-});
+gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 const search = (keyword: string, language?: 'en') =>
   getData<SearchListPage<Sample>>(gw, withQuery(API.search, { keyword, pageSize: 100 }), {

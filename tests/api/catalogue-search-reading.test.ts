@@ -3,7 +3,7 @@
  * keyword"): a number from 40 to 240 is a tempo (±3 BPM), a key in any common spelling a key
  * filter, names like 808 stay words; a filter given as a parameter wins over the reading.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type {
   Sample,
@@ -12,17 +12,13 @@ import type {
 } from '../../src/shared/api/catalogue.types.ts';
 import { splitKey } from '../../src/shared/api/musical-keys.ts';
 import { TAXONOMY } from '../../server/library/demo/taxonomy.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 
 let gw: TestGateway;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
-});
-afterAll(async () => {
-  await gw?.close();
-});
+gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 const search = (keyword: string, extra: Record<string, string | number> = {}) =>
   getData<SearchListPage<Sample>>(gw, withQuery(API.search, { keyword, pageSize: 100, ...extra }));

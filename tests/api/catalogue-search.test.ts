@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
 import { countSamples, sampleIdsWhere } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
-});
-afterAll(async () => {
-  await gw?.close();
-});
+gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 const search = (keyword: string, query: Record<string, string | number> = {}, language?: 'en') =>
   getData<ListPage<Sample>>(gw, withQuery(API.search, { keyword, pageSize: 100, ...query }), {

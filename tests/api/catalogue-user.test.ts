@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { CategoryNode, Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
 import type { UserItemRemoveResult } from '../../src/shared/api/download.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
-import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
+import {
+  callJson,
+  downloadReport,
+  expectApiError,
+  getData,
+  withQuery,
+} from '../testing/catalogue.ts';
 import { samplesWhere, setQuota } from '../testing/oracle.ts';
 
 let gw: TestGateway;
@@ -14,8 +21,8 @@ let user: TestUser;
 /** Two samples of one pack and one of another, all acquired; two liked. */
 let owned: { id: number; pack: string; category: string; primary: string; secondary: string }[];
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   user = await createUser(gw);
   await setQuota(gw, user.id, null);
   // Two samples of a pack that has at least three, and the last sample of another category.
@@ -38,21 +45,11 @@ beforeAll(async () => {
     await getData(gw, API.downloadAuthorize(id), token);
     await getData(gw, API.downloadSaveOrRollback, {
       ...token,
-      body: {
-        resourceId: id,
-        audioType: 'x',
-        audioGroup: 'y',
-        success: true,
-        error: null,
-        userFilePath: `/s/${id}.wav`,
-      },
+      body: downloadReport(id, true, `/s/${id}.wav`),
     });
   }
   for (const { id } of owned.slice(1)) await getData(gw, API.downloadLike(id), token);
   await getData(gw, `${API.downloadLike('pack')}/${owned[0]!.pack}`, token);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const userList = <T>(query: Record<string, string | number>, who: TestUser = user) =>
@@ -199,14 +196,7 @@ describe('POST tt-audios/user/remove', () => {
       await getData(gw, API.downloadAuthorize(id), token);
       await getData(gw, API.downloadSaveOrRollback, {
         ...token,
-        body: {
-          resourceId: id,
-          audioType: 'x',
-          audioGroup: 'y',
-          success: true,
-          error: null,
-          userFilePath: null,
-        },
+        body: downloadReport(id, true, null),
       });
       await getData(gw, API.downloadLike(id), token);
     }

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/shared/api/account.types.ts';
 import type { Order, Product } from '../../src/shared/api/commerce.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { manualClock } from '../../server/clock.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { apiCall, createUser } from '../testing/accounts.ts';
 
 const clock = manualClock(Date.UTC(2026, 0, 1));
 let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway({ size: 'none', clock });
-});
-afterAll(() => gateway.close());
+gatewayPerFile({ size: 'none', clock }, (started) => (gateway = started));
 
 const profileOf = async (token: string) =>
   (await apiCall<UserInfo>(gateway, 'GET', API.profile, { token })).body.data;

@@ -3,26 +3,21 @@
  * selection is granted whole or not at all, owned samples cost nothing, a dry run only quotes,
  * and batches racing for the last downloads never overdraw.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
-import type {
-  DownloadBatchAuthorization,
-  DownloadReport,
-} from '../../src/shared/api/download.types.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { DownloadBatchAuthorization } from '../../src/shared/api/download.types.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
-import { callJson, expectApiError, request } from '../testing/catalogue.ts';
+import { callJson, expectApiError, fetchAndSave } from '../testing/catalogue.ts';
 import { quotaOf, sampleIdsWhere, setQuota } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let ids: number[];
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   ids = (await sampleIdsWhere(gw)).slice(0, 10);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const batch = (user: TestUser, body: unknown, language?: 'zh' | 'en') =>
@@ -40,19 +35,7 @@ const pendingGrants = async (user: TestUser) => {
 
 /** Fetches and commits one granted sample, as the client does after the batch grant. */
 async function commit(user: TestUser, id: number): Promise<void> {
-  const file = await request(gw, API.download(id), { token: user.accessToken });
-  expect(file.status).toBe(200);
-  await file.arrayBuffer();
-  const body: DownloadReport = {
-    resourceId: id,
-    audioType: 'Drums',
-    audioGroup: 'Kick',
-    success: true,
-    error: null,
-    userFilePath: `/x/${id}.wav`,
-  };
-  const saved = await callJson(gw, API.downloadSaveOrRollback, { token: user.accessToken, body });
-  expect(saved.status).toBe(200);
+  await fetchAndSave(gw, id, user.accessToken, `/x/${id}.wav`);
 }
 
 describe('batch authorise', () => {

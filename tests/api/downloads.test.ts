@@ -1,47 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
-import type {
-  DownloadReport,
-  DownloadSaveResult,
-  SyncItem,
-} from '../../src/shared/api/download.types.ts';
+import type { DownloadSaveResult, SyncItem } from '../../src/shared/api/download.types.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { manualClock } from '../../server/clock.ts';
-import { testSampleWrite } from '../../server/db/testing/sample-write.ts';
+import { testPackInsert, testSampleWrite } from '../../server/db/testing/sample-write.ts';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
-import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
+import {
+  callJson,
+  downloadReport,
+  expectApiError,
+  fetchAndSave,
+  getData,
+  request,
+  withQuery,
+} from '../testing/catalogue.ts';
 import { packsWhere, quotaOf, sampleById, sampleIdsWhere, setQuota } from '../testing/oracle.ts';
 
 let gw: TestGateway;
 let ids: number[];
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   ids = (await sampleIdsWhere(gw)).slice(0, 8);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const authorize = (user: TestUser, id: number) =>
   callJson<boolean>(gw, API.downloadAuthorize(id), { token: user.accessToken });
-const report = (user: TestUser, id: number, success: boolean, path: string | null = null) => {
-  const body: DownloadReport = {
-    resourceId: id,
-    audioType: 'Drums',
-    audioGroup: 'Kick',
-    success,
-    error: success ? null : 'disk full',
-    userFilePath: path,
-  };
-  return callJson<DownloadSaveResult>(gw, API.downloadSaveOrRollback, {
+const report = (user: TestUser, id: number, success: boolean, path: string | null = null) =>
+  callJson<DownloadSaveResult>(gw, API.downloadSaveOrRollback, {
     token: user.accessToken,
-    body,
+    body: downloadReport(id, success, path),
   });
-};
 const warehouse = (user: TestUser) =>
   getData<ListPage<Sample>>(gw, withQuery(API.userAudios, { relation: 'stockroom' }), {
     token: user.accessToken,
@@ -52,12 +45,7 @@ const acquisitions = async (user: TestUser) =>
 /** The whole docs/PRODUCT.md §7 flow for one sample: authorise, fetch, report success. */
 async function download(user: TestUser, id: number, path = `/sounds/packs/x/${id}.wav`) {
   expect((await authorize(user, id)).body.data).toBe(true);
-  const file = await request(gw, API.download(id), { token: user.accessToken });
-  expect(file.status).toBe(200);
-  await file.arrayBuffer();
-  const saved = await report(user, id, true, path);
-  expect(saved.status).toBe(200);
-  return saved.body.data;
+  return fetchAndSave(gw, id, user.accessToken, path);
 }
 
 describe('download flow', () => {
@@ -235,22 +223,7 @@ describe('download flow', () => {
       const user = await createUser(timed);
       const [id] = await timed.ctx.repo.library.writeBatch({
         brands: [{ name: 'B', nameZh: 'B' }],
-        packs: [
-          {
-            code: 'p',
-            nameEn: 'P',
-            nameZh: 'P',
-            descriptionEn: '',
-            descriptionZh: '',
-            brand: 'B',
-            category: 'instruments',
-            primaryName: 'Drums',
-            coverHash: null,
-            tags: [],
-            popularity: 0,
-            createdAt: '2026-01-01',
-          },
-        ],
+        packs: [{ ...testPackInsert('p', 'B'), createdAt: '2026-01-01' }],
         samples: [
           testSampleWrite(0, {
             blobHash: timed.ctx.blobs.put(new Uint8Array([1, 2, 3, 4])),

@@ -1,15 +1,11 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 
 let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
-});
-afterAll(async () => {
-  await gw?.close();
-});
+gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 /** Sends a raw request and resolves with status, headers and body text. */
 function raw(method: string, path: string, headers: Record<string, string> = {}) {

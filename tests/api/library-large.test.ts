@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '../../benchmarks/gateway.bench.ts';
-import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/db/open-storage.ts';
 import type { StoredSample } from '../../server/db/oracle.repository.ts';
@@ -11,6 +10,7 @@ import { openRenderCache } from '../../server/library/render-cache.ts';
 import { authHeaders, createUser } from '../testing/accounts.ts';
 import { asNewSample, packsWhere, samplesWhere } from '../testing/oracle.ts';
 import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import { searchTotal } from '../testing/catalogue.ts';
 
 // The `large` size clones the rendered demo library into pack volumes; here the same code runs
 // on the tiny plan with a small target so the test stays fast.
@@ -55,16 +55,7 @@ describe('the large library (pack volumes reusing rendered audio)', () => {
     expect(volume!.coverHash).toMatch(/^[0-9a-f]{64}$/);
     const clone = samples.find((s) => s.packCode.endsWith('-vol-3'))!;
     expect(clone.nameEn).toMatch(/ V3$/);
-    const found = await gateway.ctx.repo.catalogue.listSamples({
-      filter: { search: keywordSearch(clone.nameZh)! },
-      sort: 'MOST_POPULAR',
-      seed: 0,
-      page: 1,
-      pageSize: 1,
-      language: 'zh',
-      viewerId: null,
-    });
-    expect(found.total).toBeGreaterThan(0);
+    expect(await searchTotal(gateway, clone.nameZh)).toBeGreaterThan(0);
   });
 });
 

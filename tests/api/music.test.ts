@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MusicTrack, SongListPage } from '../../src/shared/api/music.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { manualClock } from '../../server/clock.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
 import { apiCall, authHeaders, createUser, login, type TestUser } from '../testing/accounts.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 
 const clock = manualClock(Date.parse('2026-03-01T08:00:00Z'));
 let gateway: TestGateway;
@@ -17,8 +18,8 @@ let full: Buffer;
 
 const SONGS = 3;
 
-beforeAll(async () => {
-  gateway = await startTestGateway({ size: 'none', clock });
+gatewayPerFile({ size: 'none', clock }, async (started) => {
+  gateway = started;
   // Songs are off in API tests; generate a few 5-second ones the way the gateway would.
   await startSongGeneration(gateway.ctx, { count: SONGS, seconds: 5 }).done;
   creator = await createUser(gateway, { role: 'CREATOR' });
@@ -32,7 +33,6 @@ beforeAll(async () => {
   full = Buffer.from(await whole.arrayBuffer());
   size = full.length;
 });
-afterAll(() => gateway.close());
 
 const stream = (range?: string, url = song.streamUrl) =>
   fetch(`${gateway.url}${url}`, { headers: range === undefined ? {} : { range } });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { Spectrum } from '../../src/shared/api/catalogue.types.ts';
 import { PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
 import { issueAccessToken } from '../../server/accounts/access-token.ts';
 import { readPeaks } from '../../server/library/peaks.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
 import {
   callJson,
@@ -20,14 +21,11 @@ let user: TestUser;
 let device: DeviceKey;
 let sampleId: number;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   user = await createUser(gw);
   device = await registerDeviceKey(gw, user.accessToken);
   sampleId = (await firstSample(gw, (s) => s.peaks !== null && s.auditionHash !== null)).id;
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe('GET tt-audios/spectrum/{id}', () => {

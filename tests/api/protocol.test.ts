@@ -1,9 +1,10 @@
 // The encrypted play protocol (docs/api/playback.md) exercised the way an outside client would: only
 // WebCrypto, fetch and the documented headers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import { AES_IV_BYTES, AES_TAG_BYTES, PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
 import { registerDeviceKey, request, type DeviceKey } from '../testing/catalogue.ts';
 import { firstSample } from '../testing/oracle.ts';
@@ -12,13 +13,10 @@ let gw: TestGateway;
 let user: TestUser;
 let device: DeviceKey;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   user = await createUser(gw);
   device = await registerDeviceKey(gw, user.accessToken);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 const { subtle } = globalThis.crypto;

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMBEDDING_SIZE } from '../../src/analysis/index.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Sample, SimilarPage } from '../../src/shared/api/catalogue.types.ts';
 import { OWN_PACK_LIMIT } from '../../server/catalogue/similar-index.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
 import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
 import { asNewSample, samplesWhere } from '../testing/oracle.ts';
@@ -12,12 +13,9 @@ import { asNewSample, samplesWhere } from '../testing/oracle.ts';
 let gw: TestGateway;
 let user: TestUser;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   user = await createUser(gw);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 interface Row {

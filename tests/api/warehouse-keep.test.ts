@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
 import type { ListPage } from '../../src/shared/api/envelope.ts';
 import type { Pack, Sample } from '../../src/shared/api/catalogue.types.ts';
@@ -9,9 +9,16 @@ import type {
   UserItemRemoveResult,
   UserItemRestoreResult,
 } from '../../src/shared/api/download.types.ts';
-import { startTestGateway, type TestGateway } from '../testing/test-gateway.ts';
+import type { TestGateway } from '../testing/test-gateway.ts';
+import { gatewayPerFile } from '../testing/gateway-per-file.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
-import { callJson, expectApiError, getData, request, withQuery } from '../testing/catalogue.ts';
+import {
+  callJson,
+  expectApiError,
+  fetchAndSave,
+  getData,
+  withQuery,
+} from '../testing/catalogue.ts';
 import { quotaOf, samplesWhere, setQuota } from '../testing/oracle.ts';
 
 // What you paid for stays yours (issue 30 §1, docs/api/catalogue.md "POST tt-audios/user/remove"):
@@ -24,8 +31,8 @@ let packIds: number[];
 let packCode: string;
 let otherId: number;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ size: 'tiny' });
+gatewayPerFile({ size: 'tiny' }, async (started) => {
+  gw = started;
   const all = await samplesWhere(gw);
   const inPack = (code: string) => all.filter((s) => s.packCode === code);
   packCode = [...new Set(all.map((s) => s.packCode))]
@@ -36,29 +43,13 @@ beforeAll(async () => {
     .map((s) => s.id);
   otherId = all.find((s) => s.packCode !== packCode)!.id;
 });
-afterAll(async () => {
-  await gw?.close();
-});
 
 const as = (user: TestUser) => ({ token: user.accessToken });
 
 /** The whole download of one sample: authorise, fetch, report success. */
 async function download(user: TestUser, id: number): Promise<DownloadSaveResult> {
   expect((await callJson<boolean>(gw, API.downloadAuthorize(id), as(user))).body.data).toBe(true);
-  const file = await request(gw, API.download(id), as(user));
-  expect(file.status).toBe(200);
-  await file.arrayBuffer();
-  return getData<DownloadSaveResult>(gw, API.downloadSaveOrRollback, {
-    ...as(user),
-    body: {
-      resourceId: id,
-      audioType: 'x',
-      audioGroup: 'y',
-      success: true,
-      error: null,
-      userFilePath: `a/${id}.wav`,
-    },
-  });
+  return fetchAndSave(gw, id, user.accessToken, `a/${id}.wav`);
 }
 
 const items = (user: TestUser, path: string, body: unknown) =>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage, type Storage } from '../../server/db/open-storage.ts';
 import type { Repository } from '../../server/db/repository.ts';
-import type { SampleWrite } from '../../server/library/library.repository.ts';
+import { testPackInsert, testSampleWrite } from '../../server/db/testing/sample-write.ts';
 import {
   createTestDatabase,
   startPgCluster,
@@ -27,52 +27,10 @@ beforeAll(async () => {
   storage = await openStorage({ ...loadConfig({}), dataDir, databaseUrl: database.url });
   rmSync(dataDir, { recursive: true, force: true });
   repo = storage.repo;
-  const sample = (i: number): SampleWrite => ({
-    packCode: 'P1',
-    nameEn: `Kick ${i}`,
-    nameZh: `底鼓 ${i}`,
-    category: 'instruments',
-    primaryName: 'Drums',
-    secondaryName: 'Kick',
-    audioKey: null,
-    bpm: null,
-    kind: 'oneshot',
-    format: 'wav',
-    mediaType: 'audio/wav',
-    sampleRate: 44100,
-    channels: 2,
-    bitDepth: 16,
-    sizeBytes: 100,
-    duration: 1.5,
-    tags: ['kick'],
-    blobHash: `h${i}`,
-    fileName: `kick-${i}.wav`,
-    auditionCode: null,
-    auditionHash: null,
-    peaks: null,
-    popularity: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    search: { name: `Kick ${i} 底鼓 ${i}`, brand: 'B', pack: 'Pack', type: 'Drums', grp: 'Kick' },
-  });
   await repo.library.writeBatch({
     brands: [{ name: 'B', nameZh: 'B' }],
-    packs: [
-      {
-        code: 'P1',
-        nameEn: 'Pack',
-        nameZh: '包',
-        descriptionEn: '',
-        descriptionZh: '',
-        brand: 'B',
-        category: 'instruments',
-        primaryName: 'Drums',
-        coverHash: null,
-        tags: [],
-        popularity: 0,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-    ],
-    samples: [1, 2, 3, 4, 5, 6, 7, 8].map(sample),
+    packs: [testPackInsert('p', 'B')],
+    samples: [1, 2, 3, 4, 5, 6, 7, 8].map((i) => testSampleWrite(i)),
   });
 }, 120_000);
 

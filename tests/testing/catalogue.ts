@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import type { ApiEnvelope } from '../../src/shared/api/envelope.ts';
 import type { ClientKeyAnswer } from '../../src/shared/api/account.types.ts';
+import type { DownloadReport, DownloadSaveResult } from '../../src/shared/api/download.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
 import { DEVICE_KEY_ALGORITHM } from '../../src/shared/audio/protocol.ts';
 import { ERROR_MESSAGE_HEADER, type ErrorCode } from '../../src/shared/errors.ts';
+import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
 import type { TestGateway } from './test-gateway.ts';
 
 /** The gateway parts the helpers need. */
@@ -110,4 +112,57 @@ export async function registerDeviceKey(gateway: GatewayLike, token: string): Pr
     body: { publicKey: Buffer.from(spki).toString('base64') },
   });
   return { keyId: data.keyId, privateKey: pair.privateKey };
+}
+
+/** A download's report, as the client sends it after saving the file (or failing to). */
+export function downloadReport(
+  resourceId: number,
+  success: boolean,
+  userFilePath: string | null = null,
+): DownloadReport {
+  return {
+    resourceId,
+    audioType: 'Drums',
+    audioGroup: 'Kick',
+    success,
+    error: success ? null : 'disk full',
+    userFilePath,
+  };
+}
+
+/**
+ * The rest of one sample's download once it is granted, as the client does it (docs/PRODUCT.md
+ * §7): fetch the file, then report it saved at `userFilePath`. Answers the report's result.
+ */
+export async function fetchAndSave(
+  gateway: GatewayLike,
+  id: number,
+  token: string,
+  userFilePath: string | null = null,
+): Promise<DownloadSaveResult> {
+  const file = await request(gateway, API.download(id), { token });
+  expect(file.status).toBe(200);
+  await file.arrayBuffer();
+  const saved = await callJson<DownloadSaveResult>(gateway, API.downloadSaveOrRollback, {
+    token,
+    body: downloadReport(id, true, userFilePath),
+  });
+  expect(saved.status).toBe(200);
+  return saved.body.data;
+}
+
+/** How many samples the catalogue's search finds for `keyword`, read through the repository. */
+export async function searchTotal(gateway: GatewayLike, keyword: string): Promise<number> {
+  const search = keywordSearch(keyword);
+  expect(search, keyword).not.toBeNull();
+  const page = await gateway.ctx.repo.catalogue.listSamples({
+    filter: { search: search! },
+    sort: 'MOST_POPULAR',
+    seed: 0,
+    page: 1,
+    pageSize: 1,
+    language: 'zh',
+    viewerId: null,
+  });
+  return page.total;
 }

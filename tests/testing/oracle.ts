@@ -6,36 +6,29 @@ import type { SampleWrite } from '../../server/library/library.repository.ts';
 import type { TestGateway } from './test-gateway.ts';
 
 type WithOracle = Pick<TestGateway, 'oracle'>;
+/** Which stored samples a helper takes. */
+type Where = (sample: StoredSample) => boolean;
 
 /** Every stored sample that satisfies `where`, by id. */
 export async function samplesWhere(
   gateway: WithOracle,
-  where: (sample: StoredSample) => boolean = () => true,
+  where: Where = () => true,
 ): Promise<StoredSample[]> {
   return (await gateway.oracle.samples()).filter(where);
 }
 
 /** The ids of the stored samples that satisfy `where`, ascending. */
-export async function sampleIdsWhere(
-  gateway: WithOracle,
-  where?: (sample: StoredSample) => boolean,
-): Promise<number[]> {
+export async function sampleIdsWhere(gateway: WithOracle, where?: Where): Promise<number[]> {
   return (await samplesWhere(gateway, where)).map((sample) => sample.id);
 }
 
 /** How many stored samples satisfy `where`. */
-export async function countSamples(
-  gateway: WithOracle,
-  where?: (sample: StoredSample) => boolean,
-): Promise<number> {
+export async function countSamples(gateway: WithOracle, where?: Where): Promise<number> {
   return (await samplesWhere(gateway, where)).length;
 }
 
 /** The first stored sample (lowest id) that satisfies `where`; throws when there is none. */
-export async function firstSample(
-  gateway: WithOracle,
-  where?: (sample: StoredSample) => boolean,
-): Promise<StoredSample> {
+export async function firstSample(gateway: WithOracle, where?: Where): Promise<StoredSample> {
   const [sample] = await samplesWhere(gateway, where);
   if (!sample) throw new Error('no stored sample satisfies the condition');
   return sample;
@@ -57,7 +50,7 @@ export async function packsWhere(
 /** How many samples of those satisfying `where` carry each tag. */
 export async function tagCountsWhere(
   gateway: WithOracle,
-  where?: (sample: StoredSample) => boolean,
+  where?: Where,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const sample of await samplesWhere(gateway, where))

@@ -1,9 +1,27 @@
 import { spaceCjk } from './catalogue/search-text.ts';
+import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Database } from './database.ts';
 import { canonicalTags } from '../../catalogue/tag-vocabulary.ts';
 
 const RESPACE_BATCH = 5_000;
 const FTS_COLUMNS = ['name', 'tags', 'brand', 'pack', 'type', 'grp'] as const;
+
+/**
+ * Hands `each` every row `read` gives in batches of RESPACE_BATCH: `read` takes the last key seen
+ * and a limit, and answers rows in key order, so a 1M-row table is never in memory at once.
+ */
+function inBatches(
+  read: StatementSync,
+  key: 'rowid' | 'id',
+  each: (row: Record<string, SQLOutputValue>) => void,
+): void {
+  for (let after = 0; ;) {
+    const rows = read.all(after, RESPACE_BATCH);
+    if (rows.length === 0) return;
+    rows.forEach(each);
+    after = Number(rows.at(-1)![key]);
+  }
+}
 
 /**
  * Rewrites the samples' full-text rows with every CJK character a word of its own
@@ -18,17 +36,11 @@ function respaceSampleFts(db: Database): void {
   const write = db.prepare(
     `UPDATE samples_fts SET ${FTS_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`,
   );
-  let after = 0;
-  for (;;) {
-    const rows = read.all(after, RESPACE_BATCH);
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      const before = FTS_COLUMNS.map((c) => String(row[c] ?? ''));
-      const spaced = before.map(spaceCjk);
-      if (spaced.some((text, i) => text !== before[i])) write.run(...spaced, Number(row.rowid));
-    }
-    after = Number(rows.at(-1)!.rowid);
-  }
+  inBatches(read, 'rowid', (row) => {
+    const before = FTS_COLUMNS.map((c) => String(row[c] ?? ''));
+    const spaced = before.map(spaceCjk);
+    if (spaced.some((text, i) => text !== before[i])) write.run(...spaced, Number(row.rowid));
+  });
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -53,21 +65,15 @@ function namesWithoutTempoAndKey(db: Database): void {
   );
   const names = db.prepare('UPDATE samples SET name_en = ?, name_zh = ? WHERE id = ?');
   const fts = db.prepare('UPDATE samples_fts SET name = ? WHERE rowid = ?');
-  let after = 0;
-  for (;;) {
-    const rows = read.all(after, RESPACE_BATCH);
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      const bpm = row.bpm == null ? [] : [`${Number(row.bpm)} BPM`];
-      const key = row.audio_key == null ? null : String(row.audio_key);
-      const en = withoutWords(String(row.name_en), [...bpm, ...(key ? [`in ${key}`] : [])]);
-      const zh = withoutWords(String(row.name_zh), [...bpm, ...(key ? [`${key}调`] : [])]);
-      if (en === row.name_en && zh === row.name_zh) continue;
-      names.run(en, zh, Number(row.id));
-      fts.run(spaceCjk(`${en} ${zh}`), Number(row.id));
-    }
-    after = Number(rows.at(-1)!.id);
-  }
+  inBatches(read, 'id', (row) => {
+    const bpm = row.bpm == null ? [] : [`${Number(row.bpm)} BPM`];
+    const key = row.audio_key == null ? null : String(row.audio_key);
+    const en = withoutWords(String(row.name_en), [...bpm, ...(key ? [`in ${key}`] : [])]);
+    const zh = withoutWords(String(row.name_zh), [...bpm, ...(key ? [`${key}调`] : [])]);
+    if (en === row.name_en && zh === row.name_zh) return;
+    names.run(en, zh, Number(row.id));
+    fts.run(spaceCjk(`${en} ${zh}`), Number(row.id));
+  });
 }
 
 /**
@@ -84,16 +90,10 @@ function mergeTagSynonyms(db: Database): void {
   };
   const read = db.prepare('SELECT id, tags FROM samples WHERE id > ? ORDER BY id LIMIT ?');
   const write = db.prepare('UPDATE samples SET tags = ? WHERE id = ?');
-  let after = 0;
-  for (;;) {
-    const rows = read.all(after, RESPACE_BATCH);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const tags = merged(row.tags);
-      if (tags !== null) write.run(tags, Number(row.id));
-    }
-    after = Number(rows.at(-1)!.id);
-  }
+  inBatches(read, 'id', (row) => {
+    const tags = merged(row.tags);
+    if (tags !== null) write.run(tags, Number(row.id));
+  });
   const writePack = db.prepare('UPDATE packs SET tags = ? WHERE code = ?');
   for (const row of db.prepare('SELECT code, tags FROM packs').all()) {
     const tags = merged(row.tags);

@@ -25,6 +25,15 @@ async function holdWriteLock(file: string, ms: number): Promise<{ released: Prom
   return { released: exited };
 }
 
+/** A fresh in-memory database with one brand and its pack `p`, for the migrations' sample rows. */
+function withPack() {
+  const db = openDatabase(':memory:');
+  db.exec(`INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', '品');
+    INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
+      VALUES ('p', 'P', '包', 1, 'genres', 'Trap', '2026-01-01')`);
+  return db;
+}
+
 describe('openDatabase', () => {
   it('waits for another instance holding the write lock while it enters WAL mode, instead of failing', async () => {
     // SQLite answers "database is locked" at once, without its busy timeout, when a connection
@@ -83,10 +92,7 @@ describe('openDatabase', () => {
   });
 
   it('drops the tempo and key generated names repeated, in the row and its full-text name (015)', () => {
-    const db = openDatabase(':memory:');
-    db.exec(`INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', '品');
-      INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
-        VALUES ('p', 'P', '包', 1, 'genres', 'Trap', '2026-01-01')`);
+    const db = withPack();
     const insert = db.prepare(
       `INSERT INTO samples (id, pack_code, name_en, name_zh, category, primary_name, secondary_name,
          audio_key, bpm, kind, format, media_type, sample_rate, channels, size_bytes, duration,
@@ -120,10 +126,7 @@ describe('openDatabase', () => {
   });
 
   it('keys full-text rows by popularity then id, and keeps them keyed on updates and deletes (032)', () => {
-    const db = openDatabase(':memory:');
-    db.exec(`INSERT INTO brands (id, name, name_zh) VALUES (1, 'B', '品');
-      INSERT INTO packs (code, name_en, name_zh, brand_id, category, primary_name, created_at)
-        VALUES ('p', 'P', '包', 1, 'genres', 'Trap', '2026-01-01')`);
+    const db = withPack();
     const insert = db.prepare(
       `INSERT INTO samples (id, pack_code, name_en, name_zh, category, primary_name, secondary_name,
          kind, format, media_type, sample_rate, channels, size_bytes, duration, blob_hash,

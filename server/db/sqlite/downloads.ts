@@ -62,15 +62,27 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
     return value == null ? null : Number(value);
   };
 
+  /** Likes or unlikes a sample or pack in one transaction; null when it does not exist. */
   const toggle = (
-    exists: boolean,
-    remove: () => number | bigint,
-    insert: () => void,
+    found: boolean,
+    of: 'sample' | 'pack',
+    userId: number,
+    key: number | string,
+    now: number,
   ): boolean | null => {
-    if (!exists) return null;
+    if (!found) return null;
+    const [table, column] =
+      of === 'sample' ? ['sample_likes', 'sample_id'] : ['pack_likes', 'pack_code'];
     return transaction(db, () => {
-      if (Number(remove()) > 0) return false;
-      insert();
+      const removed = db
+        .prepare(`DELETE FROM ${table} WHERE user_id = ? AND ${column} = ?`)
+        .run(userId, key).changes;
+      if (Number(removed) > 0) return false;
+      db.prepare(`INSERT INTO ${table} (user_id, ${column}, created_at) VALUES (?, ?, ?)`).run(
+        userId,
+        key,
+        iso(now),
+      );
       return true;
     });
   };
@@ -152,33 +164,14 @@ export function sqliteDownloads(db: Database): DownloadsRepository {
     },
 
     async toggleSampleLike(userId, sampleId, now) {
-      return toggle(
-        Boolean(sampleExists.get(sampleId)),
-        () =>
-          db
-            .prepare('DELETE FROM sample_likes WHERE user_id = ? AND sample_id = ?')
-            .run(userId, sampleId).changes,
-        () => {
-          db.prepare(
-            'INSERT INTO sample_likes (user_id, sample_id, created_at) VALUES (?, ?, ?)',
-          ).run(userId, sampleId, iso(now));
-        },
-      );
+      return toggle(Boolean(sampleExists.get(sampleId)), 'sample', userId, sampleId, now);
     },
 
     async togglePackLike(userId, packCode, now) {
-      return toggle(
-        Boolean(db.prepare('SELECT 1 AS found FROM packs WHERE code = ?').get(packCode)),
-        () =>
-          db
-            .prepare('DELETE FROM pack_likes WHERE user_id = ? AND pack_code = ?')
-            .run(userId, packCode).changes,
-        () => {
-          db.prepare(
-            'INSERT INTO pack_likes (user_id, pack_code, created_at) VALUES (?, ?, ?)',
-          ).run(userId, packCode, iso(now));
-        },
+      const found = Boolean(
+        db.prepare('SELECT 1 AS found FROM packs WHERE code = ?').get(packCode),
       );
+      return toggle(found, 'pack', userId, packCode, now);
     },
 
     async acquisitions(userId) {

@@ -55,63 +55,26 @@ function toSearchParams(query: object): SearchParams {
  * made `silent` shows no toast: the list on screen shows its failure with a retry instead.
  */
 function createCatalogueApi(http: JsonHttp) {
+  /** A list call: one page of `range` at `path`, the query's filters in the URL. */
+  const pageOf =
+    <Q extends AudioListQuery | UserListQuery, T>(path: string, range: 'samples' | 'packs') =>
+    (query: Q, signal?: AbortSignal, silent = false): Promise<T> =>
+      http.get(path, { searchParams: toSearchParams({ ...query, range }), signal, silent });
   return {
     /** A page of samples (range samples) of the catalogue. */
-    samples(
-      query: AudioListQuery,
-      signal?: AbortSignal,
-      silent = false,
-    ): Promise<ListPage<Sample>> {
-      return http.get(API.audios, {
-        searchParams: toSearchParams({ ...query, range: 'samples' }),
-        signal,
-        silent,
-      });
-    },
+    samples: pageOf<AudioListQuery, ListPage<Sample>>(API.audios, 'samples'),
     /** A page of packs of the catalogue. */
-    packs(query: AudioListQuery, signal?: AbortSignal, silent = false): Promise<ListPage<Pack>> {
-      return http.get(API.audios, {
-        searchParams: toSearchParams({ ...query, range: 'packs' }),
-        signal,
-        silent,
-      });
-    },
+    packs: pageOf<AudioListQuery, ListPage<Pack>>(API.audios, 'packs'),
     /** Full-text search over samples (keyword required); says when it corrected a typo. */
-    search(
-      query: AudioListQuery,
-      signal?: AbortSignal,
-      silent = false,
-    ): Promise<SearchListPage<Sample>> {
-      return http.get(API.search, {
-        searchParams: toSearchParams({ ...query, range: 'samples' }),
-        signal,
-        silent,
-      });
-    },
+    search: pageOf<AudioListQuery, SearchListPage<Sample>>(API.search, 'samples'),
     /** Autocomplete over instruments, genres, tags, packs and brands (silent: hints only). */
     suggest(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
       return http.get(API.suggest, { searchParams: { q, limit: 12 }, signal, silent: true });
     },
     /** A page of the user's warehouse or liked samples. */
-    userSamples(
-      query: UserListQuery,
-      signal?: AbortSignal,
-      silent = false,
-    ): Promise<ListPage<Sample>> {
-      return http.get(API.userAudios, {
-        searchParams: toSearchParams({ ...query, range: 'samples' }),
-        signal,
-        silent,
-      });
-    },
+    userSamples: pageOf<UserListQuery, ListPage<Sample>>(API.userAudios, 'samples'),
     /** A page of the user's warehouse or liked packs. */
-    userPacks(query: UserListQuery, signal?: AbortSignal, silent = false): Promise<ListPage<Pack>> {
-      return http.get(API.userAudios, {
-        searchParams: toSearchParams({ ...query, range: 'packs' }),
-        signal,
-        silent,
-      });
-    },
+    userPacks: pageOf<UserListQuery, ListPage<Pack>>(API.userAudios, 'packs'),
     /** Samples that sound like sample `id`, nearest first (one page of at most `limit`). */
     similar(
       id: number,

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { DEFAULTS } from '../../shared/index.ts';
 
 /** Code of a stylesheet chunk that failed to load (docs/PRODUCT.md §8). */
@@ -58,3 +59,8 @@ export function loadChunk<T>(
     );
   });
 }
+
+/** A route's `lazy` for a code-split page: export `name` of the module `load` imports (loadChunk). */
+export const lazyPage =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await loadChunk(load))[name] });

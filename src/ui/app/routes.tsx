@@ -7,11 +7,11 @@ import { musicRoutes } from '../features/music/music.routes.tsx';
 import { soundsRoutes } from '../features/sounds/sounds.routes.tsx';
 import { getAccessToken } from '../stores/session.store.ts';
 import { AppFrame } from './AppFrame.tsx';
-import { loadChunk } from './chunk-load.ts';
+import { lazyPage, loadChunk } from './chunk-load.ts';
 import { RouteError } from './RouteError.tsx';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 
-/** A code-split page: its module loads on first visit, with the chunk timeout of docs/PRODUCT.md §8. */
+/** A code-split page whose component is made from its module (lazyPage takes an export as it is). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadChunk(load)) });
 }
@@ -44,31 +44,25 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            lazy: page(
-              () => import('../features/auth/LoginPage.tsx'),
-              (m) => m.LoginPage,
-            ),
+            lazy: lazyPage(() => import('../features/auth/LoginPage.tsx'), 'LoginPage'),
           },
           {
             path: 'register',
-            lazy: page(
-              () => import('../features/auth/RegisterPage.tsx'),
-              (m) => m.RegisterPage,
-            ),
+            lazy: lazyPage(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),
           },
           {
             path: 'forgot-password',
-            lazy: page(
+            lazy: lazyPage(
               () => import('../features/auth/ForgotPasswordPage.tsx'),
-              (m) => m.ForgotPasswordPage,
+              'ForgotPasswordPage',
             ),
           },
           {
             path: 'update-password',
             loader: requireSession,
-            lazy: page(
+            lazy: lazyPage(
               () => import('../features/auth/UpdatePasswordPage.tsx'),
-              (m) => m.UpdatePasswordPage,
+              'UpdatePasswordPage',
             ),
           },
         ],
@@ -79,50 +73,35 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: page(
-              () => import('../features/home/HomePage.tsx'),
-              (m) => m.HomePage,
-            ),
+            lazy: lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage'),
           },
           ...soundsRoutes,
           {
             path: 'sounds/offline',
-            lazy: page(
-              () => import('../features/downloads/OfflinePage.tsx'),
-              (m) => m.OfflinePage,
-            ),
+            lazy: lazyPage(() => import('../features/downloads/OfflinePage.tsx'), 'OfflinePage'),
           },
           ...musicRoutes,
           {
             path: 'preferences',
-            lazy: page(
+            lazy: lazyPage(
               () => import('../features/preferences/PreferencesPage.tsx'),
-              (m) => m.PreferencesPage,
+              'PreferencesPage',
             ),
           },
           { path: 'profile', loader: () => redirect('/profile/ac') },
           {
             path: 'profile/ac',
             loader: requireSession,
-            lazy: page(
-              () => import('../features/profile/AccountPage.tsx'),
-              (m) => m.AccountPage,
-            ),
+            lazy: lazyPage(() => import('../features/profile/AccountPage.tsx'), 'AccountPage'),
           },
           {
             path: 'profile/fieldset',
-            lazy: page(
-              () => import('../features/profile/PricingPage.tsx'),
-              (m) => m.PricingPage,
-            ),
+            lazy: lazyPage(() => import('../features/profile/PricingPage.tsx'), 'PricingPage'),
           },
           {
             path: 'profile/orders',
             loader: requireSession,
-            lazy: page(
-              () => import('../features/profile/OrdersPage.tsx'),
-              (m) => m.OrdersPage,
-            ),
+            lazy: lazyPage(() => import('../features/profile/OrdersPage.tsx'), 'OrdersPage'),
           },
           ...(['privacy-policy', 'terms-service', 'terms'] as const).map((path) => ({
             path: `profile/${path}`,
@@ -138,19 +117,13 @@ export const routes: RouteObject[] = [
             path: '404',
             // Not a place: kept in the history, never given a tab.
             handle: { tab: false },
-            lazy: page(
-              () => import('./NotFoundPage.tsx'),
-              (m) => m.NotFoundPage,
-            ),
+            lazy: lazyPage(() => import('./NotFoundPage.tsx'), 'NotFoundPage'),
           },
           {
             path: '*',
             // Not a place: kept in the history, never given a tab.
             handle: { tab: false },
-            lazy: page(
-              () => import('./NotFoundPage.tsx'),
-              (m) => m.NotFoundPage,
-            ),
+            lazy: lazyPage(() => import('./NotFoundPage.tsx'), 'NotFoundPage'),
           },
         ],
       },

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../../catalogue/cjk-text.ts';
 import type { SearchSort } from '../../../../src/shared/api/catalogue.types.ts';
 import { correctKeyword, Vocabulary } from '../../../catalogue/search-vocabulary.ts';
@@ -11,7 +11,7 @@ import { MAX_PREFIX_EXPANSION } from '../../prefix-expansion.ts';
 import { seedPlan } from '../../../library/seed-samples.ts';
 import { planLibrary } from '../../../library/demo/library-plan.ts';
 import { openRenderCache } from '../../../library/render-cache.ts';
-import { startSeededPostgres, type SeededPostgres } from '../testing/seeded-postgres.ts';
+import { seededPostgresPerFile } from '../testing/seeded-postgres.ts';
 import { listRequest } from '../../testing/list-request.ts';
 
 // The vocabulary PostgreSQL keeps (migration 035) and the prefixes spelled out from it
@@ -46,25 +46,19 @@ describe('a prefix asked as its exact words (postgres/catalogue/search-text.ts)'
   });
 });
 
-let storage: SeededPostgres;
 let ctx: AppContext;
 let pool: pg.Pool;
 
-beforeAll(async () => {
-  // The tiny library and pack volumes cloned from it in one bulk load (writeBulk), as the large
-  // sizes are seeded: the vocabulary is rebuilt after it (migration 035).
-  storage = await startSeededPostgres((seeded) =>
+// The tiny library and pack volumes cloned from it in one bulk load (writeBulk), as the large
+// sizes are seeded: the vocabulary is rebuilt after it (migration 035).
+seededPostgresPerFile(
+  (seeded) =>
     seedPlan(seeded, planLibrary('tiny', seeded.clock.now()), {
       cache: openRenderCache(),
       cloneTo: 1500,
     }),
-  );
-  ({ ctx, pool } = storage);
-}, 180_000);
-
-afterAll(async () => {
-  await storage?.close();
-});
+  (storage) => ({ ctx, pool } = storage),
+);
 
 const request = (keyword: string, sort: SearchSort = 'NEWEST') =>
   listRequest({ search: keywordSearch(keyword)! }, { sort, pageSize: 100_000 });

@@ -1,26 +1,21 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../../catalogue/cjk-text.ts';
 import { postgresSampleCount } from './count.ts';
 import { postgresCatalogueHelp } from './search.ts';
 import { seedIfEmpty } from '../../../library/seed-library.ts';
-import { startSeededPostgres, type SeededPostgres } from '../testing/seeded-postgres.ts';
+import { seededPostgresPerFile } from '../testing/seeded-postgres.ts';
 import { listRequest as request } from '../../testing/list-request.ts';
 
 // How the PostgreSQL catalogue counts a list (docs/DATABASE.md "What `total` is"): the category
 // tree's cached cells for taxonomy-only lists, kept until the catalogue's version moves; a
 // full-text filter alone exact up to the cap and estimated by the planner past it.
-let storage: SeededPostgres;
 let pool: pg.Pool;
 
-beforeAll(async () => {
-  storage = await startSeededPostgres((seeded) => seedIfEmpty(seeded, 'tiny'));
-  ({ pool } = storage);
-}, 180_000);
-
-afterAll(async () => {
-  await storage?.close();
-});
+seededPostgresPerFile(
+  (seeded) => seedIfEmpty(seeded, 'tiny'),
+  (storage) => ({ pool } = storage),
+);
 
 const exactCount = async (where: string, values: unknown[] = []) =>
   Number((await pool.query(`SELECT count(*) AS n FROM samples s ${where}`, values)).rows[0].n);

@@ -92,25 +92,17 @@ export function sampleConditions(
       : inSearch((document) => `${document} @@ ${params.add(query)}::tsquery`);
   const keyword = keywordQuery(filter.search);
   if (keyword) conditions.push(inSearch((document) => keywordMatch(document, keyword, params)));
-  // Styles match the tags and both category names (weights B and C), tags the tags alone (B).
-  if (filter.styles?.length)
-    conditions.push(
-      search(
-        joinQueries(
-          filter.styles.map((s) => phraseQuery(s, 'BC')),
-          '|',
-        ),
+  // Styles match the tags and both category names (weights B and C), any of them; tags the tags
+  // alone (B), every one.
+  const phrases = (words: string[], weights: string, joiner: '&' | '|') =>
+    search(
+      joinQueries(
+        words.map((word) => phraseQuery(word, weights)),
+        joiner,
       ),
     );
-  if (filter.tags?.length)
-    conditions.push(
-      search(
-        joinQueries(
-          filter.tags.map((t) => phraseQuery(t, 'B')),
-          '&',
-        ),
-      ),
-    );
+  if (filter.styles?.length) conditions.push(phrases(filter.styles, 'BC', '|'));
+  if (filter.tags?.length) conditions.push(phrases(filter.tags, 'B', '&'));
   return conditions;
 }
 

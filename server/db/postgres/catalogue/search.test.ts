@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keywordSearch } from '../../../catalogue/cjk-text.ts';
 import { postgresCatalogue } from './adapter.ts';
 import { cjkPairs, searchText, wordQuery } from './search-text.ts';
 import { searchWords } from '../../search-words.ts';
 import { seedIfEmpty } from '../../../library/seed-library.ts';
-import { startSeededPostgres, type SeededPostgres } from '../testing/seeded-postgres.ts';
+import { seededPostgresPerFile } from '../testing/seeded-postgres.ts';
 import { listRequest } from '../../testing/list-request.ts';
 
 // The PostgreSQL search's CJK pairs and RELEVANCE tiers (docs/DATABASE.md "Search").
@@ -34,17 +34,12 @@ describe('CJK pairs (postgres/catalogue/search-text.ts)', () => {
   });
 });
 
-let storage: SeededPostgres;
 let pool: pg.Pool;
 
-beforeAll(async () => {
-  storage = await startSeededPostgres((seeded) => seedIfEmpty(seeded, 'tiny'));
-  ({ pool } = storage);
-}, 180_000);
-
-afterAll(async () => {
-  await storage?.close();
-});
+seededPostgresPerFile(
+  (seeded) => seedIfEmpty(seeded, 'tiny'),
+  (storage) => ({ pool } = storage),
+);
 
 const relevance = (keyword: string) =>
   listRequest({ search: keywordSearch(keyword)! }, { sort: 'RELEVANCE', pageSize: 10 });

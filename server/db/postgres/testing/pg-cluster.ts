@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PgPool } from '../database.ts';
@@ -24,18 +24,6 @@ export function postgresBinDir(): string | null {
     .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return majors[0] ? join(root, majors[0], 'bin') : null;
-}
-
-/** A TCP port free at the time of asking (the kernel picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

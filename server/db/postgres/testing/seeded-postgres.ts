@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { createContext, type AppContext } from '../../../context.ts';
 import { openStorage } from '../../open-storage.ts';
@@ -48,4 +49,22 @@ export async function startSeededPostgres(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One seeded database for a test file (startSeededPostgres): started before its tests, with
+ * three minutes for a busy machine to start the cluster and seed, and closed after them.
+ */
+export function seededPostgresPerFile(
+  seed: (ctx: AppContext) => Promise<unknown>,
+  ready: (storage: SeededPostgres) => void,
+): void {
+  let storage: SeededPostgres | undefined;
+  beforeAll(async () => {
+    storage = await startSeededPostgres(seed);
+    ready(storage);
+  }, 180_000);
+  afterAll(async () => {
+    await storage?.close();
+  });
 }

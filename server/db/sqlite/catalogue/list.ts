@@ -46,6 +46,20 @@ interface SamplePages {
   list(request: ListRequest, counted?: ListCount | null): ListCount & { ids: number[] };
 }
 
+/** Conditions on the sample row beside an FTS match, and their parameters. */
+interface OtherConditions {
+  conditions: string[];
+  params: SQLInputValue[];
+}
+
+/** Reads one page of a RELEVANCE list: `pageSize` ids from `offset`, tier by tier. */
+type TierPage = (
+  request: ListRequest,
+  others: OtherConditions,
+  offset: number,
+  pageSize: number,
+) => number[];
+
 /** The sample list queries of the SQLite catalogue: counts and page ids, each read the cheap way. */
 export function samplePages(
   db: Database,
@@ -79,7 +93,7 @@ export function samplePages(
    */
   const inKeyOrder = (
     match: string,
-    others: { conditions: string[]; params: SQLInputValue[] },
+    others: OtherConditions,
     limit: number,
     skip: number,
   ): number[] => {
@@ -96,11 +110,7 @@ export function samplePages(
   };
 
   /** How many rows `inKeyOrder` would list from the start, counting at most `cap`. */
-  const countInKeyOrder = (
-    match: string,
-    others: { conditions: string[]; params: SQLInputValue[] },
-    cap: number,
-  ): number => {
+  const countInKeyOrder = (match: string, others: OtherConditions, cap: number): number => {
     const from = others.conditions.length
       ? `samples_fts JOIN samples s ON ${FTS_JOIN}
          WHERE samples_fts MATCH ? AND ${others.conditions.join(' AND ')}`
@@ -118,12 +128,7 @@ export function samplePages(
    * so a page costs the same at 100k and 1M rows; the first tier's size is read only when the page
    * runs past its end.
    */
-  const relevancePage = (
-    request: ListRequest,
-    others: { conditions: string[]; params: SQLInputValue[] },
-    offset: number,
-    pageSize: number,
-  ): number[] => {
+  const relevancePage: TierPage = (request, others, offset, pageSize) => {
     const [keyword, ...filters] = ftsMatches(request.filter, expand);
     const inName = `name : (${keyword})`;
     const named = inKeyOrder(and([inName, ...filters]), others, pageSize, offset);
@@ -143,12 +148,7 @@ export function samplePages(
    * A RELEVANCE page when other filters leave few matches: the matches listed and sorted by tier
    * and popularity, instead of walked in key order (which would read nearly all of them).
    */
-  const sortedRelevancePage = (
-    request: ListRequest,
-    others: { conditions: string[]; params: SQLInputValue[] },
-    offset: number,
-    pageSize: number,
-  ): number[] => {
+  const sortedRelevancePage: TierPage = (request, others, offset, pageSize) => {
     const [keyword, ...filters] = ftsMatches(request.filter, expand);
     const list = `SELECT ${FTS_SAMPLE_ID} FROM samples_fts WHERE samples_fts MATCH ?`;
     return db

@@ -1,14 +1,24 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
-import { loadChunk } from '../../app/chunk-load.ts';
+import { lazyPage } from '../../app/chunk-load.ts';
 import { getSetting } from '../../stores/settings.store.ts';
 import { UserListPage } from './pages/UserListPage.tsx';
 
 // Pages load on first visit (code-split, with the chunk timeout of docs/PRODUCT.md §8), except the small
 // user-list wrapper.
-const page =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  async () => ({ Component: (await loadChunk(load))[name] });
+
+/** A code-split page at `path`: export `name` of the module `load` imports. */
+const route = <K extends string>(
+  path: string,
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): RouteObject => ({ path, lazy: lazyPage(load, name) });
+
+/** Pages several routes share, or whose route is too long for one line with its import. */
+const assetPage = () => import('./pages/AssetPage.tsx');
+const packPage = () => import('./pages/PackPage.tsx');
+const searchPage = () => import('./pages/SearchPage.tsx');
+const soundSearchPage = () => import('./pages/SoundSearchPage.tsx');
 
 /** Catalogue pages while staying offline: the downloaded files instead (no catalogue request). */
 const offlineRedirect = () => (getSetting('stayOffline') ? redirect('/sounds/offline') : null);
@@ -24,7 +34,7 @@ export const soundsRoutes: RouteObject[] = [
     loader: offlineRedirect,
     shouldRevalidate: () => true,
     children: [
-      { path: '/sounds', lazy: page(() => import('./pages/BrowsePage.tsx'), 'BrowsePage') },
+      route('/sounds', () => import('./pages/BrowsePage.tsx'), 'BrowsePage'),
       {
         path: '/sounds/stockroom/resources',
         element: <UserListPage relation="stockroom" range="samples" />,
@@ -35,39 +45,15 @@ export const soundsRoutes: RouteObject[] = [
       },
       { path: '/sounds/other/likes', element: <UserListPage relation="likes" range="samples" /> },
       { path: '/sounds/other/Packs', element: <UserListPage relation="likes" range="packs" /> },
-      { path: '/sounds/packs', lazy: page(() => import('./pages/PacksPage.tsx'), 'PacksPage') },
-      {
-        path: '/sounds/packs/track/:packCode/samples',
-        lazy: page(() => import('./pages/PackPage.tsx'), 'PackPage'),
-      },
-      {
-        path: '/sounds/search/track/:term/:secondary/samples',
-        lazy: page(() => import('./pages/SearchPage.tsx'), 'SearchPage'),
-      },
-      {
-        path: '/sounds/search/track/:term/samples',
-        lazy: page(() => import('./pages/SearchPage.tsx'), 'SearchPage'),
-      },
-      {
-        path: '/sounds/similar/:id',
-        lazy: page(() => import('./pages/SimilarPage.tsx'), 'SimilarPage'),
-      },
-      {
-        path: '/sounds/search-by-sound',
-        lazy: page(() => import('./pages/SoundSearchPage.tsx'), 'SoundSearchPage'),
-      },
-      {
-        path: '/sounds/:category',
-        lazy: page(() => import('./pages/CategoryPage.tsx'), 'CategoryPage'),
-      },
-      {
-        path: '/sounds/:category/asset/:asset',
-        lazy: page(() => import('./pages/AssetPage.tsx'), 'AssetPage'),
-      },
-      {
-        path: '/sounds/:category/asset/:asset/:secondary',
-        lazy: page(() => import('./pages/AssetPage.tsx'), 'AssetPage'),
-      },
+      route('/sounds/packs', () => import('./pages/PacksPage.tsx'), 'PacksPage'),
+      route('/sounds/packs/track/:packCode/samples', packPage, 'PackPage'),
+      route('/sounds/search/track/:term/:secondary/samples', searchPage, 'SearchPage'),
+      route('/sounds/search/track/:term/samples', searchPage, 'SearchPage'),
+      route('/sounds/similar/:id', () => import('./pages/SimilarPage.tsx'), 'SimilarPage'),
+      route('/sounds/search-by-sound', soundSearchPage, 'SoundSearchPage'),
+      route('/sounds/:category', () => import('./pages/CategoryPage.tsx'), 'CategoryPage'),
+      route('/sounds/:category/asset/:asset', assetPage, 'AssetPage'),
+      route('/sounds/:category/asset/:asset/:secondary', assetPage, 'AssetPage'),
     ],
   },
 ];
