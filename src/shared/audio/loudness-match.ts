@@ -14,7 +14,7 @@ const SILENT_LUFS = -70;
 /** What is stored of a sound's level: its integrated loudness and, when known, its peak. */
 export interface StoredLoudness {
   /** Integrated loudness, BS.1770 (LUFS). */
-  lufs: number | null | undefined;
+  lufs?: number | null;
   /** True peak (dBTP), or the sample peak (dBFS) when that is all there is. */
   truePeakDb?: number | null;
 }

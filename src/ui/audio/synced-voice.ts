@@ -31,6 +31,12 @@ export interface SyncedStart {
    * predecessor, so the render tiles seamlessly), and a one-shot gets no tail fade.
    */
   render?: boolean;
+  /**
+   * Live: the context time to start at (a bar line of my beat). When it lies SCHEDULED_AHEAD_S
+   * or more ahead, the stretch starts a pre-roll before it, as a render does, and no lead plays:
+   * the voice is on its time map from its first frame (docs/AUDIO.md, "My beat").
+   */
+  startAt?: number;
 }
 
 // After the fade-out, how long before the node stops and goes back to the spares (s).
@@ -46,6 +52,8 @@ const LEAD_S = 0.03;
 const LEAD_FADE_S = 0.02;
 /** An offline render starts this long before its first frame, which is cut off (s). */
 export const RENDER_PREROLL_S = 0.2;
+/** A live start this far ahead (s) or more is scheduled with the pre-roll instead of a lead. */
+export const SCHEDULED_AHEAD_S = RENDER_PREROLL_S + 0.1;
 
 /** A live start's lead: the buffer itself, heard until the stretch takes over. */
 interface Lead {
@@ -118,7 +126,7 @@ export class SyncedVoice {
     this.duration = options.buffer.duration;
     this.timePitch = options.timePitch;
     this.partial = !!options.rest;
-    const at = context.currentTime;
+    const at = Math.max(context.currentTime, options.startAt ?? 0);
     const from = Math.min(Math.max(0, options.offset), options.buffer.duration);
     this.anchor = { time: at, pos: from, rate: options.timePitch.rate };
     const begin = (n: StretchVoiceNodes) => {
@@ -143,36 +151,48 @@ export class SyncedVoice {
   private begin(nodes: StretchVoiceNodes): void {
     const { gain, fade } = nodes;
     const { fadeIn, render } = this.options;
-    const at = this.context.currentTime;
+    const now = this.context.currentTime;
+    const at = Math.max(now, this.options.startAt ?? now);
+    // A start far enough ahead runs the stretch from a pre-roll, as a render does (no lead).
+    const ahead = !render && at - now >= SCHEDULED_AHEAD_S;
     this.startedAt = at;
     // A voice whose nodes came late starts where it should be by now.
     const pos = this.anchor.pos + Math.max(0, at - this.anchor.time) * this.anchor.rate;
     const { rate, semitones } = this.timePitch;
     // The lead's speed: the resampling that gives the shifted pitch.
-    const speed = render ? rate : 2 ** (semitones / 12);
+    const speed = render || ahead ? rate : 2 ** (semitones / 12);
     this.anchor = { time: at, pos, rate: speed };
     gain.gain.cancelScheduledValues(0);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     gate.setValueAtTime(fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
-    if (render) gain.gain.setValueAtTime(1, at);
+    if (render || ahead) gain.gain.setValueAtTime(1, at);
     else this.lead = this.startLead(nodes, at, pos, speed);
-    later(this.context, () => this.feed(nodes, at, pos, speed));
+    later(this.context, () => this.feed(nodes, at, pos, speed, ahead));
   }
 
   /** The planes and the time map from `at` (track position `pos`, moving at `speed`). */
-  private feed(nodes: StretchVoiceNodes, at: number, pos: number, speed: number): void {
+  private feed(
+    nodes: StretchVoiceNodes,
+    at: number,
+    pos: number,
+    speed: number,
+    ahead = false,
+  ): void {
     if (this.stopped || this.nodes !== nodes) return;
     const { buffer, render, loop } = this.options;
     // The one copy of the track's frames, handed over (not cloned again).
     void nodes.stretch.addBuffers(planes(buffer), true);
     this.held = buffer.length;
-    const second = !!render && loop;
+    // A pre-rolled loop starts in its second copy, so the pre-roll reads its true predecessor.
+    const second = (!!render || (ahead && !this.partial)) && loop;
     if (second) this.loopLength = buffer.length / this.context.sampleRate;
     const input = this.wrap(pos) + (second ? this.duration : 0);
+    // Scheduled ahead: the map runs from a pre-roll before `at`, so `at` hears `pos` exactly.
+    const pre = ahead ? RENDER_PREROLL_S : 0;
     void nodes.stretch.schedule({
-      output: at,
+      output: at - pre,
       active: true,
-      input: (input - (render ? RENDER_PREROLL_S * speed : 0)) * this.k,
+      input: (input - (render || ahead ? RENDER_PREROLL_S * speed : 0)) * this.k,
       ...this.mapped({ rate: speed, semitones: this.timePitch.semitones }),
       loopStart: this.loopLength,
       loopEnd: 2 * this.loopLength,
@@ -338,7 +358,10 @@ export class SyncedVoice {
     if (this.endTimer !== null) clearTimeout(this.endTimer);
     const nodes = this.nodes;
     if (!nodes) return;
-    const at = Math.max(this.context.currentTime, this.startedAt + 1 / this.context.sampleRate);
+    const now = this.context.currentTime;
+    // A voice waiting for its bar line is called off before it opens.
+    const at =
+      this.startedAt > now ? now : Math.max(now, this.startedAt + 1 / this.context.sampleRate);
     const gate = nodes.fade.parameters.get(FADE_GATE_PARAM)!;
     gate.cancelScheduledValues(at);
     gate.setValueAtTime(FADE_GATE.closed, at);

@@ -1,0 +1,28 @@
+/** My beat strings (namespace `myBeat`), Chinese (the source). */
+export const zh = {
+  button: '我的节拍',
+  title: '我的节拍',
+  drop: '拖入或选择你的节拍（2–16 小节的音频）',
+  choose: '选择文件',
+  private: '只在浏览器中分析，不会上传',
+  analysing: '正在分析…',
+  summary: '{{bpm}} BPM · {{bars}} 小节 · {{key}} · {{lufs}} LUFS',
+  noKey: '无调性',
+  bars: '小节数',
+  play: '播放节拍',
+  stop: '停止节拍',
+  volume: '节拍音量',
+  enabled: '在试听下播放节拍',
+  quantise: '起始对齐',
+  quantiseModes: { bar: '下一小节', beat: '下一拍', off: '立即' },
+  match: '响度匹配',
+  remove: '移除节拍',
+  replace: '更换节拍',
+  errors: {
+    notAudio: '这不是可识别的音频文件（WAV、AIFF、MP3、FLAC 或 Ogg）',
+    damaged: '无法读取这个音频文件，它可能已损坏',
+    bars: '节拍需为 2–16 个完整小节：{{detail}}',
+    tooLarge: '文件过大（最多 128 MB）',
+    storage: '节拍可以播放，但无法保存到浏览器，刷新后会丢失',
+  },
+};
