@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { BEAT_BARS, QUANTISE_SETTINGS, type Quantise } from '../../../shared/audio/beat-grid.ts';
 import { formatBpm } from '../../../shared/audio/sync-params.ts';
-import { Button, IconButton, Slider, Switch } from '../../components/index.ts';
+import { Button, Slider, Switch } from '../../components/index.ts';
 import { getAudioEngine } from '../../audio/index.ts';
 import { useMyBeatStore } from './my-beat.store.ts';
 import { setUpMyBeat } from './my-beat.setup.ts';
@@ -62,6 +62,11 @@ const Line = styled.div`
     color: ${({ theme }) => theme.colors.text};
     font: inherit;
   }
+`;
+
+const FaderBox = styled.div`
+  flex: 1;
+  max-width: 180px;
 `;
 
 const Name = styled.strong`
@@ -147,14 +152,19 @@ function BeatPanel() {
           lufs: beat.analysis.lufs.toFixed(1),
         })}
       </Quiet>
-      <Slider
-        label={t('volume')}
-        min={0}
-        max={1}
-        step={0.01}
-        value={volume}
-        onChange={(v) => store().setVolume(v)}
-      />
+      <Line>
+        <span>{t('volume')}</span>
+        <FaderBox>
+          <Slider
+            label={t('volume')}
+            min={0}
+            max={1}
+            step={0.01}
+            value={volume}
+            onChange={(v) => store().setVolume(v)}
+          />
+        </FaderBox>
+      </Line>
       <Line>
         <label htmlFor="my-beat-bars">{t('bars')}</label>
         <select
@@ -186,8 +196,18 @@ function BeatPanel() {
           ))}
         </select>
       </Line>
-      <Switch label={t('enabled')} checked={enabled} onChange={(on) => store().setEnabled(on)} />
-      <Switch label={t('match')} checked={match} onChange={(on) => store().setMatchLoudness(on)} />
+      <Line>
+        <span aria-hidden>{t('enabled')}</span>
+        <Switch label={t('enabled')} checked={enabled} onChange={(on) => store().setEnabled(on)} />
+      </Line>
+      <Line>
+        <span aria-hidden>{t('match')}</span>
+        <Switch
+          label={t('match')}
+          checked={match}
+          onChange={(on) => store().setMatchLoudness(on)}
+        />
+      </Line>
       <Line>
         <Button variant="secondary" size="small" onClick={() => void store().removeBeat()}>
           {t('remove')}
@@ -221,13 +241,15 @@ export function BeatControl() {
   }, [open]);
   return (
     <Anchor ref={anchor}>
-      <IconButton
-        icon="music"
-        label={t('button')}
+      <Button
+        variant={open || playing ? 'primary' : 'secondary'}
+        size="small"
+        aria-label={t('button')}
         aria-expanded={open}
-        active={open || playing}
         onClick={() => setOpen((o) => !o)}
-      />
+      >
+        {t('short')}
+      </Button>
       {open && (
         <Popup role="group" aria-label={t('title')}>
           <strong>{t('title')}</strong>

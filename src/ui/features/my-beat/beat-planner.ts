@@ -17,11 +17,11 @@ const SYNCED_LEAD_S = SCHEDULED_AHEAD_S + 0.02;
 /** The project tempo counts as the beat's within this (BPM): a typed 2-decimal copy of it. */
 const SAME_TEMPO_BPM = 0.01;
 
-/** The stored loudness of a sample, when the catalogue gives it (docs/api/catalogue.md). */
-function storedLoudness(song: StartContext['song']): { lufs?: number; truePeakDb?: number } {
-  const data = song.audioData as { lufs?: number; truePeakDb?: number } | undefined;
-  return { lufs: data?.lufs, truePeakDb: data?.truePeakDb };
-}
+/** The stored loudness of a sample, as the catalogue gives it (docs/api/catalogue.md). */
+const storedLoudness = (song: StartContext['song']) => ({
+  lufs: song.audioData?.lufs,
+  truePeakDb: song.audioData?.truePeakDb,
+});
 
 /**
  * The player's start planner with my beat (docs/AUDIO.md, "My beat"): with a beat on and Sync

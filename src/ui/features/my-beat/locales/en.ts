@@ -4,6 +4,7 @@ import type { zh } from './zh.ts';
 /** My beat strings (namespace `myBeat`), English. */
 export const en: LocaleShape<typeof zh> = {
   button: 'My beat',
+  short: 'Beat',
   title: 'My beat',
   drop: 'Drop or choose your beat (2–16 bars of audio)',
   choose: 'Choose file',

@@ -1,6 +1,7 @@
 /** My beat strings (namespace `myBeat`), Chinese (the source). */
 export const zh = {
   button: '我的节拍',
+  short: '节拍',
   title: '我的节拍',
   drop: '拖入或选择你的节拍（2–16 小节的音频）',
   choose: '选择文件',
