@@ -136,6 +136,8 @@ export class AudioEngine implements PlaybackEngine {
     const now = this.context.currentTime;
     // A start on a bar line of my beat is scheduled ahead; one already past starts now.
     const at = Math.max(now, options.at ?? now);
+    // A gain set for a start still waiting for its line is called off with it.
+    this.auditions.gain.cancelScheduledValues(now);
     this.auditions.gain.setValueAtTime(options.gain ?? 1, at);
     const loop = options.loop === true;
     // A loop started at its very end starts its next pass.

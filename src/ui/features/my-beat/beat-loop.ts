@@ -50,8 +50,11 @@ export class BeatLoop {
     return { origin: this.origin, bpm: (this.bars * 240) / this.buffer.duration };
   }
 
-  /** Starts the loop (its first downbeat a moment ahead); false without audio. No-op if playing. */
-  start(): boolean {
+  /**
+   * Starts the loop, its first downbeat `ahead` seconds from now (an audition that starts it
+   * needs its own lead); false without audio. No-op if playing.
+   */
+  start(ahead = START_AHEAD_S): boolean {
     if (this.source) return true;
     if (!this.buffer) return false;
     const engine = getAudioEngine();
@@ -64,7 +67,7 @@ export class BeatLoop {
     const envelope = new GainNode(context);
     source.connect(envelope).connect(this.fader);
     this.envelope = envelope;
-    this.origin = context.currentTime + START_AHEAD_S;
+    this.origin = context.currentTime + Math.max(START_AHEAD_S, ahead);
     source.start(this.origin);
     this.source = source;
     return true;

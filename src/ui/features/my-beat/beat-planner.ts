@@ -38,15 +38,16 @@ export function planWithBeat({ song, track, offset, timePitch }: StartContext): 
     : undefined;
   const settings = useSettingsStore.getState();
   if (!beat || !state.enabled || !settings.sync) return { timePitch, gain };
-  // The beat loops under every audition: the first one starts it (on its first downbeat).
-  if (!state.playing) state.playBeat();
+  const lead = timePitch ? SYNCED_LEAD_S : PLAIN_LEAD_S;
+  // The beat loops under every audition: the first one starts it, both on its first downbeat.
+  if (!state.playing) state.playBeat(lead);
   if (offset > 0 || state.quantise === 'off') return { timePitch, gain };
   const clock = beatLoop.clock();
   if (!clock) return { timePitch, gain };
   const oneShot = song.audioData?.kind === 'oneshot';
   const quantise: Quantise = oneShot ? 'beat' : state.quantise;
   const now = getAudioEngine().context.currentTime;
-  const at = nextGridTime(now, clock, quantise, timePitch ? SYNCED_LEAD_S : PLAIN_LEAD_S);
+  const at = nextGridTime(now, clock, quantise, lead);
   // A loop at the beat's tempo is stretched so its passes land on the beat's bar lines.
   const follows = Math.abs((settings.projectTempo ?? 0) - clock.bpm) < SAME_TEMPO_BPM;
   const locked =

@@ -60,8 +60,8 @@ interface PlaybackSlice {
   volume: number;
   quantise: Quantise;
   matchLoudness: boolean;
-  /** Starts the beat's loop; false when there is no beat to play. */
-  playBeat: () => boolean;
+  /** Starts the beat's loop (its first downbeat at least `ahead` s away); false without a beat. */
+  playBeat: (ahead?: number) => boolean;
   stopBeat: () => void;
   setVolume: (volume: number) => void;
   setQuantise: (quantise: Quantise) => void;
@@ -202,10 +202,10 @@ const playbackSlice: Slice<PlaybackSlice> = (set, get) => ({
   volume: 0.8,
   quantise: 'bar',
   matchLoudness: false,
-  playBeat() {
+  playBeat(ahead) {
     if (!get().beat) return false;
     deps.loop.setVolume(get().volume);
-    const started = deps.loop.start();
+    const started = deps.loop.start(ahead);
     set({ playing: started });
     return started;
   },
