@@ -121,6 +121,10 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
   console.info('first click off the bar line (ms)', (offBar(clicks[0]!) * 1000).toFixed(2));
   expect(Math.abs(offBar(clicks[0]!))).toBeLessThanOrEqual(0.005);
   // Every click after lands on the beat's own beats: 120 BPM, not the loop's 100.
+  console.info(
+    'clicks off the beat (ms)',
+    clicks.map((t) => (offBeat(t) * 1000).toFixed(2)).join(' '),
+  );
   for (const t of clicks) expect(Math.abs(offBeat(t))).toBeLessThanOrEqual(0.005);
   const gaps = clicks.slice(1).map((t, i) => t - clicks[i]!);
   for (const g of gaps) expect(Math.abs(g - 0.5)).toBeLessThan(0.005);

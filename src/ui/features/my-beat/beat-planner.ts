@@ -48,11 +48,15 @@ export function planWithBeat({ song, track, offset, timePitch }: StartContext): 
   const quantise: Quantise = oneShot ? 'beat' : state.quantise;
   const now = getAudioEngine().context.currentTime;
   const at = nextGridTime(now, clock, quantise, lead);
-  // A loop at the beat's tempo is stretched so its passes land on the beat's bar lines.
+  // A loop at the beat's tempo is stretched so its passes land on the beat's bar lines. Its
+  // length is the catalogue's: a first slice's is an estimate (0.1 % off drifts 0.5 ms a beat).
   const follows = Math.abs((settings.projectTempo ?? 0) - clock.bpm) < SAME_TEMPO_BPM;
   const locked =
     timePitch && !oneShot && follows
-      ? { ...timePitch, rate: lockedRate(track.duration, timePitch.rate, clock.bpm) }
+      ? {
+          ...timePitch,
+          rate: lockedRate(song.duration ?? track.duration, timePitch.rate, clock.bpm),
+        }
       : timePitch;
   return { at, timePitch: locked, gain };
 }
