@@ -44,6 +44,9 @@ export function toSample(row: SampleRow, language: Language): Sample {
   if (row.bpmDetected && row.bpm !== null) detected.push('bpm');
   if (detected.length > 0) sample.detected = detected;
   if (row.userFilePath !== null) sample.userFilePath = row.userFilePath;
+  // Matched loudness in the player (docs/AUDIO.md, "My beat").
+  if (row.lufs !== null) sample.audioData.lufs = row.lufs;
+  if (row.truePeakDb !== null) sample.audioData.truePeakDb = row.truePeakDb;
   return sample;
 }
 

@@ -93,6 +93,9 @@ export interface SampleRow {
   owned: boolean;
   liked: boolean;
   userFilePath: string | null;
+  /** The analysis' integrated loudness (LUFS) and true peak (dBTP); null before it ran. */
+  lufs: number | null;
+  truePeakDb: number | null;
 }
 
 /** A pack as stored, with its counts and the viewer's flags. */

@@ -61,6 +61,29 @@ describe('the seeded library is analysed', () => {
   });
 });
 
+describe('the stored loudness in the list shape', () => {
+  it("answers each analysed sample's LUFS and true peak in audioData, none before the analysis", async () => {
+    const stored = await samplesWhere(gw, (s) => s.analysis != null);
+    const source = stored.find((s) => s.kind === 'loop')!;
+    const page = await similar(source.id, { limit: 20 });
+    expect(page.records.length).toBeGreaterThan(0);
+    for (const record of [page.source!, ...page.records]) {
+      const analysis = stored.find((s) => s.id === record.id)!.analysis!;
+      expect(record.audioData.lufs).toBeCloseTo(analysis.lufs, 2);
+      expect(record.audioData.truePeakDb).toBeCloseTo(analysis.truePeakDb, 2);
+    }
+    const [pending] = await copiesOf(source.id, 1, false);
+    try {
+      const copy = await similar(pending!, { limit: 1 });
+      expect(copy.source?.id).toBe(pending);
+      expect(copy.source?.audioData).not.toHaveProperty('lufs');
+      expect(copy.source?.audioData).not.toHaveProperty('truePeakDb');
+    } finally {
+      await gw.oracle.deleteSamples([pending!]);
+    }
+  });
+});
+
 describe('GET tt-audios/{id}/similar', () => {
   it('answers samples of the same kind, nearest first, in the list shape with scores', async () => {
     const rows = await analysed();

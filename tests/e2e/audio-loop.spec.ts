@@ -8,11 +8,7 @@
  * heard at the project's tempo and key (onsets and pitch of the recording), and the player's
  * "download as heard" saves a WAV of the length the stretch gives, named as heard.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { test, expect } from '../testing/e2e.ts';
 import {
   asHeardFileName,
@@ -36,6 +32,7 @@ import {
 } from '../../benchmarks/real-path-loop.ts';
 import { realPathInit } from '../../benchmarks/real-path-probes.ts';
 import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
+import { importLoop } from './testing/audio.ts';
 
 // The tap's worklets are added from blob: URLs, which the app's CSP refuses.
 test.use({ bypassCSP: true });
@@ -44,25 +41,6 @@ let modules: { detector: string; recorder: string };
 test.beforeAll(async () => {
   modules = await tapModules();
 });
-
-/**
- * Imports `wav` as `<name>.wav` into the e2e gateway's library, in a brand and pack of its own
- * (named after it: the home page's newest sounds, one per pack, show pack names).
- */
-async function importLoop(name: string, wav: Uint8Array): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), 'yinku-e2e-loop-'));
-  try {
-    mkdirSync(join(root, name));
-    writeFileSync(join(root, name, `${name}.wav`), wav);
-    await promisify(execFile)(
-      process.execPath,
-      ['server/import.ts', root, '--brand', name, '--secondary', 'Loops'],
-      { env: { ...process.env, YINKU_DATA_DIR: process.env.YINKU_E2E_DATA_DIR } },
-    );
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
 
 test('a seamless loop, imported, found and clicked, is heard without a gap across its seams', async ({
   page,

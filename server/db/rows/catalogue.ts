@@ -42,6 +42,7 @@ export const sampleDetailsQuery = (viewer: string, idsMatch: string): string => 
          s.name_en, s.name_zh, s.category, s.primary_name, s.secondary_name, s.audio_key, s.bpm,
          s.kind, s.format, s.sample_rate, s.channels, s.bit_depth, s.size_bytes, s.duration,
          s.tags, s.audition_code, s.popularity, s.created_at, s.key_source, s.bpm_source,
+         s.lufs, s.true_peak_db,
          a.user_id IS NOT NULL AS owned, a.user_file_path, l.user_id IS NOT NULL AS liked
   FROM samples s
   JOIN packs p ON p.code = s.pack_code
@@ -92,6 +93,8 @@ export function toSampleRow(row: Row): SampleRow {
     owned: flag(row.owned),
     liked: flag(row.liked),
     userFilePath: row.user_file_path == null ? null : text(row.user_file_path),
+    lufs: row.lufs == null ? null : num(row.lufs),
+    truePeakDb: row.true_peak_db == null ? null : num(row.true_peak_db),
   };
 }
 

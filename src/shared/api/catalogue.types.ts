@@ -83,6 +83,9 @@ interface AudioData {
   sizeBytes: number;
   tags: string[];
   kind: SampleKind;
+  /** Stored integrated loudness (LUFS) and true peak (dBTP), once the analysis measured them. */
+  lufs?: number;
+  truePeakDb?: number;
 }
 
 /** A sample as the list, search and user calls return it (docs/PRODUCT.md §3 + docs/api/catalogue.md). */

@@ -48,6 +48,8 @@ export class AudioEngine implements PlaybackEngine {
   /** Decoded tracks by key, bounded in bytes (DEFAULTS.pcmCacheBytes). */
   readonly buffers: LruCache<string, AudioBuffer>;
   private readonly volume: GainNode;
+  /** Every audition's voice goes through this gain into `volume` (matched loudness, "My beat"). */
+  private readonly auditions: GainNode;
   private voice: Voice | null = null;
   /** Voices' nodes, one set wired ahead of the click. */
   private readonly wiring: VoiceWiring;
@@ -67,8 +69,10 @@ export class AudioEngine implements PlaybackEngine {
     this.volume = new GainNode(this.context, { gain: DEFAULTS.playerVolume / 100 });
     this.analyser = new AnalyserNode(this.context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
     this.volume.connect(this.analyser).connect(this.context.destination);
-    this.wiring = new VoiceWiring(this.context, this.volume);
-    this.synced = new SyncedVoices(this.context, this.volume);
+    this.auditions = new GainNode(this.context);
+    this.auditions.connect(this.volume);
+    this.wiring = new VoiceWiring(this.context, this.auditions);
+    this.synced = new SyncedVoices(this.context, this.auditions);
   }
 
   async load(
@@ -129,7 +133,12 @@ export class AudioEngine implements PlaybackEngine {
     const buffer = this.buffers.get(track.key) ?? partial?.buffer;
     if (!buffer) throw new AudioError('DECODE', `track ${track.key} is no longer cached`);
     this.stop();
-    const at = this.context.currentTime;
+    const now = this.context.currentTime;
+    // A start on a bar line of my beat is scheduled ahead; one already past starts now.
+    const at = Math.max(now, options.at ?? now);
+    // A gain set for a start still waiting for its line is called off with it.
+    this.auditions.gain.cancelScheduledValues(now);
+    this.auditions.gain.setValueAtTime(options.gain ?? 1, at);
     const loop = options.loop === true;
     // A loop started at its very end starts its next pass.
     const bounded = Math.min(Math.max(0, offset), buffer.duration);
@@ -145,6 +154,7 @@ export class AudioEngine implements PlaybackEngine {
         loop,
         fadeIn: openingGate(buffer, from, options.fadeIn) === FADE_GATE.fadeIn,
         onEnded: options.onEnded,
+        startAt: at,
       });
       return;
     }
@@ -268,6 +278,14 @@ export class AudioEngine implements PlaybackEngine {
       );
   }
 
+  /**
+   * Plays `node` under the auditions, into the volume, analyser and speakers but not through the
+   * auditions' gain: my beat's loop (docs/AUDIO.md, "My beat").
+   */
+  connectUnder(node: AudioNode): void {
+    node.connect(this.volume);
+  }
+
   /** Changes the synced voice's stretch and shift while it plays; false without one. */
   setTimePitch(timePitch: TimePitch | null): boolean {
     if (!this.syncedVoice) return false;
@@ -284,8 +302,14 @@ export class AudioEngine implements PlaybackEngine {
     voice.stopped = true;
     // A frame after the start at the earliest, so a voice stopped in the task that started it
     // still opens and closes (and its node is released) rather than waiting for good.
-    const at = Math.max(this.context.currentTime, voice.startedAt + 1 / this.context.sampleRate);
-    voice.fade.parameters.get(FADE_GATE_PARAM)!.setValueAtTime(FADE_GATE.closed, at);
+    const now = this.context.currentTime;
+    const gate = voice.fade.parameters.get(FADE_GATE_PARAM)!;
+    // A voice waiting for its bar line is called off before it opens; else a frame after the
+    // start at the earliest (see above).
+    if (voice.startedAt > now) gate.cancelScheduledValues(now);
+    const at =
+      voice.startedAt > now ? now : Math.max(now, voice.startedAt + 1 / this.context.sampleRate);
+    gate.setValueAtTime(FADE_GATE.closed, at);
     // The worklet silences the voice after its ramp; the stop only frees the source.
     voice.source.stop(at + FADE_S + STOP_MARGIN_S);
   }

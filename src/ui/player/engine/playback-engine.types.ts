@@ -34,6 +34,13 @@ export interface StartOptions {
    * pitch-shifted by `semitones`. Null or absent: the plain voice, exactly as without Sync.
    */
   timePitch?: TimePitch | null;
+  /**
+   * Context time to start at (a bar line of my beat, docs/AUDIO.md "My beat"); absent or past:
+   * now. The voice is silent until then and its timeline starts there.
+   */
+  at?: number;
+  /** Gain of the auditions' bus from `at` on (matched loudness, "My beat"); absent: 1. */
+  gain?: number;
 }
 
 /** What the player store needs from the audio engine (the real one, or a fake in unit tests). */

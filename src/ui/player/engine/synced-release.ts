@@ -33,7 +33,9 @@ export function fadeOutAndRelease(
   lead: Lead | null,
   release: (nodes: StretchVoiceNodes) => void,
 ): void {
-  const at = Math.max(context.currentTime, startedAt + 1 / context.sampleRate);
+  const now = context.currentTime;
+  // A voice waiting for its bar line is called off before it opens.
+  const at = startedAt > now ? now : Math.max(now, startedAt + 1 / context.sampleRate);
   const gate = nodes.fade.parameters.get(FADE_GATE_PARAM)!;
   gate.cancelScheduledValues(at);
   gate.setValueAtTime(FADE_GATE.closed, at);

@@ -46,7 +46,7 @@ export abstract class SyncedVoiceBase {
     this.k = options.buffer.sampleRate / context.sampleRate;
     this.duration = options.buffer.duration;
     this.timePitch = options.timePitch;
-    const at = context.currentTime;
+    const at = Math.max(context.currentTime, options.startAt ?? 0);
     const from = Math.min(Math.max(0, options.offset), options.buffer.duration);
     this.anchor = { time: at, pos: from, rate: options.timePitch.rate };
   }

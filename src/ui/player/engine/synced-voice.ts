@@ -5,6 +5,8 @@ import { positionAt, type StretchVoiceNodes, type SyncedStart } from './synced-v
 
 /** An offline render starts this long before its first frame, which is cut off (s). */
 export const RENDER_PREROLL_S = 0.2;
+/** A live start this far ahead (s) or more is scheduled with the pre-roll instead of a lead. */
+export const SCHEDULED_AHEAD_S = RENDER_PREROLL_S + 0.1;
 
 /** Runs `fn` after this task in a live context (off a click's path), at once in an offline one. */
 function later(context: BaseAudioContext, fn: () => void): void {
@@ -64,37 +66,52 @@ export class SyncedVoice extends SyncedVoiceBase {
   private begin(nodes: StretchVoiceNodes): void {
     const { gain, fade } = nodes;
     const { fadeIn, render, buffer, loop, rest } = this.options;
-    const at = this.context.currentTime;
+    const now = this.context.currentTime;
+    const at = Math.max(now, this.options.startAt ?? now);
+    // A start far enough ahead runs the stretch from a pre-roll, as a render does (no lead).
+    const ahead = !render && at - now >= SCHEDULED_AHEAD_S;
     this.startedAt = at;
     // A voice whose nodes came late starts where it should be by now.
     const pos = positionAt(this.anchor, at);
     const { rate, semitones } = this.timePitch;
     // The lead's speed: the resampling that gives the shifted pitch.
-    const speed = render ? rate : 2 ** (semitones / 12);
+    const speed = render || ahead ? rate : 2 ** (semitones / 12);
     this.anchor = { time: at, pos, rate: speed };
     gain.gain.cancelScheduledValues(0);
     const gate = fade.parameters.get(FADE_GATE_PARAM)!;
     gate.setValueAtTime(fadeIn ? FADE_GATE.fadeIn : FADE_GATE.full, at);
-    if (render) gain.gain.setValueAtTime(1, at);
+    if (render || ahead) gain.gain.setValueAtTime(1, at);
     else
       this.lead = startLead(this.context, nodes, { buffer, loop: loop && !rest }, at, pos, speed);
-    later(this.context, () => this.feed(nodes, at, pos, speed));
+    later(this.context, () => this.feed(nodes, at, pos, speed, ahead));
   }
 
-  /** The planes and the time map from `at` (track position `pos`, moving at `speed`). */
-  private feed(nodes: StretchVoiceNodes, at: number, pos: number, speed: number): void {
+  /**
+   * The planes and the time map from `at` (track position `pos`, moving at `speed`); `ahead`: a
+   * start scheduled far enough ahead to run from a pre-roll.
+   */
+  private feed(
+    nodes: StretchVoiceNodes,
+    at: number,
+    pos: number,
+    speed: number,
+    ahead = false,
+  ): void {
     if (this.stopped || this.nodes !== nodes) return;
     const { buffer, render, loop } = this.options;
     // The one copy of the track's frames, handed over (not cloned again).
     void nodes.stretch.addBuffers(planes(buffer), true);
     this.held = buffer.length;
-    const second = !!render && loop;
+    // A pre-rolled loop starts in its second copy, so the pre-roll reads its true predecessor.
+    const second = (!!render || (ahead && !this.partial)) && loop;
     if (second) this.loopLength = buffer.length / this.context.sampleRate;
     const input = this.wrap(pos) + (second ? this.duration : 0);
+    // Scheduled ahead: the map runs from a pre-roll before `at`, so `at` hears `pos` exactly.
+    const pre = ahead ? RENDER_PREROLL_S : 0;
     void nodes.stretch.schedule({
-      output: at,
+      output: at - pre,
       active: true,
-      input: (input - (render ? RENDER_PREROLL_S * speed : 0)) * this.k,
+      input: (input - (render || ahead ? RENDER_PREROLL_S * speed : 0)) * this.k,
       ...this.mapped({ rate: speed, semitones: this.timePitch.semitones }),
       loopStart: this.loopLength,
       loopEnd: 2 * this.loopLength,

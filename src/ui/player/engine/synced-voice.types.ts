@@ -29,6 +29,12 @@ export interface SyncedStart {
    * predecessor, so the render tiles seamlessly), and a one-shot gets no tail fade.
    */
   render?: boolean;
+  /**
+   * Live: the context time to start at (a bar line of my beat). When it lies SCHEDULED_AHEAD_S
+   * or more ahead, the stretch starts a pre-roll before it, as a render does, and no lead plays:
+   * the voice is on its time map from its first frame (docs/AUDIO.md, "My beat").
+   */
+  startAt?: number;
 }
 
 /** Track position `pos` (s, not wrapped) at context time `time`, moving at `rate`. */

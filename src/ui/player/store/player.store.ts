@@ -13,7 +13,7 @@ import {
   repeatsItself,
 } from './player-queue.ts';
 import { isActive, phaseFlags, transition, type PlayerEvent } from './player-phase.ts';
-import { songTimePitch } from './project-sync.ts';
+import { planStart } from './start-plan.ts';
 import {
   initialPlayerData,
   type ActionType,
@@ -139,7 +139,8 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       // A loop repeats in the engine as one voice; the store's end handler repeats the rest.
       loop: loopsSeamlessly(song, get().loopType),
       onEnded: onEnded(seq),
-      timePitch: songTimePitch(song), // synced audition (docs/AUDIO.md "Synced audition")
+      // Synced stretch; with my beat, its bar line and matched gain (docs/AUDIO.md "My beat").
+      ...planStart(song, loaded, offset),
       // A preview whose file then fails decryption: the engine silenced it; report as a load failure.
       onError: (info) => {
         if (seq !== requestSeq) return;

@@ -21,6 +21,7 @@ import { useFailureToast, useSpaceToggle, useTruncatedToast } from './player-bar
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { ProjectSyncControls } from './ProjectSyncControls.tsx';
+import { BeatControl } from '../beat/index.ts';
 import { useSyncFollow } from './sync-follow.ts';
 import { AsHeardButton } from './AsHeardButton.tsx';
 import type { Sample } from '../../../shared/index.ts';
@@ -292,6 +293,7 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
         <VolumeControl />
       </Extras>
       <ProjectSyncControls />
+      <BeatControl />
       {onDownloadAsHeard && <AsHeardButton onDownload={onDownloadAsHeard} />}
       <DownloadFolderButton />
     </Bar>
