@@ -5,6 +5,7 @@ import type { Repository } from './repository.ts';
 import type { Database } from './sqlite/database.ts';
 import { openDatabase } from './sqlite/open-database.ts';
 import { sqliteAccounts } from './sqlite/accounts/adapter.ts';
+import { sqliteAdmin } from './sqlite/admin.ts';
 import { sqliteCatalogue } from './sqlite/catalogue/adapter.ts';
 import { sqliteCommerce } from './sqlite/commerce.ts';
 import { sqliteInstances, sqliteLeases, sqliteLimits } from './sqlite/coordination.ts';
@@ -15,6 +16,7 @@ import { sqliteOracle } from './sqlite/oracle.ts';
 import type { PgPool } from './postgres/database.ts';
 import { isPostgresUrl, openPgDatabase } from './postgres/open-database.ts';
 import { postgresAccounts } from './postgres/accounts/adapter.ts';
+import { postgresAdmin } from './postgres/admin.ts';
 import { postgresCatalogue } from './postgres/catalogue/adapter.ts';
 import { postgresCommerce } from './postgres/commerce.ts';
 import { postgresInstances, postgresLeases, postgresLimits } from './postgres/coordination.ts';
@@ -44,6 +46,7 @@ export function createSqliteRepository(db: Database): Repository {
     leases: sqliteLeases(db),
     instances: sqliteInstances(db),
     library: sqliteLibrary(db),
+    admin: sqliteAdmin(db),
   };
 }
 
@@ -59,6 +62,7 @@ export function createPostgresRepository(pool: PgPool): Repository {
     leases: postgresLeases(pool),
     instances: postgresInstances(pool),
     library: postgresLibrary(pool),
+    admin: postgresAdmin(pool),
   };
 }
 
