@@ -1,6 +1,6 @@
 import type { AdminRepository } from '../../admin/admin.repository.ts';
 import { adminRepositoryOf } from '../rows/admin.ts';
-import { numberPlaceholders, type Program } from '../rows/steps.ts';
+import { numberPlaceholders } from '../rows/steps.ts';
 import { withTransaction, type PgPool } from './database.ts';
 import { endSessionsOf } from './accounts/sessions.ts';
 
