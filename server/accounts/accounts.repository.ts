@@ -131,11 +131,6 @@ export interface AccountsRepository {
   /** Sets a new password hash and ends every session of the user. */
   updatePassword(userId: number, passwordHash: string, now: number): Promise<void>;
   /**
-   * An operator disables an account (it cannot sign in, and every session of it ends) or enables
-   * it again; false for an unknown user.
-   */
-  setAccountDisabled(userId: number, disabled: boolean, now: number): Promise<boolean>;
-  /**
    * The sessions ended after `version` (docs/api/accounts.md#sessions), limited to those ended
    * after `endedAfter` (older ones have no live access token); one read of the version row when
    * nothing changed, so every instance may poll it several times a second.

@@ -196,7 +196,6 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     ...sqliteTokens(db, sessions),
 
     endedSessionsSince: sessions.endedSessionsSince,
-    setAccountDisabled: sessions.setAccountDisabled,
 
     ...sqliteAssessments(db),
   };
