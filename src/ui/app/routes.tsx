@@ -124,6 +124,14 @@ export const routes: RouteObject[] = [
               (m) => m.OrdersPage,
             ),
           },
+          {
+            path: 'admin',
+            loader: requireSession,
+            lazy: page(
+              () => import('../features/admin/AdminPage.tsx'),
+              (m) => m.AdminPage,
+            ),
+          },
           ...(['privacy-policy', 'terms-service', 'terms'] as const).map((path) => ({
             path: `profile/${path}`,
             lazy: page(

@@ -9,6 +9,7 @@ import { soundsLocales } from '../features/sounds/locales/index.ts';
 import { playerLocales } from '../features/player/locales/index.ts';
 import { downloadsLocales } from '../features/downloads/locales/index.ts';
 import { musicLocales } from '../features/music/locales/index.ts';
+import { adminLocales } from '../features/admin/locales/index.ts';
 // Features add one import above and one entry below (see docs/UI.md, "Languages").
 
 /** Every registered namespace: name → {zh, en}. */
@@ -24,6 +25,7 @@ export const namespaces = {
   player: playerLocales,
   downloads: downloadsLocales,
   music: musicLocales,
+  admin: adminLocales,
 };
 
 /** A registered namespace name. */
