@@ -27,7 +27,7 @@ export const en: LocaleShape<typeof zh> = {
     builtInNames: { ORDINARY: 'Ordinary user', CREATOR: 'Creator', ADMIN: 'Administrator' },
     title: 'Roles and permissions',
     builtIn: 'built in',
-    holders: '{{count}} holders',
+    holders: 'holders: {{count}}',
     staffDefault: 'Default role for staff: {{role}}',
     none: 'No permission',
   },
