@@ -17,6 +17,7 @@ import { playbackRoutes } from './playback/playback.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { commerceRoutes } from './commerce/commerce.routes.ts';
 import { musicRoutes } from './music/music.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 
 /** The route areas, each a Fastify plugin registered with `{ ctx }` (docs/ARCHITECTURE.md). */
 const AREAS = [
@@ -28,6 +29,7 @@ const AREAS = [
   downloadsRoutes,
   commerceRoutes,
   musicRoutes,
+  adminRoutes,
 ];
 
 /** Options of the HTTP app beyond its context. */

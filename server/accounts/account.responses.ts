@@ -6,6 +6,7 @@ import type {
   TokenPair,
   UserInfo,
 } from '../../src/shared/api/account.types.ts';
+import { PERMISSION_IDS } from '../../src/shared/api/admin.types.ts';
 import {
   arrayOf,
   boolean,
@@ -38,6 +39,7 @@ export const userInfoSchema = object({
   id: integer,
   email: text,
   roles: arrayOf(object({ roleCode: oneOf(['ORDINARY', 'CREATOR', 'ADMIN'] as const) })),
+  permissions: arrayOf(oneOf(PERMISSION_IDS)),
   menus: arrayOf(menuEntry(arrayOf(leafMenu))),
   sampleTypes: arrayOf(object({ name: text })),
   downloadQuota: integerOrNull,

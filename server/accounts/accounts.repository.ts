@@ -1,10 +1,17 @@
 import type { RoleCode } from '../../src/shared/api/account.types.ts';
+import type { PermissionId } from '../../src/shared/api/admin.types.ts';
+
+/** What a user's roles grant: the built-in roles they hold (tabs) and every permission. */
+export interface RoleGrant {
+  /** The built-in roles among the user's roles (an operator's roles only add permissions). */
+  roles: RoleCode[];
+  permissions: PermissionId[];
+}
 
 /** The signed-in caller as routes see it. */
-export interface AuthUser {
+export interface AuthUser extends RoleGrant {
   id: number;
   email: string;
-  roles: RoleCode[];
 }
 
 /** What a code mail is for. */
@@ -14,10 +21,9 @@ export type CodePurpose = 'register' | 'reset';
 export type CodeProblem = 'missing' | 'wrong' | 'expired' | 'locked';
 
 /** A user's stored account facts, the raw material of the profile. */
-export interface AccountRecord {
+export interface AccountRecord extends RoleGrant {
   id: number;
   email: string;
-  roles: RoleCode[];
   sampleTypes: string[];
   /** Downloads left; null means unlimited. */
   downloadQuota: number | null;
@@ -125,11 +131,6 @@ export interface AccountsRepository {
   /** Sets a new password hash and ends every session of the user. */
   updatePassword(userId: number, passwordHash: string, now: number): Promise<void>;
   /**
-   * An operator disables an account (it cannot sign in, and every session of it ends) or enables
-   * it again; false for an unknown user.
-   */
-  setAccountDisabled(userId: number, disabled: boolean, now: number): Promise<boolean>;
-  /**
    * The sessions ended after `version` (docs/api/accounts.md#sessions), limited to those ended
    * after `endedAfter` (older ones have no live access token); one read of the version row when
    * nothing changed, so every instance may poll it several times a second.
@@ -169,8 +170,8 @@ export interface AccountsRepository {
   /** A user's registered public key by id, or null (wrong user or unknown id). */
   findClientKey(keyId: string, userId: number): Promise<ClientKeyRecord | null>;
 
-  /** Uses left of an invitation code, or null when it does not exist. */
-  findInvitationCode(code: string): Promise<number | null>;
+  /** Uses left of an invitation code (0 once expired or revoked), or null when it does not exist. */
+  findInvitationCode(code: string, now: number): Promise<number | null>;
   /** Creates an invitation code with `uses`, leaving an existing one as it is. */
   createInvitationCode(code: string, uses: number): Promise<void>;
   /** Opens an assessment for a user with a valid invitation code. */

@@ -73,7 +73,7 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: AreaOptions)
     async (request) => {
       const { user } = request;
       const code = request.body.invitationCode.toUpperCase();
-      const usesLeft = await ctx.repo.accounts.findInvitationCode(code);
+      const usesLeft = await ctx.repo.accounts.findInvitationCode(code, ctx.clock.now());
       if (!usesLeft)
         throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.invitationUnknown, {
           field: 'invitationCode',

@@ -66,6 +66,7 @@ export function toUserInfo(account: AccountRecord, language: Language): UserInfo
     id: account.id,
     email: account.email,
     roles: account.roles.map((roleCode) => ({ roleCode })),
+    permissions: account.permissions,
     menus: profileMenus(language),
     sampleTypes: account.sampleTypes.map((name) => ({ name })),
     downloadQuota: account.downloadQuota,

@@ -46,7 +46,8 @@ const toProduct = (p: ProductRecord, language: Language): Product => ({
   period: p.period,
 });
 
-const toOrder = (o: OrderRecord, language: Language): Order => ({
+/** An order record as the API answers it, its product named in `language`. */
+export const toOrder = (o: OrderRecord, language: Language): Order => ({
   id: o.id,
   productId: o.productId,
   productName: language === 'zh' ? o.productNameZh : o.productNameEn,

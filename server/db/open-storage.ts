@@ -5,6 +5,7 @@ import type { Repository } from './repository.ts';
 import type { Database } from './sqlite/database.ts';
 import { openDatabase } from './sqlite/open-database.ts';
 import { sqliteAccounts } from './sqlite/accounts/adapter.ts';
+import { sqliteAdmin } from './sqlite/admin.ts';
 import { sqliteCatalogue } from './sqlite/catalogue/adapter.ts';
 import { sqliteCommerce } from './sqlite/commerce.ts';
 import { sqliteInstances, sqliteLeases, sqliteLimits } from './sqlite/coordination.ts';
@@ -16,6 +17,7 @@ import { sqliteReview } from './sqlite/review.ts';
 import type { PgPool } from './postgres/database.ts';
 import { isPostgresUrl, openPgDatabase } from './postgres/open-database.ts';
 import { postgresAccounts } from './postgres/accounts/adapter.ts';
+import { postgresAdmin } from './postgres/admin.ts';
 import { postgresCatalogue } from './postgres/catalogue/adapter.ts';
 import { postgresCommerce } from './postgres/commerce.ts';
 import { postgresInstances, postgresLeases, postgresLimits } from './postgres/coordination.ts';
@@ -47,6 +49,7 @@ export function createSqliteRepository(db: Database): Repository {
     instances: sqliteInstances(db),
     library: sqliteLibrary(db),
     review: sqliteReview(db),
+    admin: sqliteAdmin(db),
   };
 }
 
@@ -63,6 +66,7 @@ export function createPostgresRepository(pool: PgPool): Repository {
     instances: postgresInstances(pool),
     library: postgresLibrary(pool),
     review: postgresReview(pool),
+    admin: postgresAdmin(pool),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AdminRepository } from '../admin/admin.repository.ts';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.ts';
 import type { DownloadsRepository } from '../downloads/downloads.repository.ts';
 import type { CommerceRepository } from '../commerce/commerce.repository.ts';
@@ -30,4 +31,6 @@ export interface Repository {
   library: LibraryRepository;
   /** The review queue: findings of the checks at ingest (docs/LIBRARY.md "Review findings"). */
   review: ReviewRepository;
+  /** Roles, user states, invitation codes and the audit log (docs/ADMIN.md). */
+  admin: AdminRepository;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RoleCode } from '../../src/shared/api/account.types.ts';
+import type { PermissionId } from '../../src/shared/api/admin.types.ts';
 import type { AppContext } from '../context.ts';
 import type { AuthUser } from '../accounts/accounts.repository.ts';
 import { verifyAccessToken } from '../accounts/access-token.ts';
@@ -81,5 +82,12 @@ export function requireRole(request: FastifyRequest, roles: readonly RoleCode[])
   const user = requireUser(request);
   if (!user.roles.some((role) => roles.includes(role)))
     throw new ApiError('FORBIDDEN', MESSAGES.forbidden);
+  return user;
+}
+
+/** The caller, whose roles must grant `permission` (403 otherwise). */
+export function requirePermission(request: FastifyRequest, permission: PermissionId): AuthUser {
+  const user = requireUser(request);
+  if (!user.permissions.includes(permission)) throw new ApiError('FORBIDDEN', MESSAGES.forbidden);
   return user;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { RoleCode } from '../../src/shared/api/account.types.ts';
+import type { PermissionId } from '../../src/shared/api/admin.types.ts';
+import { ADMIN_PREFIX } from '../../src/shared/api/paths.ts';
 import type { AuthUser } from '../accounts/accounts.repository.ts';
-import { requireRole, requireUser } from './auth-context.ts';
+import { requirePermission, requireRole, requireUser } from './auth-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,6 +11,8 @@ declare module 'fastify' {
     signedIn?: boolean;
     /** The route answers only callers holding one of these roles (401 signed out, 403 else). */
     roles?: readonly RoleCode[];
+    /** The route answers only callers whose roles grant this permission (401, then 403). */
+    permission?: PermissionId;
   }
   interface FastifyRequest {
     /** The signed-in caller; reading it without one throws the 401 of `requireUser`. */
@@ -31,11 +35,19 @@ function holding(roles: readonly RoleCode[]): preValidationAsyncHookHandler {
   };
 }
 
+/** The same check for a route with `permission`: the 401 first, then the 403 without it. */
+function granted(permission: PermissionId): preValidationAsyncHookHandler {
+  return async (request) => {
+    requirePermission(request, permission);
+  };
+}
+
 /**
- * Installs the route options `config: { signedIn: true }` and `config: { roles: [...] }` (every
+ * Installs the route options `config: { signedIn: true }`, `config: { roles: [...] }` and
+ * `config: { permission }` (every
  * route registered later that sets one gets its check first in its preValidation hooks, after
  * the route's own onRequest hooks: a route may resolve its caller there from another credential)
- * and `request.user`.
+ * and `request.user`. Every route under ADMIN_PREFIX must set `permission`, or registering it throws.
  */
 export function installSignedIn(app: FastifyInstance): void {
   app.decorateRequest('user', {
@@ -44,8 +56,18 @@ export function installSignedIn(app: FastifyInstance): void {
     },
   });
   app.addHook('onRoute', (route) => {
-    const roles = route.config?.roles;
-    const check = roles ? holding(roles) : route.config?.signedIn === true ? signedIn : null;
+    const { roles, permission, signedIn: signed } = route.config ?? {};
+    // An admin route without a permission is a programming error: it fails the start, so no
+    // operator route can ever be left open by forgetting the option (docs/ADMIN.md).
+    if (route.url.startsWith(ADMIN_PREFIX) && !permission)
+      throw new Error(`${route.method} ${route.url} is an admin route without a permission`);
+    const check = permission
+      ? granted(permission)
+      : roles
+        ? holding(roles)
+        : signed === true
+          ? signedIn
+          : null;
     if (!check) return;
     route.preValidation = [check, ...[route.preValidation ?? []].flat()];
   });

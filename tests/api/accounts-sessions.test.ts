@@ -92,10 +92,15 @@ describe('a session ends with its access tokens', () => {
   it('an account an operator disables cannot sign in, and its sessions stay ended after it is enabled', async () => {
     const user = await createUser(gateway);
     const pair = await signIn(user);
-    // Through the storage port (no operator console yet). The account check refuses at once;
-    // the ended sessions reach this instance by its poll of the session version.
-    const { accounts } = gateway.ctx.repo;
-    expect(await accounts.setAccountDisabled(user.id, true, gateway.ctx.clock.now())).toBe(true);
+    // Through the admin API (docs/api/admin.md). The account check refuses at once; the ended
+    // sessions reach this instance by its poll of the session version.
+    const admin = await createUser(gateway, { role: 'ADMIN' });
+    const setDisabled = (id: number, disabled: boolean) =>
+      apiCall(gateway, 'PUT', API.adminUserDisabled(id), {
+        token: admin.accessToken,
+        body: { disabled },
+      });
+    expect((await setDisabled(user.id, true)).status).toBe(200);
     expect((await profile(pair.accessToken)).status).toBe(401);
     expect((await refresh(pair.refreshToken)).status).toBe(401);
     const body = { email: user.email, password: sha256Hex(user.password), loginType: 'EMAIL' };
@@ -112,11 +117,11 @@ describe('a session ends with its access tokens', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // Enabled again: it signs in anew, but what was ended stays ended.
-    expect(await accounts.setAccountDisabled(user.id, false, gateway.ctx.clock.now())).toBe(true);
+    expect((await setDisabled(user.id, false)).status).toBe(200);
     await expectEnded(pair.accessToken);
     expect((await refresh(pair.refreshToken)).status).toBe(401);
     expect((await profile((await signIn(user)).accessToken)).status).toBe(200);
-    expect(await accounts.setAccountDisabled(2_000_000_000, true, 0)).toBe(false);
+    expect((await setDisabled(2_000_000_000, true)).status).toBe(404);
   });
 
   it('refuses a token from before tokens named their session; a refresh gives one that works', async () => {

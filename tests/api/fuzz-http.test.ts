@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/api/paths.ts';
+import { ADMIN_PREFIX, API } from '../../src/shared/api/paths.ts';
 import { failureReport, responseMismatch } from '../testing/fuzz/http-fuzz.ts';
 import { integer, object, okResponse, text } from '../../server/http/response-schema.ts';
 import { useFuzzGateway } from '../testing/fuzz/http-gateway.ts';
@@ -7,6 +7,7 @@ import { useFuzzGateway } from '../testing/fuzz/http-gateway.ts';
 // The HTTP contract fuzzer (docs/FUZZING.md): every route the app registers gets generated,
 // mostly hostile requests; each must be a success or a localised 4xx envelope within 2 s.
 const CASES = Number(process.env.FUZZ_HTTP_CASES ?? 5000);
+const ADMIN_CASES = Number(process.env.FUZZ_HTTP_ADMIN_CASES ?? 400);
 const fuzz = useFuzzGateway();
 
 describe('HTTP contract fuzzer', () => {
@@ -23,6 +24,21 @@ describe('HTTP contract fuzzer', () => {
       const alive = await fetch(`${gateway.url}${API.testConnection}`);
       expect(alive.status).toBe(200);
       expect(await gateway.oracle.integrityProblems()).toEqual([]);
+    },
+  );
+});
+
+describe('HTTP contract fuzzer on the admin routes', () => {
+  it(
+    'answers hostile requests to every /api/v2/admin/ route, with the admin token among others',
+    { timeout: 120_000 },
+    async () => {
+      const admin = (route: { url: string }) => route.url.startsWith(ADMIN_PREFIX);
+      expect(fuzz.get().routes.filter(admin).length).toBeGreaterThanOrEqual(12);
+      // Its own run: among every route's cases the dozen admin routes would get few.
+      const details = await fuzz.run('http-admin', ADMIN_CASES, admin);
+      if (details.failed) throw new Error(failureReport(details));
+      expect(await fuzz.get().gateway.oracle.integrityProblems()).toEqual([]);
     },
   );
 });

@@ -186,7 +186,7 @@ describe('PostgreSQL transactions under concurrency', () => {
       ),
     );
     expect(finishes.filter((f) => f.ok)).toHaveLength(1);
-    expect(await repo.accounts.findInvitationCode('ONE_USE')).toBe(0);
+    expect(await repo.accounts.findInvitationCode('ONE_USE', 1)).toBe(0);
   });
 
   it('gives a lease to one of several instances claiming it at once', async () => {

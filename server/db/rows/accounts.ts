@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AccountsRepository } from '../../accounts/accounts.repository.ts';
-import type { RoleCode } from '../../../src/shared/api/account.types.ts';
+import {
+  BUILT_IN_ROLES,
+  PERMISSION_IDS,
+  type PermissionId,
+} from '../../../src/shared/api/admin.types.ts';
+import type { RoleGrant } from '../../accounts/accounts.repository.ts';
 import type { Row } from './values.ts';
 
 /** Whether two stored hashes are equal, compared in constant time. */
@@ -39,14 +44,37 @@ export const toCredentials = (
 /** The `users` columns an account is read from (`toAccount`). */
 export const ACCOUNT_COLUMNS = 'id, email, plan, download_quota, sample_types, created_at';
 
-/** An ACCOUNT_COLUMNS row and the user's roles as the port's account. */
+/**
+ * The SQL of an invitation code's uses left at `now` (a placeholder): 0 once it expired or was
+ * revoked, so neither an assessment's start nor its finish can spend it (docs/ADMIN.md).
+ */
+export const usesLeftNow = (now: string): string =>
+  `CASE WHEN revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})
+   THEN uses_left ELSE 0 END`;
+
+/** The permissions of a user's roles, read with `?`/`$1` standing for the user id. */
+export const userPermissionsSql = (userId: string): string =>
+  `SELECT DISTINCT rp.permission FROM user_roles ur
+   JOIN role_permissions rp ON rp.role_code = ur.role_code WHERE ur.user_id = ${userId}`;
+
+/**
+ * What a user's role codes and their stored permissions grant: the built-in roles (they decide
+ * the tabs) and the permissions, every one of them for ADMIN, in the catalogue's order.
+ */
+export const toRoleGrant = (roleCodes: readonly string[], stored: readonly string[]): RoleGrant => {
+  const roles = BUILT_IN_ROLES.filter((role) => roleCodes.includes(role)).sort();
+  const held = new Set(roles.includes('ADMIN') ? PERMISSION_IDS : stored);
+  return { roles, permissions: PERMISSION_IDS.filter((id): id is PermissionId => held.has(id)) };
+};
+
+/** An ACCOUNT_COLUMNS row and the user's grant as the port's account. */
 export const toAccount = (
   row: Row,
-  roles: RoleCode[],
+  grant: RoleGrant,
 ): NonNullable<Awaited<ReturnType<AccountsRepository['findAccount']>>> => ({
   id: Number(row.id),
   email: String(row.email),
-  roles,
+  ...grant,
   sampleTypes: JSON.parse(String(row.sample_types)) as string[],
   downloadQuota: row.download_quota === null ? null : Number(row.download_quota),
   plan: String(row.plan),

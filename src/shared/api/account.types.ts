@@ -1,4 +1,5 @@
 import type { Language } from '../languages.ts';
+import type { PermissionId } from './admin.types.ts';
 
 /** Role codes; ORDINARY (or no role) is the basic one (docs/PRODUCT.md §6). */
 const ROLE_CODES = ['ORDINARY', 'CREATOR', 'ADMIN'] as const;
@@ -32,6 +33,8 @@ export interface UserInfo {
   id: number;
   email: string;
   roles: Role[];
+  /** Every permission the user's roles grant (docs/ADMIN.md); the /admin page needs one. */
+  permissions: PermissionId[];
   menus: Menu[];
   sampleTypes: SampleType[];
   /** Downloads left in the current plan; null means unlimited. */

@@ -51,6 +51,17 @@ export const ROUTES = {
   songCover: '/api/v2/songs/:id/cover',
   products: '/api/v2/products',
   orders: '/api/v2/orders',
+  /** The operator's calls (gateway extension, docs/api/admin.md): each needs a permission. */
+  adminUsers: '/api/v2/admin/users',
+  adminUser: '/api/v2/admin/users/:id',
+  adminUserRoles: '/api/v2/admin/users/:id/roles',
+  adminUserDisabled: '/api/v2/admin/users/:id/disabled',
+  adminRoles: '/api/v2/admin/roles',
+  adminRole: '/api/v2/admin/roles/:code',
+  adminStaffRole: '/api/v2/admin/settings/staff-role',
+  adminInvites: '/api/v2/admin/invites',
+  adminInvite: '/api/v2/admin/invites/:code',
+  adminAudit: '/api/v2/admin/audit',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
@@ -89,7 +100,15 @@ export const API = {
   song: (id: Id) => pathOf(ROUTES.song, { id }),
   songStream: (id: Id) => pathOf(ROUTES.songStream, { id }),
   songCover: (id: Id) => pathOf(ROUTES.songCover, { id }),
+  adminUser: (id: Id) => pathOf(ROUTES.adminUser, { id }),
+  adminUserRoles: (id: Id) => pathOf(ROUTES.adminUserRoles, { id }),
+  adminUserDisabled: (id: Id) => pathOf(ROUTES.adminUserDisabled, { id }),
+  adminRole: (code: string) => pathOf(ROUTES.adminRole, { code }),
+  adminInvite: (code: string) => pathOf(ROUTES.adminInvite, { code }),
 } as const;
 
 /** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */
 export const DOWNLOAD_PREFIX = '/api/v2/download';
+
+/** Every operator route lives under this prefix and must declare a permission (docs/ADMIN.md). */
+export const ADMIN_PREFIX = '/api/v2/admin/';

@@ -103,6 +103,14 @@ export const routes: RouteObject[] = [
             loader: requireSession,
             lazy: lazyPage(() => import('../features/profile/OrdersPage.tsx'), 'OrdersPage'),
           },
+          {
+            path: 'admin',
+            loader: requireSession,
+            lazy: page(
+              () => import('../features/admin/AdminPage.tsx'),
+              (m) => m.AdminPage,
+            ),
+          },
           ...(['privacy-policy', 'terms-service', 'terms'] as const).map((path) => ({
             path: `profile/${path}`,
             lazy: page(

@@ -10,6 +10,7 @@ import { playerLocales } from '../player/locales/index.ts';
 import { downloadsLocales } from '../features/downloads/locales/index.ts';
 import { musicLocales } from '../features/music/locales/index.ts';
 import { myBeatLocales } from '../player/beat/locales/index.ts';
+import { adminLocales } from '../features/admin/locales/index.ts';
 // Features add one import above and one entry below (see docs/UI.md, "Languages").
 
 /** Every registered namespace: name → {zh, en}. */
@@ -26,6 +27,7 @@ export const namespaces = {
   downloads: downloadsLocales,
   music: musicLocales,
   myBeat: myBeatLocales,
+  admin: adminLocales,
 };
 
 /** A registered namespace name. */

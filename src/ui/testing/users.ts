@@ -1,4 +1,4 @@
-import type { RoleCode, UserInfo } from '../../shared/index.ts';
+import { PERMISSION_IDS, type RoleCode, type UserInfo } from '../../shared/index.ts';
 
 /** A profile like the gateway's, for component tests. */
 export function userInfo(roles: RoleCode[], overrides: Partial<UserInfo> = {}): UserInfo {
@@ -6,6 +6,7 @@ export function userInfo(roles: RoleCode[], overrides: Partial<UserInfo> = {}): 
     id: 1,
     email: 'demo@yinku.local',
     roles: roles.map((roleCode) => ({ roleCode })),
+    permissions: roles.includes('ADMIN') ? [...PERMISSION_IDS] : [],
     menus: [
       {
         key: 'browse',

@@ -1,5 +1,6 @@
 import type {
   AccountsRepository,
+  RoleGrant,
   CodeCheck,
   CodeProblem,
 } from '../../../accounts/accounts.repository.ts';
@@ -8,19 +9,32 @@ import { withTransaction, type PgPool, type PgQueryable } from '../database.ts';
 import { postgresAssessments } from './assessments.ts';
 import { postgresTokens } from './tokens.ts';
 import { endSessionsOf, postgresSessions } from './sessions.ts';
-import { ACCOUNT_COLUMNS, sameHash, toAccount, toCredentials } from '../../rows/accounts.ts';
+import {
+  ACCOUNT_COLUMNS,
+  sameHash,
+  toAccount,
+  toCredentials,
+  toRoleGrant,
+  userPermissionsSql,
+} from '../../rows/accounts.ts';
 import type { Row } from '../../rows/values.ts';
 
 const one = async (db: PgQueryable, sql: string, params: unknown[] = []): Promise<Row | null> =>
   ((await db.query(sql, params)).rows[0] as Row | undefined) ?? null;
 
-const rolesOf = async (db: PgQueryable, id: number): Promise<RoleCode[]> =>
-  (
-    await db.query<{ role_code: RoleCode }>(
-      'SELECT role_code FROM user_roles WHERE user_id = $1 ORDER BY role_code COLLATE "C"',
-      [id],
-    )
-  ).rows.map((row) => row.role_code);
+/** What a user's roles grant (rows/accounts.ts `toRoleGrant`). */
+const grantOf = async (db: PgQueryable, id: number): Promise<RoleGrant> => {
+  const [roles, permissions] = [
+    await db.query<{ role_code: string }>('SELECT role_code FROM user_roles WHERE user_id = $1', [
+      id,
+    ]),
+    await db.query<{ permission: string }>(userPermissionsSql('$1'), [id]),
+  ];
+  return toRoleGrant(
+    roles.rows.map((row) => row.role_code),
+    permissions.rows.map((row) => row.permission),
+  );
+};
 
 /** Inserts a user and its roles; null when the e-mail is taken (no id is spent then). */
 async function addUser(
@@ -115,7 +129,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
         [id],
       );
       if (!row) return null;
-      return { id: Number(row.id), email: String(row.email), roles: await rolesOf(pool, id) };
+      return { id: Number(row.id), email: String(row.email), ...(await grantOf(pool, id)) };
     },
 
     async findCredentials(email) {
@@ -144,7 +158,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
       if (!isRowId(id)) return null;
       const row = await one(pool, `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id]);
       if (!row) return null;
-      return toAccount(row, await rolesOf(pool, id));
+      return toAccount(row, await grantOf(pool, id));
     },
 
     async issueEmailCode(code) {

@@ -1,5 +1,6 @@
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
 import { withTransaction, type PgPool } from '../database.ts';
+import { usesLeftNow } from '../../rows/accounts.ts';
 
 type AssessmentMethods = Pick<
   AccountsRepository,
@@ -9,9 +10,12 @@ type AssessmentMethods = Pick<
 /** PostgreSQL implementation of the invitation-code and assessment part of the accounts repository. */
 export function postgresAssessments(pool: PgPool): AssessmentMethods {
   return {
-    async findInvitationCode(code) {
+    async findInvitationCode(code, now) {
       const row = (
-        await pool.query('SELECT uses_left FROM invitation_codes WHERE code = $1', [code])
+        await pool.query(
+          `SELECT ${usesLeftNow('$2')} AS uses_left FROM invitation_codes WHERE code = $1`,
+          [code, now],
+        )
       ).rows[0] as { uses_left: number } | undefined;
       return row ? Number(row.uses_left) : null;
     },
@@ -43,8 +47,9 @@ export function postgresAssessments(pool: PgPool): AssessmentMethods {
         if (!open) return { ok: false, reason: 'unknown' };
         // A conditional update: the code may have been used up by others since this started.
         const spent = await db.query(
-          'UPDATE invitation_codes SET uses_left = uses_left - 1 WHERE code = $1 AND uses_left > 0',
-          [open.invitation_code],
+          `UPDATE invitation_codes SET uses_left = uses_left - 1
+           WHERE code = $1 AND ${usesLeftNow('$2')} > 0`,
+          [open.invitation_code, finish.now],
         );
         if (spent.rowCount === 0) return { ok: false, reason: 'usedUp' };
         await db.query('UPDATE assessments SET finished_at = $1, answers = $2 WHERE id = $3', [

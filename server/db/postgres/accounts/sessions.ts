@@ -1,5 +1,5 @@
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
-import { withTransaction, type PgPool, type PgQueryable } from '../database.ts';
+import type { PgPool, PgQueryable } from '../database.ts';
 
 /**
  * Records sessions as ended under a new session version, inside the caller's transaction. The
@@ -60,9 +60,7 @@ export async function hasEnded(db: PgQueryable, sessionId: string): Promise<bool
 }
 
 /** PostgreSQL side of ended sessions: the poll every instance runs, and disabling an account. */
-export function postgresSessions(
-  pool: PgPool,
-): Pick<AccountsRepository, 'endedSessionsSince' | 'setAccountDisabled'> {
+export function postgresSessions(pool: PgPool): Pick<AccountsRepository, 'endedSessionsSince'> {
   return {
     async endedSessionsSince(version, endedAfter) {
       const { rows } = await pool.query<{ version: string }>(
@@ -84,19 +82,6 @@ export function postgresSessions(
           endedAt: Number(row.ended_at),
         })),
       };
-    },
-
-    async setAccountDisabled(userId, disabled, now) {
-      if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647) return false;
-      return withTransaction(pool, async (db) => {
-        const updated = await db.query('UPDATE users SET disabled_at = $1 WHERE id = $2', [
-          disabled ? now : null,
-          userId,
-        ]);
-        if ((updated.rowCount ?? 0) === 0) return false;
-        if (disabled) await endSessionsOf(db, userId, now);
-        return true;
-      });
     },
   };
 }

@@ -9,7 +9,14 @@ import type { RoleCode } from '../../../../src/shared/api/account.types.ts';
 import { sqliteAssessments } from './assessments.ts';
 import { sqliteSessions } from './sessions.ts';
 import { sqliteTokens } from './tokens.ts';
-import { ACCOUNT_COLUMNS, sameHash, toAccount, toCredentials } from '../../rows/accounts.ts';
+import {
+  ACCOUNT_COLUMNS,
+  sameHash,
+  toAccount,
+  toCredentials,
+  toRoleGrant,
+  userPermissionsSql,
+} from '../../rows/accounts.ts';
 
 /** SQLite implementation of the accounts repository. */
 export function sqliteAccounts(db: Database): AccountsRepository {
@@ -18,6 +25,12 @@ export function sqliteAccounts(db: Database): AccountsRepository {
   const rolesOf = db.prepare(
     'SELECT role_code FROM user_roles WHERE user_id = ? ORDER BY role_code',
   );
+  const permissionsOf = db.prepare(userPermissionsSql('?'));
+  const grantOf = (id: number) =>
+    toRoleGrant(
+      rolesOf.all(id).map((r) => String(r.role_code)),
+      permissionsOf.all(id).map((r) => String(r.permission)),
+    );
   const credentials = db.prepare(
     'SELECT id, password_hash, disabled_at FROM users WHERE email = ?',
   );
@@ -94,8 +107,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     async findAuthUser(id) {
       const row = userById.get(id);
       if (!row) return null;
-      const roles = rolesOf.all(id).map((r) => r.role_code as RoleCode);
-      return { id: Number(row.id), email: String(row.email), roles } satisfies AuthUser;
+      return { id: Number(row.id), email: String(row.email), ...grantOf(id) } satisfies AuthUser;
     },
 
     async findCredentials(email) {
@@ -114,10 +126,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     async findAccount(id) {
       const row = accountById.get(id);
       if (!row) return null;
-      return toAccount(
-        row,
-        rolesOf.all(id).map((r) => r.role_code as RoleCode),
-      );
+      return toAccount(row, grantOf(id));
     },
 
     async issueEmailCode(code) {
@@ -187,7 +196,6 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     ...sqliteTokens(db, sessions),
 
     endedSessionsSince: sessions.endedSessionsSince,
-    setAccountDisabled: sessions.setAccountDisabled,
 
     ...sqliteAssessments(db),
   };

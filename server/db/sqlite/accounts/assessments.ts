@@ -1,4 +1,5 @@
 import { transaction, type Database } from '../database.ts';
+import { usesLeftNow } from '../../rows/accounts.ts';
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
 
 type AssessmentMethods = Pick<
@@ -8,7 +9,9 @@ type AssessmentMethods = Pick<
 
 /** SQLite implementation of the invitation-code and assessment part of the accounts repository. */
 export function sqliteAssessments(db: Database): AssessmentMethods {
-  const usesLeft = db.prepare('SELECT uses_left FROM invitation_codes WHERE code = ?');
+  const usesLeft = db.prepare(
+    `SELECT ${usesLeftNow('?')} AS uses_left FROM invitation_codes WHERE code = ?`,
+  );
   const insertCode = db.prepare(
     'INSERT INTO invitation_codes (code, uses_left) VALUES (?, ?) ON CONFLICT (code) DO NOTHING',
   );
@@ -20,7 +23,7 @@ export function sqliteAssessments(db: Database): AssessmentMethods {
      WHERE id = ? AND user_id = ? AND finished_at IS NULL`,
   );
   const spendUse = db.prepare(
-    'UPDATE invitation_codes SET uses_left = uses_left - 1 WHERE code = ? AND uses_left > 0',
+    `UPDATE invitation_codes SET uses_left = uses_left - 1 WHERE code = ? AND ${usesLeftNow('?')} > 0`,
   );
   const closeAssessment = db.prepare(
     'UPDATE assessments SET finished_at = ?, answers = ? WHERE id = ?',
@@ -31,8 +34,8 @@ export function sqliteAssessments(db: Database): AssessmentMethods {
   );
 
   return {
-    async findInvitationCode(code) {
-      const row = usesLeft.get(code);
+    async findInvitationCode(code, now) {
+      const row = usesLeft.get(now, code);
       return row ? Number(row.uses_left) : null;
     },
 
@@ -54,7 +57,7 @@ export function sqliteAssessments(db: Database): AssessmentMethods {
         const open = openAssessment.get(finish.assessmentId, finish.userId);
         if (!open) return { ok: false, reason: 'unknown' };
         // The code may have been used up by others since this assessment started.
-        if (spendUse.run(String(open.invitation_code)).changes === 0)
+        if (spendUse.run(String(open.invitation_code), finish.now).changes === 0)
           return { ok: false, reason: 'usedUp' };
         closeAssessment.run(finish.now, JSON.stringify(finish.answers), finish.assessmentId);
         setSampleTypes.run(JSON.stringify(finish.sampleTypes), finish.userId);

@@ -1,4 +1,4 @@
-import { transaction, type Database } from '../database.ts';
+import type { Database } from '../database.ts';
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
 
 /** Session ends the accounts adapter runs inside its own transactions. */
@@ -17,7 +17,7 @@ interface SessionEnds {
  */
 export function sqliteSessions(
   db: Database,
-): SessionEnds & Pick<AccountsRepository, 'endedSessionsSince' | 'setAccountDisabled'> {
+): SessionEnds & Pick<AccountsRepository, 'endedSessionsSince'> {
   const bump = db.prepare(
     'UPDATE session_version SET version = version + 1 WHERE id = 1 RETURNING version',
   );
@@ -41,7 +41,6 @@ export function sqliteSessions(
   const revokeUser = db.prepare(
     'UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
   );
-  const setDisabled = db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?');
 
   const record = (sessionIds: readonly string[], userId: number, now: number): void => {
     if (sessionIds.length === 0) return;
@@ -77,14 +76,6 @@ export function sqliteSessions(
         endedAt: Number(row.ended_at),
       }));
       return { version: current, ended };
-    },
-
-    async setAccountDisabled(userId, disabled, now) {
-      return transaction(db, () => {
-        if (setDisabled.run(disabled ? now : null, userId).changes === 0) return false;
-        if (disabled) endSessionsOf(userId, now);
-        return true;
-      });
     },
   };
 }

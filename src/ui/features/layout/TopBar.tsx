@@ -7,6 +7,7 @@ import { Button, IconButton, Menu } from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useLoadingStore } from '../../stores/loading.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { holdsAdminPermission } from '../admin/index.ts';
 import { DownloadBalance } from '../downloads/index.ts';
 import { Logo } from './Logo.tsx';
 import { navTabsFor } from './nav-tabs.ts';
@@ -144,6 +145,16 @@ export function TopBar() {
               icon: 'user',
               onSelect: () => navigate('/profile/ac'),
             },
+            ...(holdsAdminPermission(userInfo)
+              ? [
+                  {
+                    key: 'admin',
+                    label: t('avatar.admin'),
+                    icon: 'settings' as const,
+                    onSelect: () => navigate('/admin'),
+                  },
+                ]
+              : []),
             {
               key: 'settings',
               label: t('avatar.settings'),

@@ -8,7 +8,7 @@ import { useUserInfo } from '../../stores/session.store.ts';
 import { DesktopAppCard } from './DesktopAppCard.tsx';
 import { formatDate } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../lib/use-load.ts';
 
 const Facts = styled.dl`
   display: grid;

@@ -5,7 +5,7 @@ import { Button, Card, Muted, PageTitle, Spinner } from '../../components/index.
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { formatDate, formatPrice } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../lib/use-load.ts';
 
 const Table = styled.table`
   width: 100%;

@@ -20,7 +20,7 @@ import { useUserInfo } from '../../stores/session.store.ts';
 import { useDownloadBalance } from '../downloads/index.ts';
 import { formatPrice } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../lib/use-load.ts';
 
 const Notice = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};

@@ -14,6 +14,7 @@ export const en: LocaleShape<typeof zh> = {
   visitor: { login: 'Log in', register: 'Register' },
   search: { toggle: 'Search' },
   avatar: {
+    admin: 'Admin',
     menu: 'Account menu',
     viewProfile: 'View profile',
     settings: 'Settings',

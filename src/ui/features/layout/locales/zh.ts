@@ -5,6 +5,7 @@ export const zh = {
   visitor: { login: '登录', register: '注册' },
   search: { toggle: '搜索' },
   avatar: {
+    admin: '管理后台',
     menu: '账户菜单',
     viewProfile: '查看资料',
     settings: '设置',

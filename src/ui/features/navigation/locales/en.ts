@@ -45,5 +45,6 @@ export const en: LocaleShape<typeof zh> = {
     'forgot-password': 'Forgot password',
     'update-password': 'Change password',
     '404': 'Not found',
+    admin: 'Admin',
   },
 };

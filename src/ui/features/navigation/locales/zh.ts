@@ -43,5 +43,6 @@ export const zh = {
     'forgot-password': '忘记密码',
     'update-password': '修改密码',
     '404': '页面不存在',
+    admin: '管理后台',
   },
 };

@@ -1,0 +1,89 @@
+import type {
+  AdminInvite,
+  AdminUser,
+  AuditEntry,
+  PermissionId,
+} from '../../src/shared/api/admin.types.ts';
+
+/** Who makes a change and when: every write below adds its audit row in the same transaction. */
+export interface Actor {
+  userId: number;
+  now: number;
+}
+
+/** A stored role (ADMIN's permissions are not stored: it holds every one). */
+export interface RoleRecord {
+  code: string;
+  name: string;
+  builtIn: boolean;
+  permissions: PermissionId[];
+  userCount: number;
+}
+
+/** Why a change to a user was refused. */
+export type UserChangeRefusal = 'unknownUser' | 'unknownRole' | 'lastAdmin';
+
+/** A window of a list: rows `offset`.. `offset + limit`. */
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+/** Storage of roles, user roles and states, invitation codes and the audit log (docs/ADMIN.md). */
+export interface AdminRepository {
+  /** Users whose e-mail contains `keyword` (all without one), newest first, and their total. */
+  findUsers(query: Window & { keyword?: string }): Promise<{ records: AdminUser[]; total: number }>;
+  /** One user, or null. */
+  findUser(id: number): Promise<AdminUser | null>;
+  /**
+   * Replaces a user's roles. Refused for an unknown user or role, and when it would leave no
+   * enabled account holding ADMIN.
+   */
+  setUserRoles(
+    userId: number,
+    roles: readonly string[],
+    actor: Actor,
+  ): Promise<{ ok: true } | { ok: false; reason: UserChangeRefusal }>;
+  /**
+   * Disables an account (every session of it ends at once) or enables it again; refused for an
+   * unknown user and for the last enabled ADMIN.
+   */
+  setUserDisabled(
+    userId: number,
+    disabled: boolean,
+    actor: Actor,
+  ): Promise<{ ok: true } | { ok: false; reason: Exclude<UserChangeRefusal, 'unknownRole'> }>;
+
+  /** Every role with its permissions and holders, built-in ones first. */
+  listRoles(): Promise<RoleRecord[]>;
+  /** Creates a role; false when its code is taken. */
+  createRole(
+    role: { code: string; name: string; permissions: readonly PermissionId[] },
+    actor: Actor,
+  ): Promise<boolean>;
+  /** Renames a role and replaces its permissions; false for an unknown role. */
+  updateRole(
+    code: string,
+    role: { name: string; permissions: readonly PermissionId[] },
+    actor: Actor,
+  ): Promise<boolean>;
+  /** Deletes an operator's role (its holders lose it); false for an unknown or built-in role. */
+  deleteRole(code: string, actor: Actor): Promise<boolean>;
+  /** The role the users screen proposes for new staff. */
+  staffDefaultRole(): Promise<string>;
+  /** Sets the default role for staff; false for an unknown role. */
+  setStaffDefaultRole(code: string, actor: Actor): Promise<boolean>;
+
+  /** Every invitation code with who used it, newest first. */
+  listInvites(): Promise<AdminInvite[]>;
+  /** Creates an invitation code; false when it exists. */
+  createInvite(
+    invite: { code: string; uses: number; expiresAt: number | null },
+    actor: Actor,
+  ): Promise<boolean>;
+  /** Revokes a code (it starts and finishes no assessment any more); false when unknown or revoked. */
+  revokeInvite(code: string, actor: Actor): Promise<boolean>;
+
+  /** The audit log, newest first, and its total. */
+  auditLog(window: Window): Promise<{ records: AuditEntry[]; total: number }>;
+}

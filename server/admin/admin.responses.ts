@@ -1,0 +1,108 @@
+import {
+  PERMISSION_IDS,
+  type AdminInvite,
+  type AdminPage,
+  type AdminUser,
+  type AdminUserDetail,
+  type AuditEntry,
+  type RolesOverview,
+} from '../../src/shared/api/admin.types.ts';
+import { orderSchema } from '../commerce/commerce.responses.ts';
+import {
+  arrayOf,
+  boolean,
+  integer,
+  integerOrNull,
+  object,
+  oneOf,
+  text,
+  textOrNull,
+  texts,
+  type Assert,
+  type SameShape,
+} from '../http/response-schema.ts';
+
+// The admin answers as response schemas (docs/API.md#typed-routes), proved the same shape as
+// src/shared/api/admin.types.ts by the Assert lines.
+
+const permissionId = oneOf(PERMISSION_IDS);
+
+/** A user as the users screen lists it. */
+export const adminUserSchema = object({
+  id: integer,
+  email: text,
+  roles: texts,
+  plan: text,
+  downloadQuota: integerOrNull,
+  orderCount: integer,
+  disabled: boolean,
+  createdAt: text,
+});
+
+/** A page of users. */
+export const adminUsersSchema = object({
+  records: arrayOf(adminUserSchema),
+  total: integer,
+  page: integer,
+  pageSize: integer,
+});
+
+/** One user and their orders. */
+export const adminUserDetailSchema = object({
+  user: adminUserSchema,
+  orders: arrayOf(orderSchema),
+});
+
+/** The roles, the permission catalogue and the default role for staff. */
+export const rolesOverviewSchema = object({
+  roles: arrayOf(
+    object({
+      code: text,
+      name: text,
+      builtIn: boolean,
+      permissions: arrayOf(permissionId),
+      userCount: integer,
+    }),
+  ),
+  permissions: arrayOf(object({ identifier: permissionId, name: text, description: text })),
+  staffDefaultRole: text,
+});
+
+/** Every invitation code with who used it. */
+export const invitesSchema = arrayOf(
+  object({
+    code: text,
+    usesLeft: integer,
+    expiresAt: integerOrNull,
+    revokedAt: integerOrNull,
+    usedBy: arrayOf(object({ userId: integer, email: text, at: integer })),
+  }),
+);
+
+/** A page of the audit log. */
+export const auditPageSchema = object({
+  records: arrayOf(
+    object({
+      id: integer,
+      at: integer,
+      actorId: integer,
+      actorEmail: text,
+      action: text,
+      target: text,
+      before: textOrNull,
+      after: textOrNull,
+    }),
+  ),
+  total: integer,
+  page: integer,
+  pageSize: integer,
+});
+
+/** Compile-time proofs that each schema is its shared type. */
+export type AdminShapes = [
+  Assert<SameShape<typeof adminUsersSchema, AdminPage<AdminUser>>>,
+  Assert<SameShape<typeof adminUserDetailSchema, AdminUserDetail>>,
+  Assert<SameShape<typeof rolesOverviewSchema, RolesOverview>>,
+  Assert<SameShape<typeof invitesSchema, AdminInvite[]>>,
+  Assert<SameShape<typeof auditPageSchema, AdminPage<AuditEntry>>>,
+];

@@ -1,0 +1,39 @@
+import type { AdminRepository } from '../../admin/admin.repository.ts';
+import { findUser, findUsers, setUserDisabled, setUserRoles } from './admin-users.ts';
+import {
+  auditLog,
+  createInvite,
+  createRole,
+  deleteRole,
+  listInvites,
+  listRoles,
+  revokeInvite,
+  setStaffDefaultRole,
+  staffDefaultRole,
+  updateRole,
+} from './admin-roles.ts';
+import type { Program } from './steps.ts';
+
+/** Runs one program in one transaction of an engine (sqlite/admin.ts, postgres/admin.ts). */
+export type ProgramRunner = <T>(program: Program<T>) => Promise<T>;
+
+/** The admin port over an engine's runner: its rules are the programs of admin-*.ts, once. */
+export function adminRepositoryOf(runProgram: ProgramRunner): AdminRepository {
+  return {
+    findUsers: (query) => runProgram(findUsers(query)),
+    findUser: (id) => runProgram(findUser(id)),
+    setUserRoles: (userId, roles, actor) => runProgram(setUserRoles(userId, roles, actor)),
+    setUserDisabled: (userId, disabled, actor) =>
+      runProgram(setUserDisabled(userId, disabled, actor)),
+    listRoles: () => runProgram(listRoles()),
+    createRole: (role, actor) => runProgram(createRole(role, actor)),
+    updateRole: (code, role, actor) => runProgram(updateRole(code, role, actor)),
+    deleteRole: (code, actor) => runProgram(deleteRole(code, actor)),
+    staffDefaultRole: () => runProgram(staffDefaultRole()),
+    setStaffDefaultRole: (code, actor) => runProgram(setStaffDefaultRole(code, actor)),
+    listInvites: () => runProgram(listInvites()),
+    createInvite: (invite, actor) => runProgram(createInvite(invite, actor)),
+    revokeInvite: (code, actor) => runProgram(revokeInvite(code, actor)),
+    auditLog: (window) => runProgram(auditLog(window)),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Row } from './values.ts';
+
+/**
+ * One storage step of a program written once for both engines: a statement (`?` placeholders;
+ * PostgreSQL's runner numbers them) read as rows or run for its change count, or the ending of
+ * every session of a user (each engine's own session machinery, docs/api/accounts.md#sessions).
+ */
+export type Step =
+  | { kind: 'all'; sql: string; params: readonly unknown[] }
+  | { kind: 'run'; sql: string; params: readonly unknown[] }
+  | { kind: 'endSessions'; userId: number; now: number };
+
+/**
+ * A program of steps with result T: a generator that yields each step and gets its answer back.
+ * The SQLite runner drives it synchronously inside one transaction, the PostgreSQL runner with
+ * awaits inside one; so the rules of the admin port (docs/ADMIN.md) exist once.
+ */
+export type Program<T> = Generator<Step, T, unknown>;
+
+/** The rows of a statement (`yield* all(...)`). */
+export function* all(sql: string, params: readonly unknown[] = []): Program<Row[]> {
+  return (yield { kind: 'all', sql, params }) as Row[];
+}
+
+/** The first row of a statement, or null. */
+export function* get(sql: string, params: readonly unknown[] = []): Program<Row | null> {
+  return (yield* all(sql, params))[0] ?? null;
+}
+
+/** Runs a statement; the number of rows it changed. */
+export function* run(sql: string, params: readonly unknown[] = []): Program<number> {
+  return (yield { kind: 'run', sql, params }) as number;
+}
+
+/** Ends every session of a user at `now` (its refresh tokens revoked, its access tokens refused). */
+export function* endSessions(userId: number, now: number): Program<void> {
+  yield { kind: 'endSessions', userId, now };
+}
+
+/** `?` placeholders numbered for PostgreSQL (`$1`, `$2`, …); our statements hold no `?` literal. */
+export const numberPlaceholders = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};

@@ -1,0 +1,41 @@
+import type { StatementSync } from 'node:sqlite';
+import type { AdminRepository } from '../../admin/admin.repository.ts';
+import { adminRepositoryOf } from '../rows/admin.ts';
+import type { Program } from '../rows/steps.ts';
+import type { Row } from '../rows/values.ts';
+import { transaction, type Database } from './database.ts';
+import { sqliteSessions } from './accounts/sessions.ts';
+
+/**
+ * SQLite side of the admin port: each program runs synchronously inside one BEGIN IMMEDIATE
+ * transaction, so its checks (the last administrator) and writes cannot interleave with another's.
+ */
+export function sqliteAdmin(db: Database): AdminRepository {
+  const sessions = sqliteSessions(db);
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+  const drive = <T>(program: Program<T>): T => {
+    let answer: unknown;
+    for (;;) {
+      const step = program.next(answer);
+      if (step.done) return step.value;
+      const { value } = step;
+      if (value.kind === 'endSessions') {
+        sessions.endSessionsOf(value.userId, value.now);
+        answer = undefined;
+      } else {
+        const statement = prepared(value.sql);
+        const params = value.params as (string | number | null)[];
+        answer =
+          value.kind === 'all'
+            ? (statement.all(...params) as Row[])
+            : Number(statement.run(...params).changes);
+      }
+    }
+  };
+  return adminRepositoryOf(async (program) => transaction(db, () => drive(program)));
+}

@@ -1,0 +1,168 @@
+import type { Language } from '../languages.ts';
+import type { RoleCode } from './account.types.ts';
+import type { Order } from './commerce.types.ts';
+
+/**
+ * Every permission the gateway checks (docs/ADMIN.md). A permission is code, not data: the
+ * gateway enforces it on routes, so operators group them into roles but cannot invent new ones.
+ */
+export const PERMISSION_IDS = [
+  'catalogue.edit',
+  'review.manage',
+  'users.manage',
+  'roles.manage',
+  'invites.manage',
+  'insight.read',
+  'audit.read',
+] as const;
+
+/** A permission's identifier (`users.manage`). */
+export type PermissionId = (typeof PERMISSION_IDS)[number];
+
+/** Each permission's name and description in both languages (the roles screen lists them). */
+export const PERMISSION_TEXTS: Record<
+  PermissionId,
+  { name: Record<Language, string>; description: Record<Language, string> }
+> = {
+  'catalogue.edit': {
+    name: { zh: '编辑曲库', en: 'Edit the catalogue' },
+    description: {
+      zh: '上传、编辑、发布与删除音色包和采样',
+      en: 'Upload, edit, publish and delete packs and samples',
+    },
+  },
+  'review.manage': {
+    name: { zh: '审核队列', en: 'Review queue' },
+    description: {
+      zh: '处理入库检查发现的问题',
+      en: 'Accept, fix or reject the findings of ingest checks',
+    },
+  },
+  'users.manage': {
+    name: { zh: '人员管理', en: 'Personnel' },
+    description: {
+      zh: '查找用户，修改其角色，停用账号',
+      en: 'Find users, change their roles, disable accounts',
+    },
+  },
+  'roles.manage': {
+    name: { zh: '角色管理', en: 'Roles' },
+    description: {
+      zh: '新建、修改与删除角色，设置员工默认角色',
+      en: 'Create, change and delete roles; set the default role for staff',
+    },
+  },
+  'invites.manage': {
+    name: { zh: '邀请码', en: 'Invitation codes' },
+    description: {
+      zh: '创建与撤销邀请码，查看使用者',
+      en: 'Create and revoke invitation codes, see who used them',
+    },
+  },
+  'insight.read': {
+    name: { zh: '数据洞察', en: 'Insight' },
+    description: {
+      zh: '查看播放、下载与搜索统计',
+      en: 'See plays, downloads and search figures',
+    },
+  },
+  'audit.read': {
+    name: { zh: '审计日志', en: 'Audit log' },
+    description: {
+      zh: '查看每一次管理操作：谁、何时、前后变化',
+      en: 'See every admin change: who, when, before and after',
+    },
+  },
+};
+
+/** The roles every installation has; they cannot be deleted, and ADMIN holds every permission. */
+export const BUILT_IN_ROLES: readonly RoleCode[] = ['ORDINARY', 'CREATOR', 'ADMIN'];
+
+/** A role code an operator may give a new role: capitals, digits and `_`, 2–32 characters. */
+export const ROLE_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,31}$/;
+
+/** A permission as the roles screen lists it. */
+export interface Permission {
+  identifier: PermissionId;
+  /** Name and description in the request's language. */
+  name: string;
+  description: string;
+}
+
+/** A role with its permissions. */
+export interface AdminRole {
+  code: string;
+  name: string;
+  builtIn: boolean;
+  permissions: PermissionId[];
+  /** Accounts holding the role. */
+  userCount: number;
+}
+
+/** GET admin/roles: the roles, the permission catalogue and the default role for staff. */
+export interface RolesOverview {
+  roles: AdminRole[];
+  permissions: Permission[];
+  staffDefaultRole: string;
+}
+
+/** A user as the users screen lists it. */
+export interface AdminUser {
+  id: number;
+  email: string;
+  roles: string[];
+  plan: string;
+  /** Downloads left (credits); null means unlimited. */
+  downloadQuota: number | null;
+  orderCount: number;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** GET admin/users/{id}: the user and their orders. */
+export interface AdminUserDetail {
+  user: AdminUser;
+  orders: Order[];
+}
+
+/** Who spent a use of an invitation code (a finished assessment). */
+export interface InviteUse {
+  userId: number;
+  email: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** An invitation code as the invitations screen lists it. */
+export interface AdminInvite {
+  code: string;
+  usesLeft: number;
+  /** Epoch ms, or null: never expires. */
+  expiresAt: number | null;
+  /** Epoch ms of the revocation, or null. */
+  revokedAt: number | null;
+  usedBy: InviteUse[];
+}
+
+/** One admin change: who, when, what, before → after (JSON values). */
+export interface AuditEntry {
+  id: number;
+  /** Epoch ms. */
+  at: number;
+  actorId: number;
+  actorEmail: string;
+  /** What was done (`user.roles`, `role.create`, `invite.revoke`, …). */
+  action: string;
+  /** What it was done to (`user:12`, `role:EDITOR`, `invite:ABC_123`). */
+  target: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** A page of an admin list (totals are exact). */
+export interface AdminPage<T> {
+  records: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { PageTitle } from '../../components/index.ts';
+import { useUserInfo } from '../../stores/session.store.ts';
+import { RolesCard } from './RolesCard.tsx';
+import { UsersCard } from './UsersCard.tsx';
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+/**
+ * /admin: the operator's console (docs/ADMIN.md). Each card shows only for its permission; the
+ * gateway refuses the calls of the others anyway.
+ */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const permissions = useUserInfo()?.permissions ?? [];
+  return (
+    <Stack>
+      <PageTitle>{t('title')}</PageTitle>
+      {permissions.includes('users.manage') && <UsersCard />}
+      {permissions.includes('roles.manage') && <RolesCard />}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+/** The operator's console strings (namespace `admin`), Chinese: the source of the keys. */
+export const zh = {
+  title: '管理后台',
+  users: {
+    title: '人员管理',
+    search: '按邮箱查找',
+    email: '邮箱',
+    roles: '角色',
+    plan: '套餐',
+    credits: '剩余下载',
+    orders: '订单',
+    state: '状态',
+    active: '正常',
+    disabled: '已停用',
+    disable: '停用',
+    enable: '启用',
+    editRoles: '修改角色',
+    save: '保存',
+    cancel: '取消',
+    unlimited: '不限',
+    empty: '没有匹配的用户',
+  },
+  roles: {
+    builtInNames: { ORDINARY: '普通用户', CREATOR: '创作者', ADMIN: '管理员' },
+    title: '角色与权限',
+    builtIn: '内置',
+    holders: '{{count}} 人',
+    staffDefault: '员工默认角色：{{role}}',
+    none: '无权限',
+  },
+};
