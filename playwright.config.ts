@@ -21,8 +21,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/testing/e2e-global-setup.ts',
   timeout: 60_000,
-  // One browser at a time unless asked: `npm run test:e2e` gives the `pages` project two (they
-  // share the gateway; a spec's tests stay in order in one worker).
+  // One browser at a time unless asked (YINKU_E2E_WORKERS for `npm run test:e2e`'s `pages` run;
+  // the specs then share the gateway, a spec's tests stay in order in one worker).
   workers: 1,
   projects: [
     { name: 'pages', testIgnore: AUDIO_SPECS },

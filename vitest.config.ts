@@ -6,10 +6,6 @@ import { playwright } from '@vitest/browser-playwright';
 /** Unit and API tests: Node for the gateway, shared code and decoders; jsdom for React; Chromium for audio. */
 export default defineConfig({
   test: {
-    // Two test files at a time (Vitest's default leaves one of two cores idle): a file's tests
-    // wait on gateways, databases and child processes much of the time. The browser project
-    // sets its own limit.
-    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -82,8 +78,6 @@ export default defineConfig({
           name: 'browser',
           include: ['src/**/*.browser.test.ts'],
           testTimeout: 30_000,
-          // One file at a time, after the other projects: some time audio in real Chromium.
-          maxWorkers: 1,
           browser: {
             enabled: true,
             headless: true,
