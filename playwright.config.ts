@@ -3,8 +3,7 @@ import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 
 /**
  * Specs that judge what the page sends to its speakers (levels, timing on the audio clock): they
- * run one at a time with no other browser busy on the machine. `npm run test:e2e` runs the
- * `pages` project and then the `audio` one (docs/TESTING.md, "End to end").
+ * run with no other browser busy on the machine (docs/TESTING.md, "What runs at once").
  */
 const AUDIO_SPECS = [
   'audio-loop.spec.ts',
@@ -21,8 +20,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/testing/e2e-global-setup.ts',
   timeout: 60_000,
-  // One browser at a time unless asked (YINKU_E2E_WORKERS for `npm run test:e2e`'s `pages` run;
-  // the specs then share the gateway, a spec's tests stay in order in one worker).
+  // One browser at a time; `--project=pages --workers=2` may run the others on two
+  // (docs/TESTING.md, "What runs at once"; a spec's tests stay in order in one worker).
   workers: 1,
   projects: [
     { name: 'pages', testIgnore: AUDIO_SPECS },
