@@ -64,7 +64,10 @@ async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
+    // Two frames: the list has measured its new width and painted it.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await page.screenshot({ path: join(OUT, `read-${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1400, height: 900 });
