@@ -84,6 +84,11 @@ export interface AdminRepository {
   /** Revokes a code (it starts and finishes no assessment any more); false when unknown or revoked. */
   revokeInvite(code: string, actor: Actor): Promise<boolean>;
 
+  /** Writes one audit row for a change made elsewhere (a review finding's accept, reject or fix). */
+  recordAudit(
+    entry: { action: string; target: string; before: unknown; after: unknown },
+    actor: Actor,
+  ): Promise<void>;
   /** The audit log, newest first, and its total. */
   auditLog(window: Window): Promise<{ records: AuditEntry[]; total: number }>;
 }

@@ -5,6 +5,7 @@ import {
   type AdminUser,
   type AdminUserDetail,
   type AuditEntry,
+  type ReviewFinding,
   type RolesOverview,
 } from '../../src/shared/api/admin.types.ts';
 import { orderSchema } from '../commerce/commerce.responses.ts';
@@ -98,6 +99,19 @@ export const auditPageSchema = object({
   pageSize: integer,
 });
 
+/** A review finding; `detail` holds the check's measurements under their own names. */
+export const reviewFindingSchema = object({
+  id: integer,
+  sampleId: integerOrNull,
+  fileName: text,
+  code: text,
+  detail: {
+    type: 'object',
+    additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+  } as const,
+  status: oneOf(['open', 'accepted', 'fixed', 'rejected']),
+});
+
 /** Compile-time proofs that each schema is its shared type. */
 export type AdminShapes = [
   Assert<SameShape<typeof adminUsersSchema, AdminPage<AdminUser>>>,
@@ -105,4 +119,5 @@ export type AdminShapes = [
   Assert<SameShape<typeof rolesOverviewSchema, RolesOverview>>,
   Assert<SameShape<typeof invitesSchema, AdminInvite[]>>,
   Assert<SameShape<typeof auditPageSchema, AdminPage<AuditEntry>>>,
+  Assert<SameShape<typeof reviewFindingSchema, ReviewFinding>>,
 ];

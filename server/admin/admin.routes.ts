@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../http/route-area.ts';
 import { adminInvitesRoutes } from './admin-invites.routes.ts';
+import { adminReviewRoutes } from './admin-review.routes.ts';
 import { adminRolesRoutes } from './admin-roles.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
-/** The operator's routes (docs/ADMIN.md): users, roles, invitation codes, the audit log. */
+/** The operator's routes (docs/ADMIN.md): users, roles, invitation codes, the review queue, the audit log. */
 export async function adminRoutes(app: FastifyInstance, options: AreaOptions): Promise<void> {
   await app.register(adminUsersRoutes, options);
   await app.register(adminRolesRoutes, options);
   await app.register(adminInvitesRoutes, options);
+  await app.register(adminReviewRoutes, options);
 }

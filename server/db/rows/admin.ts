@@ -1,5 +1,5 @@
 import type { AdminRepository } from '../../admin/admin.repository.ts';
-import { findUser, findUsers, setUserDisabled, setUserRoles } from './admin-users.ts';
+import { audit, findUser, findUsers, setUserDisabled, setUserRoles } from './admin-users.ts';
 import {
   auditLog,
   createInvite,
@@ -34,6 +34,8 @@ export function adminRepositoryOf(runProgram: ProgramRunner): AdminRepository {
     listInvites: () => runProgram(listInvites()),
     createInvite: (invite, actor) => runProgram(createInvite(invite, actor)),
     revokeInvite: (code, actor) => runProgram(revokeInvite(code, actor)),
+    recordAudit: ({ action, target, before, after }, actor) =>
+      runProgram(audit(actor, action, target, before, after)),
     auditLog: (window) => runProgram(auditLog(window)),
   };
 }

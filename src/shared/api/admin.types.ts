@@ -166,3 +166,19 @@ export interface AdminPage<T> {
   page: number;
   pageSize: number;
 }
+
+/** Where a review finding stands: open, or accepted, fixed or rejected by an operator. */
+export type ReviewFindingStatus = 'open' | 'accepted' | 'fixed' | 'rejected';
+
+/** GET admin/review: one finding of an ingest check (docs/LIBRARY.md "Review findings"). */
+export interface ReviewFinding {
+  id: number;
+  /** The sample it is about; null for a file that was not imported (`INVALID_AUDIO`). */
+  sampleId: number | null;
+  fileName: string;
+  /** `TEMPO_MISMATCH`, `CLIPPING`, … as docs/ADMIN.md lists them. */
+  code: string;
+  /** The measurements behind it (JSON values). */
+  detail: Record<string, string | number | boolean | null>;
+  status: ReviewFindingStatus;
+}

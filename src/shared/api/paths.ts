@@ -62,6 +62,9 @@ export const ROUTES = {
   adminInvites: '/api/v2/admin/invites',
   adminInvite: '/api/v2/admin/invites/:code',
   adminAudit: '/api/v2/admin/audit',
+  adminReview: '/api/v2/admin/review',
+  adminReviewStatus: '/api/v2/admin/review/:id/status',
+  adminReviewFix: '/api/v2/admin/review/:id/fix',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
@@ -105,6 +108,8 @@ export const API = {
   adminUserDisabled: (id: Id) => pathOf(ROUTES.adminUserDisabled, { id }),
   adminRole: (code: string) => pathOf(ROUTES.adminRole, { code }),
   adminInvite: (code: string) => pathOf(ROUTES.adminInvite, { code }),
+  adminReviewStatus: (id: Id) => pathOf(ROUTES.adminReviewStatus, { id }),
+  adminReviewFix: (id: Id) => pathOf(ROUTES.adminReviewFix, { id }),
 } as const;
 
 /** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { API, ROUTES } from '../../src/shared/api/paths.ts';
+import { bodySchema } from '../accounts/account-schemas.ts';
+import { PACK_CODE_PATTERN } from '../catalogue/catalogue.schemas.ts';
+import { ok } from '../http/envelope.ts';
+import { arrayOf, okResponse } from '../http/response-schema.ts';
+import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
+import { idParamsSchema } from '../http/validation.ts';
+import { startAnalysisPool, type AnalysisPool } from '../library/analysis-pool.ts';
+import type { ReviewChange } from '../library/review/review.service.ts';
+import { reviewService } from '../library/review/review.service.ts';
+import { reviewFindingSchema } from './admin.responses.ts';
+import { actorOf } from './admin-rules.ts';
+
+const reviewQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['packCode'],
+  properties: { packCode: { type: 'string', pattern: PACK_CODE_PATTERN } },
+} as const;
+const statusBody = bodySchema({ status: { type: 'string', enum: ['accepted', 'rejected'] } });
+
+/** The review queue's calls (docs/api/admin.md): list a pack's findings, accept, reject, fix. */
+export async function adminReviewRoutes(
+  base: FastifyInstance,
+  { ctx }: AreaOptions,
+): Promise<void> {
+  const app = typedRoutes(base);
+  const manage = { permission: 'review.manage' } as const;
+  const response = okResponse(reviewFindingSchema);
+
+  // An audio fix decodes and analyses the fixed file again: on one worker thread, never on the
+  // gateway's event loop (docs/LIBRARY.md), started by the first fix and closed with the app.
+  let pool: AnalysisPool | null = null;
+  const describe = (bytes: Uint8Array) => (pool ??= startAnalysisPool(1)).describe(bytes);
+  base.addHook('onClose', async () => {
+    await pool?.close();
+  });
+  const review = reviewService(ctx, describe);
+
+  /** Writes the change's audit row and answers the finding after it. */
+  const audited = async (
+    action: string,
+    change: ReviewChange,
+    request: Parameters<typeof actorOf>[0],
+  ) => {
+    const { finding, before, after } = change;
+    await ctx.repo.admin.recordAudit(
+      { action, target: `finding:${finding.id}`, before, after },
+      actorOf(request, ctx.clock.now()),
+    );
+    return ok(finding);
+  };
+
+  app.get(
+    API.adminReview,
+    {
+      schema: { querystring: reviewQuery, response: okResponse(arrayOf(reviewFindingSchema)) },
+      config: manage,
+    },
+    async (request) => ok(await review.listFindings(request.query.packCode)),
+  );
+
+  app.post(
+    ROUTES.adminReviewStatus,
+    { schema: { params: idParamsSchema, body: statusBody, response }, config: manage },
+    async (request) => {
+      const { status } = request.body;
+      const change = await review.setStatus(request.params.id, status);
+      return audited(status === 'accepted' ? 'review.accept' : 'review.reject', change, request);
+    },
+  );
+
+  app.post(
+    ROUTES.adminReviewFix,
+    { schema: { params: idParamsSchema, response }, config: manage },
+    async (request) => audited('review.fix', await review.applyFix(request.params.id), request),
+  );
+}
