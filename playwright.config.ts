@@ -7,6 +7,7 @@ import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
  */
 const AUDIO_SPECS = [
   'audio-loop.spec.ts',
+  'audio-my-beat.spec.ts',
   'audio-real-path.spec.ts',
   'audio.spec.ts',
   'music.spec.ts',

@@ -23,6 +23,8 @@ import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
 test.use({ bypassCSP: true });
 
 const RATE = 44100;
+/** Seconds of the beat heard alone before the click: more than its 2 s bar, so a downbeat is in. */
+const BEAT_ALONE_S = 2.2;
 
 /** 2 bars at 120 BPM: a 60 Hz kick (80 ms decay) on every beat, the downbeats twice as loud. */
 function beatWav(): Buffer {
@@ -85,17 +87,18 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
   await panel.getByRole('button', { name: '播放节拍' }).click();
   await expect(panel.getByRole('button', { name: '停止节拍' })).toBeVisible();
 
-  // A second of the beat alone, then the click, then three seconds more.
+  // More than a bar of the beat alone (so a downbeat is heard before the click), then the click,
+  // then the wait for the next bar line (up to 2 s) and at least four of the loop's clicks.
   await sleep(300);
   await page.evaluate(startRecording);
-  await sleep(1200);
+  await sleep(BEAT_ALONE_S * 1000 + 100);
   await row.getByRole('gridcell').nth(2).click();
-  await sleep(3800);
+  await sleep(4500);
   const { rate, b64 } = await page.evaluate(stopRecording);
   const x = recordedFrames(b64);
   // The beat's kicks: where the output first leaves silence (its 60 Hz tail is gone by the next
   // beat), before the loop could sound; the downbeats are the loud ones.
-  const alone = Math.round(1.1 * rate);
+  const alone = Math.round(BEAT_ALONE_S * rate);
   // (A recording that starts inside a kick's tail has no onset there.)
   const kicks = onsets(alone, (i) => x[i]!, 0.01, rate).filter((t) => t > 0.05);
   const loudness = (t: number) => {
@@ -111,7 +114,9 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
   expect(downbeats.length).toBeGreaterThanOrEqual(1);
   // The loop's clicks: broadband, so they stand out of the first difference, where the 60 Hz kick
   // is 1 % of its level.
-  const clicks = onsets(x.length, (i) => x[i]! - x[i - 1]!, 0.05, rate).filter((t) => t > 1.1);
+  const clicks = onsets(x.length, (i) => x[i]! - x[i - 1]!, 0.05, rate).filter(
+    (t) => t > BEAT_ALONE_S,
+  );
   console.info('clicks', clicks.map((t) => t.toFixed(4)).join(' '));
   expect(clicks.length).toBeGreaterThanOrEqual(4);
   // The first click lies on a bar line of the beat (its downbeats every 2 s), within 5 ms.
