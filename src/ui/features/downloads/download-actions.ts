@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { balanceFollower } from './balance-follower.ts';
 import type { DownloadsApi } from '../../api/downloads.api.ts';
 import { agreeToCost } from './credit-agreement.ts';
 import type { BulkPurpose, CreditAnswer, CreditQuote } from './credit-prompt.store.ts';
@@ -96,6 +97,7 @@ function asDownloadError(error: unknown): DownloadError {
 /** Download and like actions over the shared flag store (rows, panels and player all see them). */
 export function createDownloadActions(deps: DownloadActionDeps) {
   const { patch } = useItemFlags.getState();
+  const balance = balanceFollower((quota) => deps.onBalance?.(quota));
 
   async function downloadOne(
     sample: RowSample,
@@ -105,6 +107,7 @@ export function createDownloadActions(deps: DownloadActionDeps) {
     const key = sampleKey(sample.id);
     if (flagsOf(sample).downloading) return false;
     patch(key, { downloading: true });
+    balance.started();
     try {
       const flags = flagsOf(sample);
       const result = await downloadSample(
@@ -118,11 +121,13 @@ export function createDownloadActions(deps: DownloadActionDeps) {
         },
       );
       patch(key, { download: true, likes: result.liked || flags.likes, downloading: false });
-      if (result.downloadQuota !== undefined) deps.onBalance?.(result.downloadQuota);
+      if (result.downloadQuota !== undefined) balance.answered(result.downloadQuota);
       return true;
     } catch (error) {
       patch(key, { downloading: false });
       throw asDownloadError(error);
+    } finally {
+      balance.ended();
     }
   }
 
