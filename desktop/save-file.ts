@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { DESKTOP_MAX_CHUNK_CHARS } from '../src/shared/desktop-bridge/bridge.types.ts';
 import { numberedName, safeFileName } from '../src/shared/safe-name.ts';
@@ -15,6 +15,8 @@ const SAVE_IDLE_MS = 60_000;
 
 /** How many `name (n).ext` alternatives are tried before giving up. */
 const MAX_NAME_ATTEMPTS = 1000;
+/** Errors of a volume that has no hard links (FAT, exFAT, some network shares). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -61,9 +63,9 @@ interface SaveOutcome {
 
 /**
  * Saves files under the download root in three steps (begin, chunks, commit) so large files
- * stream. Bytes go to a hidden temp file in the target folder; commit reserves a free name
- * with an exclusive create (`wx`: two saves never get the same name) and renames the temp file
- * over it, so the final name only ever holds a whole file. Any failure removes the temp file.
+ * stream. Bytes go to a hidden temp file in the target folder; commit hard-links it to the first
+ * free name (a link is never made over a file: two saves never get the same name) and removes the
+ * temp name, so the final name only ever holds a whole file. Any failure removes the temp file.
  */
 export function createFileSaver(options: {
   getRoot(): string;
@@ -94,15 +96,37 @@ export function createFileSaver(options: {
     return timer;
   }
 
-  async function reserveName(folder: string, fileName: string): Promise<string> {
+  /**
+   * Gives the whole temp file its final name, the first free one of `name`, `name (2)`, …: a hard
+   * link is created only where no file exists and holds the whole file at once. A volume without
+   * hard links (FAT, exFAT) gets the name reserved by an exclusive create, then the rename.
+   */
+  async function placeUnderFreeName(folder: string, fileName: string, tempPath: string) {
     for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt++) {
       const candidate = numberedName(fileName, attempt);
+      const target = join(folder, candidate);
       try {
-        await (await open(join(folder, candidate), 'wx')).close();
+        await link(tempPath, target);
+        await unlink(tempPath).catch(() => {});
         return candidate;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') continue;
+        if (!NO_HARD_LINKS.has(code ?? '')) throw error;
       }
+      try {
+        await (await open(target, 'wx')).close();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw error;
+      }
+      try {
+        await rename(tempPath, target);
+      } catch (error) {
+        await unlink(target).catch(() => {});
+        throw error;
+      }
+      return candidate;
     }
     throw new Error(`Too many files named like ${fileName}`);
   }
@@ -158,17 +182,14 @@ export function createFileSaver(options: {
       const session = take(token);
       sessions.delete(token as string);
       clearTimeout(session.timer);
-      let reserved: string | undefined;
       try {
         await session.handle.sync();
         await session.handle.close();
-        reserved = await reserveName(session.folder, session.fileName);
-        await rename(session.tempPath, join(session.folder, reserved));
-        return { userFilePath: [...session.folders, reserved].join('/') };
+        const placed = await placeUnderFreeName(session.folder, session.fileName, session.tempPath);
+        return { userFilePath: [...session.folders, placed].join('/') };
       } catch (error) {
         await session.handle.close().catch(() => {});
         await unlink(session.tempPath).catch(() => {});
-        if (reserved) await unlink(join(session.folder, reserved)).catch(() => {});
         throw error;
       }
     },
