@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
@@ -21,10 +21,14 @@ import { useFailureToast, useSpaceToggle, useTruncatedToast } from './player-bar
 import { playerAnalyser } from './player-analyser.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { ProjectSyncControls } from './ProjectSyncControls.tsx';
-import { BeatControl } from '../beat/index.ts';
 import { useSyncFollow } from './sync-follow.ts';
 import { AsHeardButton } from './AsHeardButton.tsx';
 import type { Sample } from '../../../shared/index.ts';
+
+/** My beat loads after the bar (its analysis and planner stay out of the first bundle). */
+const BeatControl = lazy(() =>
+  import('../beat/index.ts').then((m) => ({ default: m.BeatControl })),
+);
 
 /** Below this width the bar is a mini player (px). */
 const MINI_WIDTH = 600;
@@ -293,7 +297,9 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
         <VolumeControl />
       </Extras>
       <ProjectSyncControls />
-      <BeatControl />
+      <Suspense fallback={null}>
+        <BeatControl />
+      </Suspense>
       {onDownloadAsHeard && <AsHeardButton onDownload={onDownloadAsHeard} />}
       <DownloadFolderButton />
     </Bar>
