@@ -111,7 +111,13 @@ export function opsArb(sandbox: string): fc.Arbitrary<BridgeOp[]> {
       arbitrary: fc.record({
         op: fc.constant('save' as const),
         folders: foldersArb,
-        fileName: fc.oneof({ weight: 5, arbitrary: nameArb }, wrongType),
+        // Escapes get their own weight here: a save that commits one is the case a broken
+        // sanitiser shows in (the mutant test needs it well within its 200 cases).
+        fileName: fc.oneof(
+          { weight: 5, arbitrary: nameArb },
+          { weight: 3, arbitrary: fc.constantFrom(...ESCAPES) },
+          { weight: 1, arbitrary: wrongType },
+        ),
         chunks: fc.array(chunkArb, { maxLength: 4 }),
         end: fc.constantFrom(
           'commit' as const,
