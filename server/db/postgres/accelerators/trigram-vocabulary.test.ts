@@ -130,36 +130,40 @@ describe('the vocabulary PostgreSQL keeps (search_vocabulary)', () => {
 });
 
 describe('typo correction from trigram candidates (pg_trgm)', () => {
-  it('corrects every slip of every word as the whole vocabulary does', async () => {
-    const terms = await ctx.repo.catalogue.searchVocabulary();
-    const whole = new Vocabulary(terms);
-    const words = terms.map((t) => t.term).filter((w) => /^[a-z]{4,}$/.test(w));
-    // Each word with one letter dropped, doubled, replaced or swapped with the next, and two
-    // slips at once for longer words.
-    const slips = new Set<string>();
-    for (const word of words)
-      for (let i = 0; i < word.length; i++) {
-        const [head, tail] = [word.slice(0, i), word.slice(i + 1)];
-        slips
-          .add(head + tail)
-          .add(head + word[i]! + word[i]! + tail)
-          .add(`${head}q${tail}`);
-        if (tail) slips.add(head + tail[0]! + word[i]! + tail.slice(1));
-        if (word.length >= 8) slips.add(`${head}q${tail.slice(0, 2)}z${tail.slice(3)}`);
+  it(
+    'corrects every slip of every word as the whole vocabulary does',
+    { timeout: 120_000 },
+    async () => {
+      const terms = await ctx.repo.catalogue.searchVocabulary();
+      const whole = new Vocabulary(terms);
+      const words = terms.map((t) => t.term).filter((w) => /^[a-z]{4,}$/.test(w));
+      // Each word with one letter dropped, doubled, replaced or swapped with the next, and two
+      // slips at once for longer words.
+      const slips = new Set<string>();
+      for (const word of words)
+        for (let i = 0; i < word.length; i++) {
+          const [head, tail] = [word.slice(0, i), word.slice(i + 1)];
+          slips
+            .add(head + tail)
+            .add(head + word[i]! + word[i]! + tail)
+            .add(`${head}q${tail}`);
+          if (tail) slips.add(head + tail[0]! + word[i]! + tail.slice(1));
+          if (word.length >= 8) slips.add(`${head}q${tail.slice(0, 2)}z${tail.slice(3)}`);
+        }
+      let narrowed = 0;
+      for (const slip of slips) {
+        const candidates = await ctx.repo.catalogue.correctionCandidates!(slip);
+        if (candidates === null) continue;
+        narrowed++;
+        expect(candidates.length, slip).toBeLessThan(terms.length);
+        expect(correctKeyword(slip, new Vocabulary(candidates)), slip).toBe(
+          correctKeyword(slip, whole),
+        );
       }
-    let narrowed = 0;
-    for (const slip of slips) {
-      const candidates = await ctx.repo.catalogue.correctionCandidates!(slip);
-      if (candidates === null) continue;
-      narrowed++;
-      expect(candidates.length, slip).toBeLessThan(terms.length);
-      expect(correctKeyword(slip, new Vocabulary(candidates)), slip).toBe(
-        correctKeyword(slip, whole),
-      );
-    }
-    // Most slips are answered from the candidates, not the whole vocabulary.
-    expect(narrowed).toBeGreaterThan(slips.size / 2);
-  });
+      // Most slips are answered from the candidates, not the whole vocabulary.
+      expect(narrowed).toBeGreaterThan(slips.size / 2);
+    },
+  );
 
   it('reads the whole vocabulary for a three-letter word', async () => {
     expect(await ctx.repo.catalogue.correctionCandidates!('kik')).toBeNull();
@@ -187,34 +191,39 @@ describe('prefixes spelled out from the vocabulary', () => {
     expect(await asked(more)).toBe(`'${more}':*`);
   });
 
-  it('finds the same samples, in the same order, as the prefix it stands for', async () => {
-    // Every one- to three-character start of a Latin word, and whole names (each word a prefix).
-    const words = (
-      await pool.query("SELECT word FROM search_vocabulary WHERE word ~ '^[0-9a-z]+$'")
-    ).rows.map((row) => String(row.word));
-    const prefixes = [...new Set(words.flatMap((w) => [1, 2, 3].map((n) => w.slice(0, n))))];
-    const names = (await pool.query('SELECT name_en FROM samples ORDER BY id LIMIT 12')).rows.map(
-      (row) => String(row.name_en),
-    );
-    expect(prefixes.length).toBeGreaterThan(30);
-    const starts = prefixes.filter((p) => p.length === 1);
-    const mixed = names.slice(0, 4).flatMap((name) => starts.map((p) => `${name} ${p}`));
-    for (const keyword of [...prefixes, ...names, ...mixed]) {
-      const search = keywordSearch(keyword)!;
-      // RELEVANCE as the contract says, with the keyword asked by its `:*` prefixes.
-      const query = keywordQuery(search)!.query!;
-      const expected = (
-        await pool.query(
-          `SELECT sample_id FROM sample_search WHERE document @@ $1::tsquery
+  // Hundreds of queries: 120 s, so a loaded machine (CI beside other work) does not time it out.
+  it(
+    'finds the same samples, in the same order, as the prefix it stands for',
+    { timeout: 120_000 },
+    async () => {
+      // Every one- to three-character start of a Latin word, and whole names (each word a prefix).
+      const words = (
+        await pool.query("SELECT word FROM search_vocabulary WHERE word ~ '^[0-9a-z]+$'")
+      ).rows.map((row) => String(row.word));
+      const prefixes = [...new Set(words.flatMap((w) => [1, 2, 3].map((n) => w.slice(0, n))))];
+      const names = (await pool.query('SELECT name_en FROM samples ORDER BY id LIMIT 12')).rows.map(
+        (row) => String(row.name_en),
+      );
+      expect(prefixes.length).toBeGreaterThan(30);
+      const starts = prefixes.filter((p) => p.length === 1);
+      const mixed = names.slice(0, 4).flatMap((name) => starts.map((p) => `${name} ${p}`));
+      for (const keyword of [...prefixes, ...names, ...mixed]) {
+        const search = keywordSearch(keyword)!;
+        // RELEVANCE as the contract says, with the keyword asked by its `:*` prefixes.
+        const query = keywordQuery(search)!.query!;
+        const expected = (
+          await pool.query(
+            `SELECT sample_id FROM sample_search WHERE document @@ $1::tsquery
            ORDER BY name_document @@ $1::tsquery DESC, popularity DESC, sample_id`,
-          [query],
-        )
-      ).rows.map((row) => Number(row.sample_id));
-      const page = await ctx.repo.catalogue.listSamples(request(keyword, 'RELEVANCE'));
-      expect(
-        page.rows.map((sample) => sample.id),
-        keyword,
-      ).toEqual(expected);
-    }
-  });
+            [query],
+          )
+        ).rows.map((row) => Number(row.sample_id));
+        const page = await ctx.repo.catalogue.listSamples(request(keyword, 'RELEVANCE'));
+        expect(
+          page.rows.map((sample) => sample.id),
+          keyword,
+        ).toEqual(expected);
+      }
+    },
+  );
 });
