@@ -54,6 +54,19 @@ function headings(doc: string): string[] {
     .map((line) => line.replace(/^#+ /, ''));
 }
 
+/** `docs/X.md "Name"`, `docs/X.md, "Name"` or `docs/X.md: “Name”`: a doc and one of its sections. */
+const SECTION_CITE = /\b(docs\/[\w/.-]+?\.md)[,:]? ?["“]([^"”\n]+)["”]/g;
+
+/** A heading that holds the name, a bold label starting with it, or a line opening with `Name:`. */
+function hasSection(doc: string, name: string): boolean {
+  const text = readFileSync(join(repo, doc), 'utf8');
+  return (
+    headings(doc).some((heading) => heading.includes(name)) ||
+    text.includes(`**${name}`) ||
+    text.split('\n').some((line) => line.startsWith(`${name}:`))
+  );
+}
+
 const files = scannedFiles();
 const texts = new Map(files.map((file) => [file, readFileSync(join(repo, file), 'utf8')]));
 
@@ -128,6 +141,30 @@ describe('citations a clone can resolve', () => {
           broken.push(`${file}: ${match[0]} (no such heading)`);
       }
     expect(broken).toEqual([]);
+  });
+
+  it('names only sections a cited doc has: docs/X.md "Section"', () => {
+    // A quoted name after a doc is a section: a heading holding it, a bold label or a "Name:" line.
+    const broken: string[] = [];
+    for (const [file, text] of texts)
+      text.split('\n').forEach((line, index) => {
+        for (const [, doc, name] of line.matchAll(SECTION_CITE)) {
+          if (name.includes('<') || !existsSync(join(repo, doc))) continue;
+          if (!hasSection(doc, name)) broken.push(`${file}:${index + 1}: ${doc} "${name}"`);
+        }
+      });
+    expect(broken).toEqual([]);
+  });
+
+  it('reads a quoted section after a doc, in either kind of quotes', () => {
+    const cited = (line: string) =>
+      [...line.matchAll(SECTION_CITE)].map(([, doc, name]) => [doc, name]);
+    expect(cited('see docs/AUDIO.md, "Loops" and docs/UI.md “One scroll”')).toEqual([
+      ['docs/AUDIO.md', 'Loops'],
+      ['docs/UI.md', 'One scroll'],
+    ]);
+    expect(hasSection('docs/AUDIO.md', 'Loops')).toBe(true);
+    expect(hasSection('docs/AUDIO.md', 'No such section anywhere')).toBe(false);
   });
 
   it('points every repo path it names (src/, server/, tests/, docs/ …) at a real file', () => {
