@@ -16,6 +16,9 @@ const word = (text: string, notBefore = '') => new RegExp(`\\b${text}\\b${notBef
 // import), and no pattern (<area>, *, {a,b}).
 const REPO_PATH =
   /(?<![\w./<>*{-])(?:src|server|tests|docs|desktop|benchmarks|scripts)\/[\w./-]*\.(?:tsx?|md|sql|json|sh|mjs)\b/g;
+// A folder the same way: it ends with a slash (`server/db/rows/`), not followed by more of a path.
+const REPO_FOLDER =
+  /(?<![\w./<>*{-])(?:src|server|tests|docs|desktop|benchmarks|scripts)\/(?:[\w.-]+\/)*(?![\w.*<{-])/g;
 
 const FORBIDDEN: [string, RegExp][] = [
   ['the outside spec', word(['SP', 'EC'].join(''))],
@@ -148,7 +151,7 @@ describe('citations a clone can resolve', () => {
     const broken: string[] = [];
     for (const [file, text] of texts)
       text.split('\n').forEach((line, index) => {
-        for (const [, doc, name] of line.matchAll(SECTION_CITE)) {
+        for (const [, doc = '', name = ''] of line.matchAll(SECTION_CITE)) {
           if (name.includes('<') || !existsSync(join(repo, doc))) continue;
           if (!hasSection(doc, name)) broken.push(`${file}:${index + 1}: ${doc} "${name}"`);
         }
@@ -167,7 +170,7 @@ describe('citations a clone can resolve', () => {
     expect(hasSection('docs/AUDIO.md', 'No such section anywhere')).toBe(false);
   });
 
-  it('points every repo path it names (src/, server/, tests/, docs/ …) at a real file', () => {
+  it('points every repo path and folder it names (src/, server/, tests/, docs/ …) at a real one', () => {
     // Tests build throw-away trees with made-up paths, so only docs and code outside tests count.
     const broken: string[] = [];
     for (const [file, text] of texts) {
@@ -175,6 +178,8 @@ describe('citations a clone can resolve', () => {
       text.split('\n').forEach((line, index) => {
         for (const [path] of line.matchAll(REPO_PATH))
           if (!existsSync(join(repo, path))) broken.push(`${file}:${index + 1}: ${path}`);
+        for (const [folder] of line.matchAll(REPO_FOLDER))
+          if (!existsSync(join(repo, folder))) broken.push(`${file}:${index + 1}: ${folder}`);
       });
     }
     expect(broken).toEqual([]);
@@ -188,5 +193,9 @@ describe('citations a clone can resolve', () => {
     ]);
     expect(paths("import { API } from '../../src/shared/index.ts';")).toEqual([]);
     expect(paths('server/<area>/*.routes.ts and src/ui/features/**/*.test.ts')).toEqual([]);
+    const folders = (line: string) => [...line.matchAll(REPO_FOLDER)].map(([folder]) => folder);
+    expect(folders('`server/db/rows/` beside server/db/x.ts and ../src/shared/')).toEqual([
+      'server/db/rows/',
+    ]);
   });
 });
