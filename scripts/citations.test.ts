@@ -57,8 +57,8 @@ function headings(doc: string): string[] {
     .map((line) => line.replace(/^#+ /, ''));
 }
 
-/** `docs/X.md "Name"`, `docs/X.md, "Name"` or `docs/X.md: “Name”`: a doc and one of its sections. */
-const SECTION_CITE = /\b(docs\/[\w/.-]+?\.md)[,:]? ?["“]([^"”\n]+)["”]/g;
+/** `docs/X.md "Name"`, `docs/X.md, "Name"`, `docs/X.md ("Name")` or `docs/X.md: “Name”`: a section. */
+const SECTION_CITE = /\b(docs\/[\w/.-]+?\.md)`?[,:]? ?\(?["“]([^"”\n]+)["”]/g;
 
 /** A heading that holds the name, a bold label starting with it, or a line opening with `Name:`. */
 function hasSection(doc: string, name: string): boolean {
@@ -162,9 +162,12 @@ describe('citations a clone can resolve', () => {
   it('reads a quoted section after a doc, in either kind of quotes', () => {
     const cited = (line: string) =>
       [...line.matchAll(SECTION_CITE)].map(([, doc, name]) => [doc, name]);
-    expect(cited('see docs/AUDIO.md, "Loops" and docs/UI.md “One scroll”')).toEqual([
+    expect(
+      cited('see docs/AUDIO.md, "Loops", docs/UI.md “One scroll” and `docs/API.md`, "Auth"'),
+    ).toEqual([
       ['docs/AUDIO.md', 'Loops'],
       ['docs/UI.md', 'One scroll'],
+      ['docs/API.md', 'Auth'],
     ]);
     expect(hasSection('docs/AUDIO.md', 'Loops')).toBe(true);
     expect(hasSection('docs/AUDIO.md', 'No such section anywhere')).toBe(false);
