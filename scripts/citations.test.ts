@@ -57,8 +57,11 @@ function headings(doc: string): string[] {
     .map((line) => line.replace(/^#+ /, ''));
 }
 
-/** `docs/X.md "Name"`, `docs/X.md, "Name"`, `docs/X.md ("Name")` or `docs/X.md: “Name”`: a section. */
-const SECTION_CITE = /\b(docs\/[\w/.-]+?\.md)`?[,:]? ?\(?["“]([^"”\n]+)["”]/g;
+/**
+ * `docs/X.md "Name"`, `docs/X.md, "Name"`, `docs/X.md ("Name")` or `docs/X.md: “Name”`: a section;
+ * the same after `benchmarks/README.md`, the home of the benchmarks' methods and budgets.
+ */
+const SECTION_CITE = /\b((?:docs|benchmarks)\/[\w/.-]+?\.md)`?[,:]? ?\(?["“]([^"”\n]+)["”]/g;
 
 /** A heading that holds the name, a bold label starting with it, or a line opening with `Name:`. */
 function hasSection(doc: string, name: string): boolean {
@@ -146,7 +149,7 @@ describe('citations a clone can resolve', () => {
     expect(broken).toEqual([]);
   });
 
-  it('names only sections a cited doc has: docs/X.md "Section"', () => {
+  it('names only sections a cited doc has: docs/X.md "Section", benchmarks/README.md "Section"', () => {
     // A quoted name after a doc is a section: a heading holding it, a bold label or a "Name:" line.
     const broken: string[] = [];
     for (const [file, text] of texts)
@@ -163,12 +166,16 @@ describe('citations a clone can resolve', () => {
     const cited = (line: string) =>
       [...line.matchAll(SECTION_CITE)].map(([, doc, name]) => [doc, name]);
     expect(
-      cited('see docs/AUDIO.md, "Loops", docs/UI.md “One scroll” and `docs/API.md`, "Auth"'),
+      cited(
+        'see docs/AUDIO.md, "Loops", docs/UI.md “One scroll”, `docs/API.md`, "Auth" and benchmarks/README.md "Load"',
+      ),
     ).toEqual([
       ['docs/AUDIO.md', 'Loops'],
       ['docs/UI.md', 'One scroll'],
       ['docs/API.md', 'Auth'],
+      ['benchmarks/README.md', 'Load'],
     ]);
+    expect(hasSection('benchmarks/README.md', 'The real path')).toBe(true);
     expect(hasSection('docs/AUDIO.md', 'Loops')).toBe(true);
     expect(hasSection('docs/AUDIO.md', 'No such section anywhere')).toBe(false);
   });
