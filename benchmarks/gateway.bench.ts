@@ -107,7 +107,7 @@ export const CALLS: Call[] = [
   search('search: rare (a full name)', 'Deep Hip-Hop Drums 02 V93', { total: 2 }),
   // The same kind of name in a volume whose number starts others' (V2, V20–V29, V200–V299): the
   // answer grows with the library, 11 rows at 100k and a full page of 100 (of 111) at 1M, so its
-  // p50 grows with the page it sends (docs/LIBRARY.md, "Word sets"); reported, no ratio budget.
+  // p50 grows with the page it sends (docs/DATABASE.md, "Word sets"); reported, no ratio budget.
   search('search: a name in every volume', 'Guzheng Gliss 01 V2', { scaling: Infinity }),
   // One letter, as prefix: every clone's name ends in "V<volume>", so ~99 % of the rows match.
   search('search: nearly all (v)', 'v'),
