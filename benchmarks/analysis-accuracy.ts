@@ -1,5 +1,5 @@
 // The accuracy figures of the analysis benchmark (analysis.bench.ts): each sample's verdict
-// against the truth of the demo library's plan (docs/ANALYSIS.md "Accuracy").
+// against the truth of the demo library's plan (benchmarks/README.md "Analysis accuracy").
 import { labelToKey } from '../src/analysis/index.ts';
 import type { MusicalKey } from '../src/shared/api/catalogue.types.ts';
 import { relativeKey } from '../src/shared/api/musical-keys.ts';
@@ -32,7 +32,7 @@ const relative = (a: string, b: string) => relativeKey(a as MusicalKey) === b;
 
 /**
  * Voices that sound one pitch (or a root and its fifth): their key's mode is not in the audio,
- * so only the tonic is compared (docs/ANALYSIS.md "Accuracy").
+ * so only the tonic is compared (benchmarks/README.md "Analysis accuracy").
  */
 const SINGLE_PITCH = new Set([
   'bass808',

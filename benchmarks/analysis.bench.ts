@@ -1,5 +1,5 @@
 /**
- * Accuracy and speed of the sound analysis (src/analysis, docs/ANALYSIS.md "Accuracy"). The
+ * Accuracy and speed of the sound analysis (src/analysis, benchmarks/README.md "Analysis accuracy"). The
  * demo library's plan knows every sample's true tempo, key and kind: each planned sample is
  * rendered and analysed in worker threads and compared. Budgets: tempo within ±1 BPM for
  * ≥ 95 % of loops (an octave error counts wrong), key exact for ≥ 85 % of tonal samples

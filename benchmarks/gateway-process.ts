@@ -162,7 +162,7 @@ export async function removeGateway(gateway: GatewayProcess): Promise<void> {
  * The bench cluster's shared_buffers, as a server holding a 1M-row library would be set (about a
  * quarter of its memory is PostgreSQL's advice; docs/DEPLOY.md). At the default 128 MB, shared by
  * the 100k and 1M databases, a 1M `kick` page read most of its ~17,000 buffers from the OS
- * (56 ms p50 against ~21 ms; docs/LIBRARY.md "On PostgreSQL").
+ * (56 ms p50 against ~21 ms; docs/DATABASE.md "Search").
  */
 const BENCH_SHARED_BUFFERS = '2GB';
 

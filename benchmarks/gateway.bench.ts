@@ -1,12 +1,12 @@
 /**
- * Gateway list/search latency at 100k and 1M rows, and the initial bundle size (docs/AUDIO.md#benchmarks).
+ * Gateway list/search latency at 100k and 1M rows, and the initial bundle size (benchmarks/README.md).
  * Real gateway processes (gateway-process.ts: `node server/main.ts`) with the `large` library
  * (100,000 samples) and the `huge` one (1,000,000) answer, over HTTP and signed in, the calls the
  * Sounds page makes: pages of 100 in every sort the UI offers, a deep page, the filters of the
  * sidebar and the filter bar, the category tree, and keyword searches. Both gateways run at once
  * and each call kind is timed round-robin with the others and on each size in turn (so a slow
  * spell of the shared machine spreads over all of them, the 100k baseline included), and
- * reported as p50 and p95. Budgets (docs/LIBRARY.md "Gateway speed"): p95 ≤
+ * reported as p50 and p95. Budgets (benchmarks/README.md "Gateway speed"): p95 ≤
  * RESPONSE_LIMIT_MS, and the 1M/100k ratio of a call's p50 ≤ SCALING_BUDGET; the JS and CSS
  * index.html loads up front ≤ BUNDLE_LIMIT_BYTES gzipped. Quick mode measures 100k only: seeding
  * 1M rows takes longer than CI's share of the bench (a cached seeded library is copied instead
@@ -37,7 +37,7 @@ import { similarLatencyFigures, type SimilarSize } from './similar.bench.ts';
 
 /**
  * Server time a page of rows may take (ms): half of the 0.1 s under which a response feels
- * instant, leaving the other half to the network and rendering (docs/LIBRARY.md "Gateway speed").
+ * instant, leaving the other half to the network and rendering (benchmarks/README.md "Gateway speed").
  */
 const RESPONSE_LIMIT_MS = 50;
 /** How much slower a call may be with 10× the rows (p50 at 1M / p50 at 100k). */
@@ -107,7 +107,7 @@ export const CALLS: Call[] = [
   search('search: rare (a full name)', 'Deep Hip-Hop Drums 02 V93', { total: 2 }),
   // The same kind of name in a volume whose number starts others' (V2, V20–V29, V200–V299): the
   // answer grows with the library, 11 rows at 100k and a full page of 100 (of 111) at 1M, so its
-  // p50 grows with the page it sends (docs/LIBRARY.md, "Word sets"); reported, no ratio budget.
+  // p50 grows with the page it sends (docs/DATABASE.md, "Word sets"); reported, no ratio budget.
   search('search: a name in every volume', 'Guzheng Gliss 01 V2', { scaling: Infinity }),
   // One letter, as prefix: every clone's name ends in "V<volume>", so ~99 % of the rows match.
   search('search: nearly all (v)', 'v'),

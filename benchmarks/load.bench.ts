@@ -1,5 +1,5 @@
 /**
- * Load on several instances (docs/DEPLOY.md, "Load"): 64 connections driven by autocannon send a
+ * Load on several instances (benchmarks/README.md "Load"): 64 connections driven by autocannon send a
  * mixed read workload — list pages, keyword searches, waveform peaks (spectrum) and audition
  * bytes — for LOAD_SECONDS, first to ONE gateway process on SQLite (the baseline, same run) and
  * then to TWO gateway processes on one PostgreSQL database (autocannon spreads the connections

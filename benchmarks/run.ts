@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: measures the audio engine, the 100k-row list, the gateway and the sound
- * analysis (in headless Chromium and worker threads) against baselines taken in the same run (docs/AUDIO.md#benchmarks, issues 3 and 5 "Show"), writes
+ * analysis (in headless Chromium and worker threads) against baselines taken in the same run (benchmarks/README.md, issues 3 and 5 "Show"), writes
  * benchmarks/results/latest.json and latest.md, and exits 1 when a ratio passes its budget.
- * `--quick` (the CI mode of docs/AUDIO.md#benchmarks: the last step of `npm test`, as `npm run test:bench`, after the
+ * `--quick` (the CI mode of benchmarks/README.md: the last step of `npm test`, as `npm run test:bench`, after the
  * build) takes fewer samples and writes quick.json and quick.md. A group with a figure over
  * budget is measured again, up to MAX_ATTEMPTS times (see stats.ts): only a figure over budget
  * every time fails.
@@ -121,7 +121,7 @@ async function main(): Promise<number> {
   // Similar sounds: precision on the demo library (its latency is in the gateway figures).
   figures.push(...(await timed('similar', similarFigures)));
   figures.push(...(await timed('gateway', () => gatewayFigures({ quick }))));
-  // Several instances under load (docs/DEPLOY.md, "Load").
+  // Several instances under load (benchmarks/README.md "Load").
   figures.push(...(await timed('load', () => loadFigures({ quick }))));
   // The sound analysis (issue 16): its speed and its accuracy against the demo library's plan.
   figures.push(...(await timed('analysis', () => analysisFigures({ quick }))));

@@ -16,6 +16,9 @@ const word = (text: string, notBefore = '') => new RegExp(`\\b${text}\\b${notBef
 // import), and no pattern (<area>, *, {a,b}).
 const REPO_PATH =
   /(?<![\w./<>*{-])(?:src|server|tests|docs|desktop|benchmarks|scripts)\/[\w./-]*\.(?:tsx?|md|sql|json|sh|mjs)\b/g;
+// A folder the same way: it ends with a slash (`server/db/rows/`), not followed by more of a path.
+const REPO_FOLDER =
+  /(?<![\w./<>*{-])(?:src|server|tests|docs|desktop|benchmarks|scripts)\/(?:[\w.-]+\/)*(?![\w.*<{-])/g;
 
 const FORBIDDEN: [string, RegExp][] = [
   ['the outside spec', word(['SP', 'EC'].join(''))],
@@ -52,6 +55,22 @@ function headings(doc: string): string[] {
     .split('\n')
     .filter((line) => /^#{1,6} /.test(line))
     .map((line) => line.replace(/^#+ /, ''));
+}
+
+/**
+ * `docs/X.md "Name"`, `docs/X.md, "Name"`, `docs/X.md ("Name")` or `docs/X.md: “Name”`: a section;
+ * the same after `benchmarks/README.md`, the home of the benchmarks' methods and budgets.
+ */
+const SECTION_CITE = /\b((?:docs|benchmarks)\/[\w/.-]+?\.md)`?[,:]? ?\(?["“]([^"”\n]+)["”]/g;
+
+/** A heading that holds the name, a bold label starting with it, or a line opening with `Name:`. */
+function hasSection(doc: string, name: string): boolean {
+  const text = readFileSync(join(repo, doc), 'utf8');
+  return (
+    headings(doc).some((heading) => heading.includes(name)) ||
+    text.includes(`**${name}`) ||
+    text.split('\n').some((line) => line.startsWith(`${name}:`))
+  );
 }
 
 const files = scannedFiles();
@@ -130,7 +149,38 @@ describe('citations a clone can resolve', () => {
     expect(broken).toEqual([]);
   });
 
-  it('points every repo path it names (src/, server/, tests/, docs/ …) at a real file', () => {
+  it('names only sections a cited doc has: docs/X.md "Section", benchmarks/README.md "Section"', () => {
+    // A quoted name after a doc is a section: a heading holding it, a bold label or a "Name:" line.
+    const broken: string[] = [];
+    for (const [file, text] of texts)
+      text.split('\n').forEach((line, index) => {
+        for (const [, doc = '', name = ''] of line.matchAll(SECTION_CITE)) {
+          if (name.includes('<') || !existsSync(join(repo, doc))) continue;
+          if (!hasSection(doc, name)) broken.push(`${file}:${index + 1}: ${doc} "${name}"`);
+        }
+      });
+    expect(broken).toEqual([]);
+  });
+
+  it('reads a quoted section after a doc, in either kind of quotes', () => {
+    const cited = (line: string) =>
+      [...line.matchAll(SECTION_CITE)].map(([, doc, name]) => [doc, name]);
+    expect(
+      cited(
+        'see docs/AUDIO.md, "Loops", docs/UI.md “One scroll”, `docs/API.md`, "Auth" and benchmarks/README.md "Load"',
+      ),
+    ).toEqual([
+      ['docs/AUDIO.md', 'Loops'],
+      ['docs/UI.md', 'One scroll'],
+      ['docs/API.md', 'Auth'],
+      ['benchmarks/README.md', 'Load'],
+    ]);
+    expect(hasSection('benchmarks/README.md', 'The real path')).toBe(true);
+    expect(hasSection('docs/AUDIO.md', 'Loops')).toBe(true);
+    expect(hasSection('docs/AUDIO.md', 'No such section anywhere')).toBe(false);
+  });
+
+  it('points every repo path and folder it names (src/, server/, tests/, docs/ …) at a real one', () => {
     // Tests build throw-away trees with made-up paths, so only docs and code outside tests count.
     const broken: string[] = [];
     for (const [file, text] of texts) {
@@ -138,6 +188,8 @@ describe('citations a clone can resolve', () => {
       text.split('\n').forEach((line, index) => {
         for (const [path] of line.matchAll(REPO_PATH))
           if (!existsSync(join(repo, path))) broken.push(`${file}:${index + 1}: ${path}`);
+        for (const [folder] of line.matchAll(REPO_FOLDER))
+          if (!existsSync(join(repo, folder))) broken.push(`${file}:${index + 1}: ${folder}`);
       });
     }
     expect(broken).toEqual([]);
@@ -151,5 +203,9 @@ describe('citations a clone can resolve', () => {
     ]);
     expect(paths("import { API } from '../../src/shared/index.ts';")).toEqual([]);
     expect(paths('server/<area>/*.routes.ts and src/ui/features/**/*.test.ts')).toEqual([]);
+    const folders = (line: string) => [...line.matchAll(REPO_FOLDER)].map(([folder]) => folder);
+    expect(folders('`server/db/rows/` beside server/db/x.ts and ../src/shared/')).toEqual([
+      'server/db/rows/',
+    ]);
   });
 });

@@ -11,8 +11,8 @@ import { quantise } from './embedding-snapshot.ts';
 
 /**
  * At most this many answers come from the pack of the sample asked about, so the answer is not
- * the rest of one pack (docs/api/catalogue.md "Similar sounds"; docs/LIBRARY.md has what each
- * cap does to precision@10).
+ * the rest of one pack (docs/api/catalogue.md "Similar sounds"; the precision@10 it must keep:
+ * benchmarks/README.md "Similar sounds").
  */
 export const OWN_PACK_LIMIT = 3;
 

@@ -21,7 +21,7 @@ import {
 } from '../testing/catalogue.ts';
 import { quotaOf, samplesWhere, setQuota } from '../testing/oracle.ts';
 
-// What you paid for stays yours (issue 30 §1, docs/api/catalogue.md "POST tt-audios/user/remove"):
+// What you paid for stays yours (issue 30 §1, docs/api/catalogue.md "POST /api/v2/tt-audios/user/remove"):
 // removing from the warehouse hides an item, a later download of it is free, and undo brings it
 // back. Runs on SQLite and, in the api-pg project, on PostgreSQL.
 

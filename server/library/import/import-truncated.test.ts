@@ -13,7 +13,7 @@ import { libflacEncode, testSignal } from '../../../src/wasm/testing/split-fixtu
 import { cutAtOggPage, cutShare } from '../../../src/wasm/testing/truncated-audio.ts';
 import { importFolder } from './import-folder.ts';
 
-// docs/AUDIO.md "Importer": a file shorter than its header declares is refused with TRUNCATED
+// docs/LIBRARY.md "Importer": a file shorter than its header declares is refused with TRUNCATED
 // and both lengths, never stored shorter. The truncated files are cut here from whole files
 // that real encoders wrote (libvorbis in @ffmpeg/core, libFLAC, the seed's MP3 encoder with its
 // LAME Info frame), and the whole files must still import.

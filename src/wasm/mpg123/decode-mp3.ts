@@ -32,7 +32,7 @@ function resetForNext(d: MPEGDecoder): void {
 /**
  * Instantiates this thread's mpg123 ahead of its first file (the pool's warm-up) and runs its
  * decoder once: a worker's first audition decoded in 49–131 ms instead of 2–5 ms on a busy
- * machine (docs/AUDIO.md, "The real path").
+ * machine (benchmarks/README.md "The real path").
  */
 export async function warmMp3(): Promise<void> {
   const d = await (decoder ??= newMpg123());

@@ -1,4 +1,4 @@
--- What a user removed from the warehouse (docs/api/catalogue.md, "POST tt-audios/user/remove"):
+-- What a user removed from the warehouse (docs/api/catalogue.md, "POST /api/v2/tt-audios/user/remove"):
 -- the acquisition moves here, out of every warehouse list, and is still owned, so downloading it
 -- again is free and brings it back. A row is in `acquisitions` or here, never in both.
 CREATE TABLE hidden_acquisitions (

@@ -10,7 +10,7 @@ import { num } from '../../rows/values.ts';
  * Up to how many matches a keyword search in popularity order or RELEVANCE is read whole, once
  * (`fewMatchReader`). A few pages' worth: their names are read and tested in code (~4 µs a row
  * at 1M rows), which pays while it spares FTS5 a second pass over an intersection of common
- * words (docs/LIBRARY.md, "A full name").
+ * words (docs/DATABASE.md, "A full name").
  */
 export const FEW_MATCHES = 300;
 

@@ -1,7 +1,7 @@
 // The sample ids each searched word matches, kept as bit sets for intersections (as Lucene's
 // query cache keeps a clause's documents): FTS5 answers an AND of common words by walking their
 // doclists, a cost linear in the library (a full name at 1M rows: 1–14 ms, 5–10× its 100k
-// time), while AND-ing bit sets of one bit a sample is ~0.1 ms at 1M (docs/LIBRARY.md, "Word
+// time), while AND-ing bit sets of one bit a sample is ~0.1 ms at 1M (docs/DATABASE.md, "Word
 // sets"). A set is read from FTS5 itself, so it holds exactly what MATCH answers.
 import type { Database } from '../database.ts';
 

@@ -1,5 +1,5 @@
 -- Calls measured slow on the 1,000,000-row `huge` library (benchmarks/gateway.bench.ts,
--- docs/LIBRARY.md "Gateway speed"): each sorted every matching row for one page.
+-- benchmarks/README.md "Gateway speed"): each sorted every matching row for one page.
 -- sort=BPM orders by `bpm IS NULL, bpm` (one-shots last): only an index on that expression
 -- gives its pages without sorting (68 ms at 1M before).
 CREATE INDEX samples_bpm_sort ON samples(bpm IS NULL, bpm, id);

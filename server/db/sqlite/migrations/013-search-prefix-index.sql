@@ -1,4 +1,4 @@
--- Searches on the 1,000,000-row `huge` library (docs/LIBRARY.md "Gateway speed"): every Latin
+-- Searches on the 1,000,000-row `huge` library (benchmarks/README.md "Gateway speed"): every Latin
 -- word is a prefix query ("v"*), which FTS5 answers by merging the doclists of every word with
 -- that prefix, again for each query it starts. Prefix indexes of 1 and 2 characters make a
 -- short word one doclist (on a migrated copy of the 100k library: counting `v`, 99 % of the

@@ -4,7 +4,7 @@
 -- 11,112 rows, `古筝` 44,448: 15 and 50 ms in SQL at 1M, 10× their 100k time). With the rowid
 -- the sample's search key, (2^31 - 1 - popularity) << 32 | id, ascending rowids are popularity
 -- descending then id ascending, so `ORDER BY rowid LIMIT n` stops after a page
--- (docs/LIBRARY.md, "Search in popularity order"). The id is the key's low 32 bits.
+-- (docs/DATABASE.md, "Search in popularity order"). The id is the key's low 32 bits.
 -- FTS5 options cannot be altered: the table is rebuilt under the same name.
 CREATE VIRTUAL TABLE samples_fts_keyed USING fts5(
   name, tags, brand, pack, type, grp,

@@ -98,7 +98,7 @@ export function getAnticipation(): Anticipation | null {
  * Gets everything a first play needs ready while the user is still looking at the list: the
  * engine and its fade worklet, the pool's workers, the device key and, when signed in, its
  * registration for this token. Without it the first click after a page load made them all
- * (docs/AUDIO.md, "The real path").
+ * (benchmarks/README.md "The real path").
  */
 export function warmAudio(): void {
   if (!canPlay()) return;

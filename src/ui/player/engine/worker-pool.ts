@@ -172,7 +172,7 @@ export class AudioWorkerPool {
       jobs: new Set(),
     };
     // A worker made for a job compiled mpg123's WASM in that job: ~100 ms of an audition's
-    // click → sound on a busy machine (docs/AUDIO.md, "The real path").
+    // click → sound on a busy machine (benchmarks/README.md "The real path").
     void Promise.resolve(slot.api.warm?.()).catch(() => {});
     // A worker that dies (out of memory, a WASM abort) fails its jobs and leaves the pool.
     worker.addEventListener('error', (event) => {

@@ -22,7 +22,7 @@ export const SCROLL_SETTLE_MS = 150;
  * scrolls the page, the browser sends `pointerover` for each row that passes under the resting
  * pointer; taken as wishes, a slow wheel fetched and decoded a row every few frames and dropped
  * every other frame of the scroll, and ↓ auditioning lost its own wish (the next rows down) to
- * the passing row (docs/AUDIO.md, "The real path"). When a scroll settles, the row under the
+ * the passing row (benchmarks/README.md "The real path"). When a scroll settles, the row under the
  * pointer is wished, unless the keyboard drives. A new list under a still pointer counts at once:
  * a hand resting on the first row is about to click it.
  */

@@ -8,7 +8,7 @@
 const FAST_SCROLL_PX_PER_MS = 3;
 /**
  * Above this speed (px/ms, ≈ 250 px per 60 Hz frame) a row is on screen for under three frames:
- * the grid draws light rows (docs/SOUNDS.md, "Scrolling 100,000 rows").
+ * the grid draws light rows (benchmarks/README.md "Scrolling 100,000 rows").
  */
 const FLING_PX_PER_MS = 15;
 /** A scroll event older than this (ms) means the grid has stopped. */
