@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync }
 import { renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '../src/shared/api/paths.ts';
 import type { LibrarySize } from '../server/config.ts';
@@ -207,4 +208,22 @@ export async function closeBenchDatabases(): Promise<void> {
   for (const database of databases.splice(0)) await database.drop();
   if (pgAdmin) (await pgAdmin).stop();
   pgAdmin = undefined;
+}
+
+/**
+ * Runs a gateway bench group as a script (`node benchmarks/<group>.bench.ts [--quick]`) when
+ * `moduleUrl` is the file node was started with: prints its figures and the seconds it took,
+ * and closes the bench databases however it ends.
+ */
+export async function runGatewayGroupAsScript(
+  moduleUrl: string,
+  figures: (options: { quick: boolean }) => Promise<unknown>,
+): Promise<void> {
+  if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
+  const started = performance.now();
+  const answer = await figures({ quick: process.argv.includes('--quick') }).finally(
+    closeBenchDatabases,
+  );
+  console.log(JSON.stringify(answer, null, 2));
+  console.log(`${Math.round((performance.now() - started) / 1000)} s`);
 }

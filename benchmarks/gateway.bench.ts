@@ -18,7 +18,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { API } from '../src/shared/api/paths.ts';
 import type { LibrarySize } from '../server/config.ts';
@@ -26,7 +25,7 @@ import { authHeaders, login } from '../tests/testing/accounts.ts';
 import {
   benchDatabaseEnv,
   benchOnPostgres,
-  closeBenchDatabases,
+  runGatewayGroupAsScript,
   postgresDatabaseEnv,
   removeGateway,
   startSeededGateway,
@@ -279,11 +278,4 @@ export async function gatewayFigures(options: {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const started = performance.now();
-  const figures = await gatewayFigures({ quick: process.argv.includes('--quick') }).finally(
-    closeBenchDatabases,
-  );
-  console.log(JSON.stringify(figures, null, 2));
-  console.log(`${Math.round((performance.now() - started) / 1000)} s`);
-}
+await runGatewayGroupAsScript(import.meta.url, gatewayFigures);

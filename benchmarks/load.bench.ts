@@ -8,7 +8,6 @@
  * or non-2xx answers on either run, and p99 with two instances ≤ P99_BUDGET × one instance's.
  * `node benchmarks/load.bench.ts [--quick]` prints the figures as JSON.
  */
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API } from '../src/shared/api/paths.ts';
 import type { ListPage } from '../src/shared/api/envelope.ts';
@@ -16,7 +15,7 @@ import type { ApiEnvelope } from '../src/shared/api/envelope.ts';
 import type { Sample } from '../src/shared/api/catalogue.types.ts';
 import { authHeaders, login } from '../tests/testing/accounts.ts';
 import {
-  closeBenchDatabases,
+  runGatewayGroupAsScript,
   postgresDatabaseEnv,
   removeGateway,
   startGatewayProcess,
@@ -166,11 +165,4 @@ export async function loadFigures(options: { quick: boolean }): Promise<Figure[]
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const started = performance.now();
-  const figures = await loadFigures({ quick: process.argv.includes('--quick') }).finally(
-    closeBenchDatabases,
-  );
-  console.log(JSON.stringify(figures, null, 2));
-  console.log(`${Math.round((performance.now() - started) / 1000)} s`);
-}
+await runGatewayGroupAsScript(import.meta.url, loadFigures);

@@ -15,9 +15,8 @@ import {
   object,
   oneOf,
   text,
-  type Assert,
-  type SameShape,
 } from '../http/response-schema.ts';
+import type { Assert, SameShape } from '../http/response-schema.ts';
 
 // The account answers as response schemas (docs/API.md#typed-routes), each proved the same shape
 // as its type in src/shared/api/account.types.ts by the Assert lines.

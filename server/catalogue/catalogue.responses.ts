@@ -22,9 +22,8 @@ import {
   text,
   textOrNull,
   texts,
-  type Assert,
-  type SameShape,
 } from '../http/response-schema.ts';
+import type { Assert, SameShape } from '../http/response-schema.ts';
 
 // The catalogue's answers as response schemas (docs/API.md#typed-routes), each proved the same
 // shape as its type in src/shared/api/catalogue.types.ts by the Assert lines.

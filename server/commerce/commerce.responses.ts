@@ -1,13 +1,6 @@
 import type { Order, Product } from '../../src/shared/api/commerce.types.ts';
-import {
-  integer,
-  integerOrNull,
-  object,
-  oneOf,
-  text,
-  type Assert,
-  type SameShape,
-} from '../http/response-schema.ts';
+import { integer, integerOrNull, object, oneOf, text } from '../http/response-schema.ts';
+import type { Assert, SameShape } from '../http/response-schema.ts';
 
 // The commerce answers as response schemas (docs/API.md#typed-routes), proved the same shape as
 // src/shared/api/commerce.types.ts by the Assert lines.

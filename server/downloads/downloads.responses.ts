@@ -15,9 +15,8 @@ import {
   oneOf,
   text,
   textOrNull,
-  type Assert,
-  type SameShape,
 } from '../http/response-schema.ts';
+import type { Assert, SameShape } from '../http/response-schema.ts';
 
 // The download answers as response schemas (docs/API.md#typed-routes), proved the same shape as
 // src/shared/api/download.types.ts by the Assert lines.

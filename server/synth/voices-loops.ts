@@ -30,6 +30,13 @@ function gridOf(input: VoiceInput): Grid {
   return { frames, step: frames / (bars * 16), steps: bars * 16 };
 }
 
+/** What a tonal loop starts from: its key (C unless given), grid, scale and a silent buffer. */
+function tonalLoop(input: VoiceInput) {
+  const key = input.key ?? 'C';
+  const grid = gridOf(input);
+  return { key, grid, scale: scaleOf(key), out: new Float32Array(grid.frames) };
+}
+
 // One bar of 16 steps per instrument: x = hit, o = softer hit.
 const GROOVES: Record<string, { kick: string; snare: string; hat: string; open?: string }> = {
   'hip-hop': { kick: 'x......x..x.....', snare: '....x.......x...', hat: 'x.o.x.o.x.o.x.o.' },
@@ -88,11 +95,8 @@ function progression(key: MusicalKey): number[] {
 /** A bass line: 808 slides for trap and hip-hop, synth bass eighths for pop and EDM, sub for R&B. */
 function bassLoop(input: VoiceInput): Float32Array[] {
   const { rng, sampleRate: sr, style } = input;
-  const key = input.key ?? 'C';
-  const grid = gridOf(input);
-  const scale = scaleOf(key);
+  const { key, grid, scale, out } = tonalLoop(input);
   const root = rootMidi(key, 28);
-  const out = new Float32Array(grid.frames);
   const chords = progression(key);
   const bars = grid.steps / 16;
   for (let bar = 0; bar < bars; bar++) {
@@ -132,12 +136,9 @@ function bassLoop(input: VoiceInput): Float32Array[] {
 /** Chords or a melody in the key, played by the style's instrument. */
 function melodicLoop(input: VoiceInput): Float32Array[] {
   const { rng, sampleRate: sr, style } = input;
-  const key = input.key ?? 'C';
-  const grid = gridOf(input);
-  const scale = scaleOf(key);
+  const { key, grid, scale, out } = tonalLoop(input);
   const chords = progression(key);
   const bars = grid.steps / 16;
-  const out = new Float32Array(grid.frames);
   const barSeconds = (16 * grid.step) / sr;
   for (let bar = 0; bar < bars; bar++) {
     const chord = triad(scale, chords[bar % chords.length]!).map((s) => rootMidi(key, 55) + s);
@@ -190,10 +191,7 @@ function melodicLoop(input: VoiceInput): Float32Array[] {
 /** Vocal chops on scale notes with changing vowels, in a rhythmic pattern. */
 function vocalLoop(input: VoiceInput): Float32Array[] {
   const { rng, sampleRate: sr } = input;
-  const key = input.key ?? 'C';
-  const grid = gridOf(input);
-  const scale = scaleOf(key);
-  const out = new Float32Array(grid.frames);
+  const { key, grid, scale, out } = tonalLoop(input);
   const pattern = rng.pick(['x..x..x.x..x.x..', 'x.x...x.x.x...x.', 'x..x..x...x.x...']);
   const vowels = ['a', 'e', 'i', 'o', 'u'] as const;
   for (let s = 0; s < grid.steps; s++) {
@@ -211,11 +209,8 @@ function vocalLoop(input: VoiceInput): Float32Array[] {
 /** A synth arpeggio: sixteenth-note plucks climbing the chord tones. */
 function arpLoop(input: VoiceInput): Float32Array[] {
   const { rng, sampleRate: sr } = input;
-  const key = input.key ?? 'C';
-  const grid = gridOf(input);
-  const scale = scaleOf(key);
+  const { key, grid, scale, out } = tonalLoop(input);
   const chords = progression(key);
-  const out = new Float32Array(grid.frames);
   const order = rng.pick([
     [0, 1, 2, 3],
     [0, 2, 1, 3],

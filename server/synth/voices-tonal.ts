@@ -186,6 +186,10 @@ function renderGuitar(
   return out;
 }
 
+/** A keys voice's notes from MIDI 55 up: the key's chord for a 'chord' variant, else its root. */
+const keyNotes = (key: MusicalKey | null, variant: string): number[] =>
+  variant === 'chord' ? chordMidis(key ?? 'C', 55, 0) : [rootMidi(key ?? 'C', 55)];
+
 /** Pitched instrument voices by name. */
 export const tonalVoices: Record<string, Voice> = {
   bass808: ({ rng, sampleRate, seconds, key }) => [
@@ -247,20 +251,10 @@ export const tonalVoices: Record<string, Voice> = {
     }),
   ],
   piano: ({ rng, sampleRate, seconds, key, variant }) => [
-    renderPiano(
-      rng,
-      sampleRate,
-      seconds,
-      variant === 'chord' ? chordMidis(key ?? 'C', 55, 0) : [rootMidi(key ?? 'C', 55)],
-    ),
+    renderPiano(rng, sampleRate, seconds, keyNotes(key, variant)),
   ],
   epiano: ({ rng, sampleRate, seconds, key, variant }) => {
-    const dry = renderEpiano(
-      rng,
-      sampleRate,
-      seconds,
-      variant === 'chord' ? chordMidis(key ?? 'C', 55, 0) : [rootMidi(key ?? 'C', 55)],
-    );
+    const dry = renderEpiano(rng, sampleRate, seconds, keyNotes(key, variant));
     // Auto-pan tremolo, the classic stereo electric piano.
     const rate = rng.range(3, 5);
     const left = new Float32Array(dry.length);
@@ -273,12 +267,7 @@ export const tonalVoices: Record<string, Voice> = {
     return [left, right];
   },
   organ: ({ rng, sampleRate, seconds, key, variant }) => [
-    renderOrgan(
-      rng,
-      sampleRate,
-      seconds,
-      variant === 'chord' ? chordMidis(key ?? 'C', 55, 0) : [rootMidi(key ?? 'C', 55)],
-    ),
+    renderOrgan(rng, sampleRate, seconds, keyNotes(key, variant)),
   ],
   guitarAcoustic: ({ rng, sampleRate, seconds, key, variant }) => [
     renderGuitar(

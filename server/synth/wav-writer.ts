@@ -1,3 +1,5 @@
+import { writeWavHeader } from '../../src/shared/audio/encode-wav.ts';
+
 /** PCM formats the writer produces. */
 export type WavBitDepth = 16 | 24;
 
@@ -17,23 +19,13 @@ export function encodeWav(
   const blockAlign = channels.length * bytesPerSample;
   const dataBytes = frames * blockAlign;
   const out = new Uint8Array(44 + dataBytes + (dataBytes % 2));
-  const view = new DataView(out.buffer);
-  const ascii = (at: number, text: string) => {
-    for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, out.length - 8, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // WAVE_FORMAT_PCM
-  view.setUint16(22, channels.length, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * blockAlign, true);
-  view.setUint16(32, blockAlign, true);
-  view.setUint16(34, bitDepth, true);
-  ascii(36, 'data');
-  view.setUint32(40, dataBytes, true);
+  writeWavHeader(out, {
+    format: 1, // WAVE_FORMAT_PCM
+    channels: channels.length,
+    sampleRate,
+    bits: bitDepth,
+    dataBytes,
+  });
   const count = channels.length;
   if (bitDepth === 16) {
     // The data chunk starts at byte 44, so an Int16Array view is aligned (little-endian host).

@@ -6,26 +6,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
-import type {
-  Sample,
-  SearchListPage,
-  SearchSuggestion,
-} from '../../src/shared/api/catalogue.types.ts';
+import type { Sample, SearchListPage } from '../../src/shared/api/catalogue.types.ts';
 import type { TestGateway } from '../testing/test-gateway.ts';
 import { gatewayPerFile } from '../testing/gateway-per-file.ts';
-import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
+import {
+  callJson,
+  expectApiError,
+  searchPage,
+  sortedIds,
+  suggestions,
+  withQuery,
+} from '../testing/catalogue.ts';
 
 let gw: TestGateway;
 
 gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
-const search = (keyword: string, language?: 'en') =>
-  getData<SearchListPage<Sample>>(gw, withQuery(API.search, { keyword, pageSize: 100 }), {
-    language,
-  });
-const ids = (page: SearchListPage<Sample>) => page.records.map((s) => s.id).sort((a, b) => a - b);
-const suggest = (q: string, language?: 'en') =>
-  getData<SearchSuggestion[]>(gw, withQuery(API.suggest, { q }), { language });
+const search = (keyword: string, language?: 'en') => searchPage(gw, keyword, {}, language);
+const ids = sortedIds;
+const suggest = (q: string, language?: 'en') => suggestions(gw, q, language);
 
 describe('every word narrows', () => {
   it('answers a subset of each word alone, never more', async () => {

@@ -5,26 +5,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api/paths.ts';
-import type {
-  Sample,
-  SearchListPage,
-  SearchSuggestion,
-} from '../../src/shared/api/catalogue.types.ts';
+import type { Sample, SearchListPage } from '../../src/shared/api/catalogue.types.ts';
 import { splitKey } from '../../src/shared/api/musical-keys.ts';
 import { TAXONOMY } from '../../server/library/demo/taxonomy.ts';
 import type { TestGateway } from '../testing/test-gateway.ts';
 import { gatewayPerFile } from '../testing/gateway-per-file.ts';
-import { callJson, expectApiError, getData, withQuery } from '../testing/catalogue.ts';
+import {
+  callJson,
+  expectApiError,
+  getData,
+  searchPage,
+  sortedIds,
+  suggestions,
+  withQuery,
+} from '../testing/catalogue.ts';
 
 let gw: TestGateway;
 
 gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 const search = (keyword: string, extra: Record<string, string | number> = {}) =>
-  getData<SearchListPage<Sample>>(gw, withQuery(API.search, { keyword, pageSize: 100, ...extra }));
+  searchPage(gw, keyword, extra);
 const list = (query: Record<string, string | number>) =>
   getData<SearchListPage<Sample>>(gw, withQuery(API.audios, { pageSize: 100, ...query }));
-const ids = (page: SearchListPage<Sample>) => page.records.map((s) => s.id).sort((a, b) => a - b);
+const ids = sortedIds;
 
 describe('a tempo in the keyword', () => {
   it('filters ±3 BPM and searches the other words', async () => {
@@ -90,8 +94,7 @@ describe('a key in the keyword', () => {
 });
 
 describe('suggestions while typing', () => {
-  const suggest = (q: string) =>
-    getData<SearchSuggestion[]>(gw, withQuery(API.suggest, { q }), { language: 'en' });
+  const suggest = (q: string) => suggestions(gw, q, 'en');
 
   it('follow a typo: "kik" suggests the kicks, "gu zheng" the guzheng, saying what they found', async () => {
     const kik = await suggest('kik');

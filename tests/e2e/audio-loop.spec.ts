@@ -30,9 +30,7 @@ import {
   untilLoopPlays,
   wrapped,
 } from '../../benchmarks/real-path-loop.ts';
-import { realPathInit } from '../../benchmarks/real-path-probes.ts';
-import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
-import { importLoop } from './testing/audio.ts';
+import { openImportedLoop } from './testing/audio.ts';
 
 // The tap's worklets are added from blob: URLs, which the app's CSP refuses.
 test.use({ bypassCSP: true });
@@ -46,15 +44,10 @@ test('a seamless loop, imported, found and clicked, is heard without a gap acros
   page,
 }) => {
   test.setTimeout(90_000);
-  // A name of its own (and bytes of their own: the importer skips a file it holds already).
-  const name = `Seamless Sine ${Date.now()}`;
+  // Bytes of their own (the importer skips a file it holds already), as the name is.
   const level = 0.4 + (Date.now() % 1000) / 10_000;
-  await importLoop(name, sineLoopWav(2, 220, level));
-  await page.addInitScript(realPathInit, modules);
-  await signInFresh(page, 'loop');
-  await page.goto(`/sounds/search/track/${encodeURIComponent(name)}/samples`);
-  const row = dataRows(page).first();
-  await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
+  const sine = sineLoopWav(2, 220, level);
+  const { row, name } = await openImportedLoop(page, 'loop', 'Seamless Sine', sine, modules);
   await expect(row.locator('strong')).toHaveText(name);
   await row.getByRole('gridcell').nth(2).click();
   await untilLoopPlays(page);
@@ -103,14 +96,8 @@ test('with Sync on, a loop is heard at the project tempo and key and downloads a
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  const name = `Synced Clicks ${Date.now()}`;
-  await importLoop(name, clickSineLoop());
-  await page.addInitScript(realPathInit, modules);
-  await signInFresh(page, 'synced');
-  await page.goto(`/sounds/search/track/${encodeURIComponent(name)}/samples`);
-  const row = dataRows(page).first();
-  await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
+  const clicks = clickSineLoop();
+  const { row, name } = await openImportedLoop(page, 'synced', 'Synced Clicks', clicks, modules);
   await row.getByRole('gridcell').nth(2).click();
   await untilLoopPlays(page);
   // The player bar's own controls: 120 BPM, C minor, Sync on (the song restarts synced).

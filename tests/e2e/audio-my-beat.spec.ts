@@ -15,9 +15,8 @@ import {
   stopRecording,
   tapModules,
 } from '../../benchmarks/real-path-loop.ts';
-import { realPathInit } from '../../benchmarks/real-path-probes.ts';
-import { importLoop } from './testing/audio.ts';
-import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
+import { openImportedLoop } from './testing/audio.ts';
+import { NAVIGATION_TIMEOUT } from './testing/sounds.ts';
 
 // The tap's worklets are added from blob: URLs, which the app's CSP refuses.
 test.use({ bypassCSP: true });
@@ -64,14 +63,13 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
   page,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  const name = `Beat Clicks ${Date.now()}`;
-  await importLoop(name, clickLoop());
-  await page.addInitScript(realPathInit, await tapModules());
-  await signInFresh(page, 'beat');
-  await page.goto(`/sounds/search/track/${encodeURIComponent(name)}/samples`);
-  const row = dataRows(page).first();
-  await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
+  const { row } = await openImportedLoop(
+    page,
+    'beat',
+    'Beat Clicks',
+    clickLoop(),
+    await tapModules(),
+  );
 
   // The beat: chosen in the player's panel, analysed in the browser.
   await page.getByRole('button', { name: '我的节拍' }).click();

@@ -31,6 +31,15 @@ const playerState = (page: Page) =>
 const LIST = '/sounds/genres/asset/Samples:Trap';
 const isPlay = (r: Request, id: number) => r.url().endsWith(API.play(id));
 
+/** Signs a fresh user (`tag`) in and opens LIST: its row `n`, shown, and that row's sample id. */
+async function openListRow(page: Page, tag: string, n: number) {
+  await signInFresh(page, tag);
+  await page.goto(LIST);
+  const row = dataRows(page).nth(n);
+  await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
+  return { row, id: Number(await row.getAttribute('data-sample-id')) };
+}
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
 });
@@ -98,11 +107,7 @@ test('a play after the access token expired (2 h idle) refreshes once, then play
   page,
   context,
 }) => {
-  await signInFresh(page, 'expiry');
-  await page.goto(LIST);
-  const row = dataRows(page).nth(3);
-  await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
-  const id = Number(await row.getAttribute('data-sample-id'));
+  const { row, id } = await openListRow(page, 'expiry', 3);
   // The token this user was issued 2 h 1 min ago: the gateway's own signature, expired a minute.
   const current = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
   const { sub } = JSON.parse(Buffer.from(current!.split('.')[0]!, 'base64url').toString()) as {
@@ -177,11 +182,7 @@ test('a row’s audition button plays its MP3 preview and leaves the audition mo
 test('a row hovered, then clicked, plays what was fetched ahead: no new request', async ({
   page,
 }) => {
-  await signInFresh(page, 'hover');
-  await page.goto(LIST);
-  const row = dataRows(page).nth(4);
-  await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
-  const id = Number(await row.getAttribute('data-sample-id'));
+  const { row, id } = await openListRow(page, 'hover', 4);
   const plays: string[] = [];
   page.on('request', (r) => void (isPlay(r, id) && plays.push(r.url())));
   const ahead = page.waitForResponse((r) => isPlay(r.request(), id));

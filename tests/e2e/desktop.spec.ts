@@ -28,6 +28,16 @@ const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
 const KICKS_API =
   '/api/v2/tt-audios?range=samples&category=instruments&primaryName=Drums&secondaryName=Kick&pageSize=1';
 
+/** Signs a fresh user (`tag`) in and opens the kicks: the first row's name and its sample. */
+async function firstKick(page: Page, tag: string): Promise<{ name: string; sample: Sample }> {
+  await signInFresh(page, tag);
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  const [sample] = await apiRecords<Sample>(page, KICKS_API);
+  if (!sample || !name) throw new Error('no kick in the library');
+  return { name, sample };
+}
+
 let base: string;
 let root: string;
 let shell: DesktopShell;
@@ -115,11 +125,7 @@ test('the preferences set the download root and start-up through the bridge', as
 test('download a sample into the root with the gateway bytes; again gets (2); the warehouse has its path', async () => {
   const { page } = shell;
   await shell.host.setDownloadRoot(root);
-  await signInFresh(page, 'desktop');
-  await page.goto(KICKS);
-  const [name] = await rowNames(page);
-  const [sample] = await apiRecords<Sample>(page, KICKS_API);
-  if (!sample || !name) throw new Error('no kick in the library');
+  const { name, sample } = await firstKick(page, 'desktop');
   const folder = `sounds/packs/${sample.audioBrand}/Drums`;
 
   await page.getByRole('button', { name: `下载 ${name}` }).click();
@@ -176,11 +182,7 @@ test('a file deleted from the folder shows as not downloaded after focus; a stra
   const { page } = shell;
   const syncRoot = join(base, 'Sync');
   await shell.host.setDownloadRoot(syncRoot);
-  await signInFresh(page, 'desktop-sync');
-  await page.goto(KICKS);
-  const [name] = await rowNames(page);
-  const [sample] = await apiRecords<Sample>(page, KICKS_API);
-  if (!sample || !name) throw new Error('no kick in the library');
+  const { name, sample } = await firstKick(page, 'desktop-sync');
   await page.getByRole('button', { name: `下载 ${name}` }).click();
   await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
   const saved = join(syncRoot, 'sounds', 'packs', sample.audioBrand, 'Drums', `${name}.wav`);

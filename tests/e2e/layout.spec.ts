@@ -5,7 +5,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../testing/e2e.ts';
-import { dataRows, grid, rowNames, signInFresh } from './testing/sounds.ts';
+import { playerState } from './testing/audio.ts';
+import { dataRows, grid, openSignedIn, rowNames } from './testing/sounds.ts';
 
 /** Loops of a few seconds from the small library. */
 const LOOPS = '/sounds/genres/asset/Samples:EDM?kind=loop';
@@ -44,9 +45,7 @@ async function playerParts(player: Locator): Promise<{ name: string; box: Box }[
 
 /** Signs a fresh user in and opens the instruments list at 1400×900. */
 async function openInstruments(page: Page, tag: string): Promise<void> {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await signInFresh(page, tag);
-  await page.goto('/sounds/instruments');
+  await openSignedIn(page, tag, '/sounds/instruments', { viewport: { width: 1400, height: 900 } });
 }
 
 /** How many data rows lie wholly between the grid's header and the player bar. */
@@ -103,9 +102,7 @@ test('the page scrolls as one: the window scrolls and the last rows clear the pl
 test('at 390 px the mini player does not overlap itself and the warehouse is one tap away', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInFresh(page, 'phone');
-  await page.goto(LOOPS);
+  await openSignedIn(page, 'phone', LOOPS, { viewport: { width: 390, height: 844 } });
   // Every control of the top bar, the avatar last, lies inside the phone's width.
   const topBar = page.getByRole('banner');
   await expect(topBar.getByRole('button').last()).toBeVisible();
@@ -149,9 +146,9 @@ test('at 390 px the mini player does not overlap itself and the warehouse is one
 test('at 390 px the filters past the sort fold behind a toggle, and filter from there', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInFresh(page, 'phone-filters');
-  await page.goto('/sounds/genres/asset/Samples:EDM');
+  await openSignedIn(page, 'phone-filters', '/sounds/genres/asset/Samples:EDM', {
+    viewport: { width: 390, height: 844 },
+  });
   await expect(dataRows(page).first()).toBeVisible();
   const kind = page.getByRole('combobox', { name: '单次/循环' });
   await expect(kind).toBeHidden();
@@ -171,9 +168,7 @@ test('at 390 px the filters past the sort fold behind a toggle, and filter from 
 });
 
 test('the warehouse is reachable at 760 px too', async ({ page }) => {
-  await page.setViewportSize({ width: 760, height: 900 });
-  await signInFresh(page, 'tablet');
-  await page.goto('/sounds');
+  await openSignedIn(page, 'tablet', '/sounds', { viewport: { width: 760, height: 900 } });
   await page.getByRole('link', { name: /仓库 · 音色包/ }).click();
   await expect(page).toHaveURL(/\/sounds\/stockroom\/Packs$/);
 });
@@ -202,23 +197,10 @@ test('Esc closes the detail panel, which keeps a fixed width beside the list', a
 test('a loop plays in a loop by default: the position wraps and playback goes on', async ({
   page,
 }) => {
-  await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
-  await signInFresh(page, 'loop');
-  await page.goto(LOOPS);
+  await openSignedIn(page, 'loop', LOOPS, { audioHooks: true });
   await rowNames(page);
   await dataRows(page).first().locator('strong').click();
-  type Hooks = {
-    __yinkuPlayer: {
-      store: { getState(): { progress: number; isPlaying: boolean; actionType: string } };
-    };
-  };
-  const state = () =>
-    page.evaluate(() => {
-      const { progress, isPlaying, actionType } = (
-        window as unknown as Hooks
-      ).__yinkuPlayer.store.getState();
-      return { progress, isPlaying, actionType };
-    });
+  const state = () => playerState(page, 'progress', 'isPlaying', 'actionType');
   await expect.poll(async () => (await state()).progress, { timeout: 20_000 }).toBeGreaterThan(0.6);
   // Past its end the loop goes on as one voice (the engine loops it, docs/AUDIO.md "Loops"): the
   // position wraps to the top while it keeps playing, with no new start (never 'auto').
@@ -236,24 +218,17 @@ test('a loop plays in a loop by default: the position wraps and playback goes on
 test('clicking into the waveform of a row that is not playing starts it there', async ({
   page,
 }) => {
-  await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
-  await signInFresh(page, 'wave');
-  await page.goto(LOOPS);
+  await openSignedIn(page, 'wave', LOOPS, { audioHooks: true });
   await rowNames(page);
   const row = dataRows(page).nth(1);
   const id = Number(await row.getAttribute('data-sample-id'));
   const wave = row.getByRole('img', { name: /的波形|waveform/i });
   const box = (await wave.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  type Hooks = {
-    __yinkuPlayer: { store: { getState(): { id: number | null; startProgress: number } } };
-  };
   await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const { id, startProgress } = (window as unknown as Hooks).__yinkuPlayer.store.getState();
-        return { id, start: Math.round(startProgress * 10) / 10 };
-      }),
-    )
+    .poll(async () => {
+      const { id, startProgress } = await playerState(page, 'id', 'startProgress');
+      return { id, start: Math.round(startProgress * 10) / 10 };
+    })
     .toEqual({ id, start: 0.5 });
 });

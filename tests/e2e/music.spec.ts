@@ -20,6 +20,7 @@ import { systemClock } from '../../server/clock.ts';
 import { startSongGeneration } from '../../server/music/song-generator.ts';
 import { test, expect } from '../testing/e2e.ts';
 import { sha256Hex } from '../testing/accounts.ts';
+import { peakLevel } from './testing/audio.ts';
 
 const SONG_SECONDS = 20;
 
@@ -78,21 +79,8 @@ async function prepare(page: Page, [accessToken, refreshToken]: string[]): Promi
   );
 }
 
-/** Peak level a probe hears over ~300 ms. */
-function probePeak(page: Page, name = 'musicProbe'): Promise<number> {
-  return page.evaluate(async (name) => {
-    const probe = (window as unknown as Record<string, AnalyserNode | undefined>)[name];
-    if (!probe) return 0;
-    const data = new Float32Array(probe.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 10; i++) {
-      probe.getFloatTimeDomainData(data);
-      for (const s of data) peak = Math.max(peak, Math.abs(s));
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    return peak;
-  }, name);
-}
+/** Peak level a probe of the page hears over ~300 ms (`musicProbe` unless named). */
+const probePeak = (page: Page, name = 'musicProbe') => peakLevel(page, name);
 
 const seconds = (text: string | null) => {
   const [m, s] = (text ?? '0:00').split(':').map(Number);

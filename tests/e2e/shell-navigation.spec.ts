@@ -42,10 +42,15 @@ test('switching language shows a toast, changes every label and does not reload'
   expect(answer).toBe('No such API route');
 });
 
-test('switching theme changes the colours and is kept across reloads', async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
+/** Opens the preferences with the OS in `scheme`: a reader of the page's background colour. */
+async function preferencesIn(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
   await page.goto('/preferences');
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  return () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+test('switching theme changes the colours and is kept across reloads', async ({ page }) => {
+  const background = await preferencesIn(page, 'light');
   await expect.poll(background).toBe('rgb(245, 247, 250)');
   await page.getByRole('button', { name: '切换到深色模式' }).click();
   await expect.poll(background).toBe('rgb(20, 20, 20)');
@@ -62,9 +67,7 @@ test('switching theme changes the colours and is kept across reloads', async ({ 
 });
 
 test('the OS preference applies until the user chooses', async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/preferences');
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const background = await preferencesIn(page, 'dark');
   await expect.poll(background).toBe('rgb(20, 20, 20)');
   await page.getByRole('radio', { name: '浅色' }).check();
   await expect.poll(background).toBe('rgb(245, 247, 250)');

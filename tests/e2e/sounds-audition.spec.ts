@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../testing/e2e.ts';
-import { grid, rowNames, signInFresh } from './testing/sounds.ts';
+import { grid, openSignedIn, rowNames } from './testing/sounds.ts';
 
 /** The longest samples of the small library (loops of a few seconds). */
 const LOOPS = '/sounds/genres/asset/Samples:EDM?kind=loop';
@@ -29,9 +29,7 @@ async function outputLevel(page: Page): Promise<number> {
 test('audition with the keyboard: ↓ plays, space toggles, ←/→ seek, Enter opens details', async ({
   page,
 }) => {
-  await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
-  await signInFresh(page, 'audition');
-  await page.goto(LOOPS);
+  await openSignedIn(page, 'audition', LOOPS, { audioHooks: true });
   const names = await rowNames(page);
   expect(names.length).toBeGreaterThan(1);
   const [first = '', second = ''] = names;

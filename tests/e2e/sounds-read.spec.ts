@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../testing/e2e.ts';
-import { peakLevel } from './testing/audio.ts';
+import { peakLevel, playerState } from './testing/audio.ts';
 import { dataRows, listShown, NAVIGATION_TIMEOUT, signInWithTokens } from './testing/sounds.ts';
 
 const OUT = join('test-results', 'screenshots');
@@ -50,15 +50,7 @@ async function keysAndTempos(page: Page): Promise<{ key: string; bpm: string }[]
 }
 
 /** What the player plays now, from its test hook. */
-const playing = (page: Page) =>
-  page.evaluate(() => {
-    const s = (
-      window as unknown as {
-        __yinkuPlayer: { store: { getState(): { id: number | null; isPlaying: boolean } } };
-      }
-    ).__yinkuPlayer.store.getState();
-    return { id: s.id, isPlaying: s.isPlaying };
-  });
+const playing = (page: Page) => playerState(page, 'id', 'isPlaying');
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(OUT, { recursive: true });

@@ -16,7 +16,7 @@ import type { Page, Request } from '@playwright/test';
 import { API } from '../../src/shared/api/paths.ts';
 import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
 import { test, expect } from '../testing/e2e.ts';
-import { peakLevel } from './testing/audio.ts';
+import { peakLevel, playerState } from './testing/audio.ts';
 import {
   dataRows,
   grid,
@@ -152,18 +152,7 @@ test('a row’s Similar action lists samples that sound like it, and a listed ro
   const secondId = Number(await second.getAttribute('data-sample-id'));
   await second.click();
   await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const s = (
-            window as unknown as {
-              __yinkuPlayer: { store: { getState(): { id: number | null; isPlaying: boolean } } };
-            }
-          ).__yinkuPlayer.store.getState();
-          return { id: s.id, isPlaying: s.isPlaying };
-        }),
-      { timeout: 15_000 },
-    )
+    .poll(() => playerState(page, 'id', 'isPlaying'), { timeout: 15_000 })
     .toEqual({ id: secondId, isPlaying: true });
   await expect.poll(() => peakLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01);
   // ↓ moves on and plays the next row, as in every list.

@@ -7,7 +7,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../testing/e2e.ts';
-import { dataRows, NAVIGATION_TIMEOUT, rowNames, signInFresh } from './testing/sounds.ts';
+import {
+  dataRows,
+  NAVIGATION_TIMEOUT,
+  openSignedIn,
+  rowNames,
+  signInFresh,
+} from './testing/sounds.ts';
 
 /** Loops of a few seconds from the small library. */
 const LOOPS = '/sounds/genres/asset/Samples:EDM?kind=loop';
@@ -62,9 +68,7 @@ async function clickWaveform(page: Page, index: number, fraction: number): Promi
 
 test('a click into the waveform of a row not playing starts the voice there', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
-  await signInFresh(page, 'wave-at');
-  await page.goto(LOOPS);
+  await openSignedIn(page, 'wave-at', LOOPS, { audioHooks: true });
   await rowNames(page);
   // Warm the engine with a first play (the hooks' engine exists from then on).
   await dataRows(page).nth(0).getByRole('gridcell').nth(1).click();
@@ -191,9 +195,7 @@ for (const width of [390, 760, 1400]) {
 test('the burger at 390 px lists the warehouse and liked lists, and Esc closes it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 800 });
-  await signInFresh(page, 'burger');
-  await page.goto('/sounds');
+  await openSignedIn(page, 'burger', '/sounds', { viewport: { width: 390, height: 800 } });
   await page.getByRole('button', { name: '打开菜单' }).click();
   const drawer = page.getByRole('navigation', { name: '主导航' });
   await expect(drawer.getByRole('link', { name: '仓库 · 采样' })).toBeVisible();

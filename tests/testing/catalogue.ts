@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
 import type { ApiEnvelope } from '../../src/shared/api/envelope.ts';
+import type {
+  Sample,
+  SearchListPage,
+  SearchSuggestion,
+} from '../../src/shared/api/catalogue.types.ts';
 import type { ClientKeyAnswer } from '../../src/shared/api/account.types.ts';
 import type { DownloadReport, DownloadSaveResult } from '../../src/shared/api/download.types.ts';
 import { API } from '../../src/shared/api/paths.ts';
@@ -166,3 +171,27 @@ export async function searchTotal(gateway: GatewayLike, keyword: string): Promis
   });
   return page.total;
 }
+
+/** A search page of up to 100 samples for `keyword`, with `extra` parameters, in `language`. */
+export function searchPage(
+  gateway: GatewayLike,
+  keyword: string,
+  extra: Record<string, string | number> = {},
+  language?: 'en',
+): Promise<SearchListPage<Sample>> {
+  const path = withQuery(API.search, { keyword, pageSize: 100, ...extra });
+  return getData<SearchListPage<Sample>>(gateway, path, { language });
+}
+
+/** The autocomplete suggestions for `q`, in `language`. */
+export function suggestions(
+  gateway: GatewayLike,
+  q: string,
+  language?: 'en',
+): Promise<SearchSuggestion[]> {
+  return getData<SearchSuggestion[]>(gateway, withQuery(API.suggest, { q }), { language });
+}
+
+/** A page's sample ids, ascending: two answers compared as sets. */
+export const sortedIds = (page: { records: { id: number }[] }): number[] =>
+  page.records.map((s) => s.id).sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import type { AdminRepository } from '../../admin/admin.repository.ts';
 import { adminRepositoryOf } from '../rows/admin.ts';
-import { numberPlaceholders } from '../rows/steps.ts';
+import { numberPlaceholders, runStepsAsync } from '../rows/steps.ts';
 import { withTransaction, type PgPool } from './database.ts';
 import { endSessionsOf } from './accounts/sessions.ts';
 
@@ -15,19 +15,11 @@ export function postgresAdmin(pool: PgPool): AdminRepository {
   return adminRepositoryOf((program) =>
     withTransaction(pool, async (db) => {
       await db.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_LOCK]);
-      let answer: unknown;
-      for (;;) {
-        const step = program.next(answer);
-        if (step.done) return step.value;
-        const { value } = step;
-        if (value.kind === 'endSessions') {
-          await endSessionsOf(db, value.userId, value.now);
-          answer = undefined;
-        } else {
-          const result = await db.query(numberPlaceholders(value.sql), [...value.params]);
-          answer = value.kind === 'all' ? result.rows : (result.rowCount ?? 0);
-        }
-      }
+      return runStepsAsync(program, async (step) => {
+        if (step.kind === 'endSessions') return endSessionsOf(db, step.userId, step.now);
+        const result = await db.query(numberPlaceholders(step.sql), [...step.params]);
+        return step.kind === 'all' ? result.rows : (result.rowCount ?? 0);
+      });
     }),
   );
 }

@@ -42,3 +42,20 @@ export const numberPlaceholders = (sql: string): string => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
+
+/** Runs a program synchronously, each step answered by `answer` (SQLite, inside its transaction). */
+export function runSteps<T>(program: Program<T>, answer: (step: Step) => unknown): T {
+  let step = program.next();
+  while (!step.done) step = program.next(answer(step.value));
+  return step.value;
+}
+
+/** Runs a program with awaits, each step answered by `answer` (PostgreSQL, inside its transaction). */
+export async function runStepsAsync<T>(
+  program: Program<T>,
+  answer: (step: Step) => Promise<unknown>,
+): Promise<T> {
+  let step = program.next();
+  while (!step.done) step = program.next(await answer(step.value));
+  return step.value;
+}

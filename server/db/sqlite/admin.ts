@@ -1,7 +1,7 @@
 import type { StatementSync } from 'node:sqlite';
 import type { AdminRepository } from '../../admin/admin.repository.ts';
 import { adminRepositoryOf } from '../rows/admin.ts';
-import type { Program } from '../rows/steps.ts';
+import { runSteps, type Step } from '../rows/steps.ts';
 import type { Row } from '../rows/values.ts';
 import { transaction, type Database } from './database.ts';
 import { sqliteSessions } from './accounts/sessions.ts';
@@ -18,24 +18,16 @@ export function sqliteAdmin(db: Database): AdminRepository {
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
-  const drive = <T>(program: Program<T>): T => {
-    let answer: unknown;
-    for (;;) {
-      const step = program.next(answer);
-      if (step.done) return step.value;
-      const { value } = step;
-      if (value.kind === 'endSessions') {
-        sessions.endSessionsOf(value.userId, value.now);
-        answer = undefined;
-      } else {
-        const statement = prepared(value.sql);
-        const params = value.params as (string | number | null)[];
-        answer =
-          value.kind === 'all'
-            ? (statement.all(...params) as Row[])
-            : Number(statement.run(...params).changes);
-      }
+  const answer = (step: Step): unknown => {
+    if (step.kind === 'endSessions') {
+      sessions.endSessionsOf(step.userId, step.now);
+      return undefined;
     }
+    const statement = prepared(step.sql);
+    const params = step.params as (string | number | null)[];
+    return step.kind === 'all'
+      ? (statement.all(...params) as Row[])
+      : Number(statement.run(...params).changes);
   };
-  return adminRepositoryOf(async (program) => transaction(db, () => drive(program)));
+  return adminRepositoryOf(async (program) => transaction(db, () => runSteps(program, answer)));
 }

@@ -1,11 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
 import { planLibrary, type PlannedSample } from '../demo/library-plan.ts';
 import { renderSample } from '../sample-files.ts';
 import { toStoredAnalysis } from '../sound-analysis.ts';
@@ -15,6 +10,7 @@ import { API } from '../../../src/shared/api/paths.ts';
 import type { ListPage } from '../../../src/shared/api/envelope.ts';
 import type { Sample, SimilarPage } from '../../../src/shared/api/catalogue.types.ts';
 import { describeImport, importFolder, type ImportedFile } from './import-folder.ts';
+import { startImportGateway, type ImportGateway } from './testing/import-gateway.ts';
 
 // Real WAV files made by the demo library's synthesizer: two loops whose tempo and key the
 // generator knows (a bass line at 92 BPM in D minor, chords at 94 BPM in G) and a kick.
@@ -27,34 +23,20 @@ const FILES: Array<[string, PlannedSample]> = [
   ['hits/kick.wav', plan.samples.find((s) => s.secondary.name === 'Kick')!],
 ];
 
-let gateway: { url: string; ctx: AppContext; app: FastifyInstance; dataDir: string };
+let gateway: ImportGateway;
 let folder: string;
 let imported: ImportedFile[];
 const wavOf = new Map<string, Uint8Array>();
 
-async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${gateway.url}${path}`, init);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
 const list = (query: Record<string, string | number>) =>
-  getJson<ListPage<Sample>>(
+  gateway.getJson<ListPage<Sample>>(
     `${API.audios}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
   );
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-import-analysis-data-'));
-  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
-  const ctx = await createContext(config);
-  const app = await createApp(ctx, { serveClient: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = {
-    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
-    ctx,
-    app,
-    dataDir,
-  };
-  folder = mkdtempSync(join(tmpdir(), 'yinku-import-analysis-'));
+  gateway = await startImportGateway('import-analysis');
+  const { ctx } = gateway;
+  folder = gateway.folder;
   for (const [path, sample] of FILES) {
     mkdirSync(join(folder, path, '..'), { recursive: true });
     const { wav } = renderSample(sample.job, { audition: false });
@@ -72,10 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gateway?.app.close();
-  await gateway?.ctx.close();
-  for (const dir of [gateway?.dataDir, folder])
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  await gateway?.close();
 });
 
 const importOf = (path: string) => imported.find((f) => f.file === path)!;
@@ -125,7 +104,7 @@ describe('npm run import: the analysis of each file', () => {
       detected: ['key', 'bpm'],
     });
     // The other loop is its only neighbour of the same kind.
-    const similar = await getJson<SimilarPage>(API.similar(bass.id));
+    const similar = await gateway.getJson<SimilarPage>(API.similar(bass.id));
     expect(similar.records.map((r) => r.id)).toEqual([importOf('loops/chords 94.wav').id]);
   });
 

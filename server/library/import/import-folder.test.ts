@@ -1,12 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createContext, type AppContext } from '../../context.ts';
 import { API } from '../../../src/shared/api/paths.ts';
 import type { ListPage } from '../../../src/shared/api/envelope.ts';
 import type { Sample, Spectrum } from '../../../src/shared/api/catalogue.types.ts';
@@ -14,8 +9,9 @@ import { decodeAudio } from '../../../src/wasm/decode-audio.ts';
 import { buildAifc, buildWav, referenceSignal } from '../../../src/wasm/testing/audio-fixtures.ts';
 import { encodeFlac16 } from '../../../src/wasm/testing/flac-encoder.ts';
 import { importFolder, type ImportOptions } from './import-folder.ts';
+import { startImportGateway, type ImportGateway } from './testing/import-gateway.ts';
 
-let gateway: { url: string; ctx: AppContext; app: FastifyInstance; dataDir: string };
+let gateway: ImportGateway;
 let folder: string;
 const options: ImportOptions = {
   brand: 'Field Kit',
@@ -42,26 +38,11 @@ function put(path: string, bytes: Uint8Array | string): void {
   writeFileSync(join(folder, path), bytes);
 }
 
-async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(`${gateway.url}${path}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+const getJson = <T>(path: string) => gateway.getJson<T>(path);
 
 beforeAll(async () => {
-  // A real gateway on an empty library (server code may not import tests/testing).
-  const dataDir = mkdtempSync(join(tmpdir(), 'yinku-import-data-'));
-  const config = { ...loadConfig({ YINKU_SONGS: 'off' }), port: 0, host: '127.0.0.1', dataDir };
-  const ctx = await createContext(config);
-  const app = await createApp(ctx, { serveClient: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = {
-    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
-    ctx,
-    app,
-    dataDir,
-  };
-  folder = mkdtempSync(join(tmpdir(), 'yinku-import-'));
+  gateway = await startImportGateway('import');
+  folder = gateway.folder;
   put('drums/kick.wav', buildWav(referenceSignal(2, 22050, 44100), { encoding: 'int', bits: 16 }));
   put('drums/more/snare.aiff', buildAifc(referenceSignal(1, 24000, 48000), 'fl32'));
   put('keys/pad.flac', encodeFlac16(referenceSignal(2, 44100 * 5, 44100), 44100));
@@ -76,10 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gateway?.app.close();
-  await gateway?.ctx.close();
-  rmSync(gateway.dataDir, { recursive: true, force: true });
-  rmSync(folder, { recursive: true, force: true });
+  await gateway?.close();
 });
 
 describe('npm run import', () => {

@@ -33,6 +33,23 @@ export async function signInFresh(page: Page, tag: string): Promise<string> {
   return email;
 }
 
+/**
+ * Signs a fresh user (`tag`) in and opens `path`: first at the `viewport` size if given, with the
+ * player's test hooks on (`yinku.audioTestHooks`) if `audioHooks`.
+ */
+export async function openSignedIn(
+  page: Page,
+  tag: string,
+  path: string,
+  options: { viewport?: { width: number; height: number }; audioHooks?: boolean } = {},
+): Promise<void> {
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  if (options.audioHooks)
+    await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
+  await signInFresh(page, tag);
+  await page.goto(path);
+}
+
 /** The sample grid of the page. */
 export const grid = (page: Page) => page.getByRole('grid');
 

@@ -9,14 +9,7 @@ import { withTransaction, type PgPool, type PgQueryable } from '../database.ts';
 import { postgresAssessments } from './assessments.ts';
 import { postgresTokens } from './tokens.ts';
 import { endSessionsOf, postgresSessions } from './sessions.ts';
-import {
-  ACCOUNT_COLUMNS,
-  sameHash,
-  toAccount,
-  toCredentials,
-  toRoleGrant,
-  userPermissionsSql,
-} from '../../rows/accounts.ts';
+import * as shared from '../../rows/accounts.ts';
 import type { Row } from '../../rows/values.ts';
 
 const one = async (db: PgQueryable, sql: string, params: unknown[] = []): Promise<Row | null> =>
@@ -28,9 +21,9 @@ const grantOf = async (db: PgQueryable, id: number): Promise<RoleGrant> => {
     await db.query<{ role_code: string }>('SELECT role_code FROM user_roles WHERE user_id = $1', [
       id,
     ]),
-    await db.query<{ permission: string }>(userPermissionsSql('$1'), [id]),
+    await db.query<{ permission: string }>(shared.userPermissionsSql('$1'), [id]),
   ];
-  return toRoleGrant(
+  return shared.toRoleGrant(
     roles.rows.map((row) => row.role_code),
     permissions.rows.map((row) => row.permission),
   );
@@ -109,7 +102,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
   ): Promise<{ ok: true; id: number } | { ok: false; reason: CodeProblem }> => {
     const live = await liveCode(db, check, true);
     if (!live.ok) return live;
-    if (!sameHash(String(live.row.code_hash), check.codeHash)) {
+    if (!shared.sameHash(String(live.row.code_hash), check.codeHash)) {
       await db.query('UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1', [live.row.id]);
       return { ok: false, reason: 'wrong' };
     }
@@ -138,7 +131,7 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
         'SELECT id, password_hash, disabled_at FROM users WHERE email = $1',
         [email.toLowerCase()],
       );
-      return row ? toCredentials(row) : null;
+      return row ? shared.toCredentials(row) : null;
     },
 
     async emailExists(email) {
@@ -156,9 +149,11 @@ export function postgresAccounts(pool: PgPool): AccountsRepository {
 
     async findAccount(id) {
       if (!isRowId(id)) return null;
-      const row = await one(pool, `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id]);
+      const row = await one(pool, `SELECT ${shared.ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [
+        id,
+      ]);
       if (!row) return null;
-      return toAccount(row, await grantOf(pool, id));
+      return shared.toAccount(row, await grantOf(pool, id));
     },
 
     async issueEmailCode(code) {

@@ -9,14 +9,7 @@ import type { RoleCode } from '../../../../src/shared/api/account.types.ts';
 import { sqliteAssessments } from './assessments.ts';
 import { sqliteSessions } from './sessions.ts';
 import { sqliteTokens } from './tokens.ts';
-import {
-  ACCOUNT_COLUMNS,
-  sameHash,
-  toAccount,
-  toCredentials,
-  toRoleGrant,
-  userPermissionsSql,
-} from '../../rows/accounts.ts';
+import * as shared from '../../rows/accounts.ts';
 
 /** SQLite implementation of the accounts repository. */
 export function sqliteAccounts(db: Database): AccountsRepository {
@@ -25,16 +18,16 @@ export function sqliteAccounts(db: Database): AccountsRepository {
   const rolesOf = db.prepare(
     'SELECT role_code FROM user_roles WHERE user_id = ? ORDER BY role_code',
   );
-  const permissionsOf = db.prepare(userPermissionsSql('?'));
+  const permissionsOf = db.prepare(shared.userPermissionsSql('?'));
   const grantOf = (id: number) =>
-    toRoleGrant(
+    shared.toRoleGrant(
       rolesOf.all(id).map((r) => String(r.role_code)),
       permissionsOf.all(id).map((r) => String(r.permission)),
     );
   const credentials = db.prepare(
     'SELECT id, password_hash, disabled_at FROM users WHERE email = ?',
   );
-  const accountById = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = ?`);
+  const accountById = db.prepare(`SELECT ${shared.ACCOUNT_COLUMNS} FROM users WHERE id = ?`);
   const insertUser = db.prepare(
     `INSERT INTO users (email, password_hash, sample_types, created_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (email) DO NOTHING`,
@@ -96,7 +89,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     const live = liveCode(check);
     if (!live.ok) return live;
     const { row } = live;
-    if (!sameHash(String(row.code_hash), check.codeHash)) {
+    if (!shared.sameHash(String(row.code_hash), check.codeHash)) {
       countTry.run(Number(row.id));
       return { ok: false, reason: 'wrong' };
     }
@@ -112,7 +105,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
 
     async findCredentials(email) {
       const row = credentials.get(email.toLowerCase());
-      return row ? toCredentials(row) : null;
+      return row ? shared.toCredentials(row) : null;
     },
 
     async emailExists(email) {
@@ -126,7 +119,7 @@ export function sqliteAccounts(db: Database): AccountsRepository {
     async findAccount(id) {
       const row = accountById.get(id);
       if (!row) return null;
-      return toAccount(row, grantOf(id));
+      return shared.toAccount(row, grantOf(id));
     },
 
     async issueEmailCode(code) {
