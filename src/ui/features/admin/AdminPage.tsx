@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PageTitle } from '../../components/index.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { PacksCard } from './packs/PacksCard.tsx';
 import { RolesCard } from './RolesCard.tsx';
 import { UsersCard } from './UsersCard.tsx';
 
@@ -22,6 +23,7 @@ export function AdminPage() {
       <PageTitle>{t('title')}</PageTitle>
       {permissions.includes('users.manage') && <UsersCard />}
       {permissions.includes('roles.manage') && <RolesCard />}
+      {permissions.includes('catalogue.edit') && <PacksCard />}
     </Stack>
   );
 }
