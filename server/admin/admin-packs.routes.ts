@@ -42,6 +42,29 @@ const FIELDS = ['name', 'brand', 'category', 'primary', 'secondary'] as const;
 type Field = (typeof FIELDS)[number];
 const FIELD_MAX = 100;
 
+/**
+ * The reader's own failures as the envelope's errors: its limits (too many parts or fields) are
+ * 413, a body it cannot parse (no boundary, cut short) 400; ours pass as they are.
+ */
+function multipartError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status === 413)
+    return new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      { zh: '上传的文件或字段过多', en: 'Too many files or fields in one upload' },
+      { field: 'files' },
+    );
+  return new ApiError(
+    'BAD_REQUEST',
+    {
+      zh: '上传内容不是有效的 multipart/form-data',
+      en: 'The body is not readable multipart/form-data',
+    },
+    { field: 'body' },
+  );
+}
+
 /** The audio extensions the importer reads; other files of a folder are reported as ignored. */
 const AUDIO = /\.(wav|wave|aif|aiff|aifc|flac|mp3|ogg|oga)$/i;
 
@@ -77,15 +100,19 @@ export async function adminPacksRoutes(base: FastifyInstance, { ctx }: AreaOptio
         const parts = request.parts({
           limits: { fileSize: limits.fileMaxBytes, fields: FIELDS.length, fieldSize: FIELD_MAX },
         });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (!(FIELDS as readonly string[]).includes(part.fieldname))
-              throw badRequest(part.fieldname, '未知字段', 'unknown field');
-            fields[part.fieldname as Field] = String(part.value).trim();
-            continue;
+        try {
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              if (!(FIELDS as readonly string[]).includes(part.fieldname))
+                throw badRequest(part.fieldname, '未知字段', 'unknown field');
+              fields[part.fieldname as Field] = String(part.value).trim();
+              continue;
+            }
+            const stored = await stagePart(staged, part.filename, part.file, limits);
+            if (isZipName(stored)) await expandZip(staged, stored, limits);
           }
-          const stored = await stagePart(staged, part.filename, part.file, limits);
-          if (isZipName(stored)) await expandZip(staged, stored, limits);
+        } catch (error) {
+          throw multipartError(error);
         }
         const category = (fields.category ?? 'instruments') as Category;
         if (!CATEGORIES.includes(category))

@@ -195,6 +195,23 @@ describe('POST admin/packs/{packCode}/files', () => {
     await expectNothingStored('upl-killed');
   });
 
+  it('answers 400 to a multipart body without a boundary, 413 to too many fields', async () => {
+    const url = `${gateway.url}${API.adminPackFiles('upl-form')}`;
+    const headers = authHeaders(admin.accessToken);
+    const unbounded = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'multipart/form-data' },
+      body: 'x',
+    });
+    expect(unbounded.status).toBe(400);
+    const form = new FormData();
+    for (const name of ['name', 'brand', 'category', 'primary', 'secondary', 'name'])
+      form.append(name, 'x');
+    const crowded = await fetch(url, { method: 'POST', headers, body: form });
+    expect(crowded.status).toBe(413);
+    await expectNothingStored('upl-form');
+  });
+
   it('answers 400 to a body that is not multipart', async () => {
     const response = await fetch(`${gateway.url}${API.adminPackFiles('upl-json')}`, {
       method: 'POST',
