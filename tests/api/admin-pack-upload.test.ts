@@ -107,6 +107,12 @@ describe('POST admin/packs/{packCode}/files', () => {
     const invalid = (await findings('upl-mixed')).filter((f) => f.code === 'INVALID_AUDIO');
     expect(invalid.map((f) => [f.fileName, f.sampleId])).toEqual([['broken.wav', null]]);
     expect(staged()).toEqual([]);
+    // A user's search finds the new pack's samples by the pack's name.
+    const found = await fetch(
+      `${gateway.url}${API.search}?${new URLSearchParams({ keyword: 'Pack upl-mixed', pageSize: '50' })}`,
+    );
+    const page = (await found.json()) as { data: { records: { audioName: string }[] } };
+    expect(page.data.records.map((r) => r.audioName).sort()).toEqual(['clean a', 'clean b']);
   }, 60_000);
 
   it('expands a zip into the pack', async () => {

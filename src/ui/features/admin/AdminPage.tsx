@@ -8,6 +8,8 @@ import { UsersCard } from './UsersCard.tsx';
 
 const Stack = styled.div`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
 `;
 

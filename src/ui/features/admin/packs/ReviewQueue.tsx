@@ -104,14 +104,16 @@ export function ReviewQueue(props: { packCode: string; editable: boolean }) {
                   )}
                   <td>{finding.fileName}</td>
                   <td>
-                    <Chip title={finding.code}>
+                    <Chip title={finding.code} style={{ whiteSpace: 'nowrap' }}>
                       {t(`packs.codes.${finding.code}`, finding.code)}
                     </Chip>
                   </td>
                   <td>
                     <Muted>{describe(finding.detail)}</Muted>
                   </td>
-                  <td data-status={finding.status}>{t(`packs.queue.states.${finding.status}`)}</td>
+                  <td data-status={finding.status} style={{ whiteSpace: 'nowrap' }}>
+                    {t(`packs.queue.states.${finding.status}`)}
+                  </td>
                   {props.editable && (
                     <td style={{ whiteSpace: 'nowrap' }}>
                       {finding.status === 'open' &&
