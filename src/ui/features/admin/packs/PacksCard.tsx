@@ -133,6 +133,8 @@ export function PacksCard() {
           />
         </Fields>
         <Drop
+          // A new one after each upload: the pickers forget the files they sent.
+          key={round}
           $over={over}
           data-drop
           onDragOver={(event) => {
