@@ -61,7 +61,8 @@ export interface GatewayConfig {
 
 /**
  * Reads PORT, HOST, DATABASE_URL, YINKU_DATA_DIR, YINKU_BLOB_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*,
- * LOG_LEVEL, YINKU_CODE_SENDS_PER_ADDRESS, YINKU_LEASE_MS.
+ * LOG_LEVEL, YINKU_CODE_SENDS_PER_ADDRESS, YINKU_LEASE_MS, YINKU_UPLOAD_FILE_MAX_BYTES,
+ * YINKU_UPLOAD_MAX_BYTES.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = Number(env.PORT ?? 8080);
