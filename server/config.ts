@@ -51,11 +51,18 @@ export interface GatewayConfig {
    * none, and the client address is the socket's (docs/DEPLOY.md, "Behind a reverse proxy").
    */
   trustProxy?: string[];
+  /**
+   * Browser uploads (docs/api/admin.md "Packs"): `YINKU_UPLOAD_FILE_MAX_BYTES`, the largest file
+   * or zip one upload may send (default 256 MiB), and `YINKU_UPLOAD_MAX_BYTES`, the most one upload
+   * may store once its zips are expanded (default 2 GiB).
+   */
+  upload: { fileMaxBytes: number; maxBytes: number };
 }
 
 /**
  * Reads PORT, HOST, DATABASE_URL, YINKU_DATA_DIR, YINKU_BLOB_DIR, YINKU_DIST_DIR, YINKU_LIBRARY, SMTP_*,
- * LOG_LEVEL, YINKU_CODE_SENDS_PER_ADDRESS, YINKU_LEASE_MS.
+ * LOG_LEVEL, YINKU_CODE_SENDS_PER_ADDRESS, YINKU_LEASE_MS, YINKU_UPLOAD_FILE_MAX_BYTES,
+ * YINKU_UPLOAD_MAX_BYTES.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = Number(env.PORT ?? 8080);
@@ -89,7 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       `YINKU_LIBRARY must be one of ${LIBRARY_SIZES.join(', ')}, got ${env.YINKU_LIBRARY}`,
     );
   }
+  const upload = {
+    fileMaxBytes: byteCount(env, 'YINKU_UPLOAD_FILE_MAX_BYTES', 256 * 2 ** 20),
+    maxBytes: byteCount(env, 'YINKU_UPLOAD_MAX_BYTES', 2 * 2 ** 30),
+  };
   return {
+    upload,
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.YINKU_DATA_DIR ?? './data'),
@@ -113,4 +125,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     leaseMs,
     ...(trustProxy?.length ? { trustProxy } : {}),
   };
+}
+
+/** A positive whole number of bytes from `env[name]`, or `fallback` when unset. */
+function byteCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!(Number.isSafeInteger(value) && value > 0))
+    throw new Error(`${name} must be a whole number of bytes over 0, got ${text}`);
+  return value;
 }

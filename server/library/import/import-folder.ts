@@ -45,6 +45,12 @@ export interface ImportOptions {
   category: Category;
   primaryName: string;
   secondaryName: string;
+  /**
+   * Every file goes into this pack (an upload names its pack); absent: each folder is a pack.
+   * Made with `packName` if it does not exist yet.
+   */
+  packCode?: string;
+  packName?: string;
   /** Called after each file, for a progress bar. */
   onProgress?: (done: number, total: number, file: string) => void;
 }
@@ -182,7 +188,7 @@ export async function importFolder(
               search: {
                 name: stem,
                 brand: options.brand,
-                pack: basename(join(file, '..')),
+                pack: options.packName ?? basename(join(file, '..')),
                 type: options.primaryName,
                 grp: options.secondaryName,
               },
@@ -216,6 +222,7 @@ export function describeImport({ file, analysis, metadata }: ImportedFile): stri
 
 /** The code of the pack of a file's folder: a hash of the brand and the folder's path. */
 function packCodeOf(root: string, file: string, options: ImportOptions): string {
+  if (options.packCode) return options.packCode;
   const dir = join(file, '..');
   const digest = createHash('sha256')
     .update(`${options.brand}\0${relative(root, dir) || basename(root)}`)
@@ -236,9 +243,11 @@ async function packFor(
   const existing = packs.get(dir);
   if (existing) return existing;
   const code = packCodeOf(root, file, options);
-  const digest = code.slice('imp-'.length);
+  const digest = options.packCode
+    ? createHash('sha256').update(code).digest('hex')
+    : code.slice('imp-'.length);
   if (!(await ctx.repo.library.hasPack(code))) {
-    const name = relative(root, dir) || basename(root);
+    const name = options.packName ?? (relative(root, dir) || basename(root));
     await ctx.repo.library.writeBatch({
       brands: [{ name: options.brand, nameZh: options.brand }],
       packs: [

@@ -182,3 +182,16 @@ export interface ReviewFinding {
   detail: Record<string, string | number | boolean | null>;
   status: ReviewFindingStatus;
 }
+
+/** POST admin/packs/{packCode}/files: what an upload did, file by file (docs/api/admin.md). */
+export interface PackUploadReport {
+  packCode: string;
+  /** Files stored as samples of the pack. */
+  imported: { fileName: string; sampleId: number }[];
+  /** Audio files not stored, and why (a corrupt one also becomes an INVALID_AUDIO finding). */
+  skipped: { fileName: string; reason: string }[];
+  /** Files that are not audio by their name (a cover, `.DS_Store`), left out. */
+  ignored: string[];
+  /** Review findings the checks made. */
+  findings: number;
+}

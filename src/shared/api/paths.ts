@@ -65,6 +65,7 @@ export const ROUTES = {
   adminReview: '/api/v2/admin/review',
   adminReviewStatus: '/api/v2/admin/review/:id/status',
   adminReviewFix: '/api/v2/admin/review/:id/fix',
+  adminPackFiles: '/api/v2/admin/packs/:packCode/files',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
@@ -110,6 +111,7 @@ export const API = {
   adminInvite: (code: string) => pathOf(ROUTES.adminInvite, { code }),
   adminReviewStatus: (id: Id) => pathOf(ROUTES.adminReviewStatus, { id }),
   adminReviewFix: (id: Id) => pathOf(ROUTES.adminReviewFix, { id }),
+  adminPackFiles: (packCode: string) => pathOf(ROUTES.adminPackFiles, { packCode }),
 } as const;
 
 /** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */

@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PageTitle } from '../../components/index.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
+import { PacksCard } from './packs/PacksCard.tsx';
 import { RolesCard } from './RolesCard.tsx';
 import { UsersCard } from './UsersCard.tsx';
 
 const Stack = styled.div`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
 `;
 
@@ -22,6 +25,7 @@ export function AdminPage() {
       <PageTitle>{t('title')}</PageTitle>
       {permissions.includes('users.manage') && <UsersCard />}
       {permissions.includes('roles.manage') && <RolesCard />}
+      {permissions.includes('catalogue.edit') && <PacksCard />}
     </Stack>
   );
 }
