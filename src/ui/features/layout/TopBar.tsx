@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { logout } from '../../api/session.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { Button, IconButton, Menu } from '../../components/index.ts';
+import { Button, IconButton, Menu, stickyBar } from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useLoadingStore } from '../../stores/loading.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
@@ -21,16 +21,9 @@ const BURGER_QUERY = '(max-width: 759px)';
 export const TOP_BAR_HEIGHT = 56;
 
 const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.z.topBar};
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stickyBar('top')}
   height: ${TOP_BAR_HEIGHT}px;
   padding: 0 ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   /* A 390 px phone holds the burger, logo, search, balance, theme, language and avatar only with
      tighter gaps (at the default ones the avatar was cut at the right edge). */
   @media (max-width: 479px) {

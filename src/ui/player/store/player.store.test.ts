@@ -353,27 +353,16 @@ describe('pause, toggle and seek', () => {
 });
 
 describe('end of track', () => {
-  it('shows progress 1 when it ended within 5 % of the end', async () => {
-    await playLoaded(song(1), 10);
-    engine.pos = 9.6;
-    engine.ended();
-    expect(store()).toMatchObject({ isPlaying: false, progress: 1, actionType: 'ended' });
-  });
-
-  it('keeps the progress when it ended earlier', async () => {
-    await playLoaded(song(1), 10);
-    engine.pos = 6;
+  it.each([
+    ['shows progress 1 when it ended within 5 % of the end', 10, 9.6, 1],
+    ['keeps the progress when it ended earlier', 10, 6, 0.6],
+    ['shows progress 1 for a track under 0.5 s', 0.4, 0.1, 1],
+  ])('%s', async (_case, duration, position, progress) => {
+    await playLoaded(song(1), duration);
+    engine.pos = position;
     frame();
     engine.ended();
-    expect(store()).toMatchObject({ isPlaying: false, progress: 0.6, actionType: 'ended' });
-  });
-
-  it('shows progress 1 for a track under 0.5 s', async () => {
-    await playLoaded(song(1), 0.4);
-    engine.pos = 0.1;
-    frame();
-    engine.ended();
-    expect(store().progress).toBe(1);
+    expect(store()).toMatchObject({ isPlaying: false, progress, actionType: 'ended' });
   });
 
   it('an ended callback of a replaced voice is ignored', async () => {
