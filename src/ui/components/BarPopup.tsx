@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { type RuleSet } from 'styled-components';
+import { IconButton } from './IconButton.tsx';
+import type { IconName } from './icon-paths.ts';
 
 /** Props of BarPopup: the trigger, the panel's content, and how the panel differs. */
 export interface BarPopupProps {
-  /** The button that opens and closes the popup, given whether it is open and the toggle. */
-  trigger: (open: boolean, toggle: () => void) => ReactNode;
+  /**
+   * The button that opens and closes the popup: an icon button (lit while open, or while `lit`),
+   * or one of its own, given whether the popup is open and the toggle.
+   */
+  trigger:
+    | { icon: IconName; label: string; lit?: boolean }
+    | ((open: boolean, toggle: () => void) => ReactNode);
   children: ReactNode;
   /** The panel's element: a list for a popup of entries. */
   as?: 'div' | 'ol';
@@ -55,9 +62,20 @@ export function BarPopup({
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
   }, [open, closeOnOutside]);
+  const toggle = () => setOpen((o) => !o);
   return (
     <Anchor ref={anchor} className={className}>
-      {trigger(open, () => setOpen((o) => !o))}
+      {typeof trigger === 'function' ? (
+        trigger(open, toggle)
+      ) : (
+        <IconButton
+          icon={trigger.icon}
+          label={trigger.label}
+          aria-expanded={open}
+          active={open || trigger.lit === true}
+          onClick={toggle}
+        />
+      )}
       {open && (
         <Panel as={as} role={role} aria-label={label} $extra={panelCss}>
           {children}

@@ -26,4 +26,4 @@ export { Menu } from './Menu.tsx';
 export type { MenuItem, MenuProps } from './Menu.tsx';
 export { Card, CardGrid, PageTitle, Muted, sidePanel } from './Card.tsx';
 export { Skeleton } from './Skeleton.tsx';
-export { stickyBar } from './sticky-bar.ts';
+export { coverThumb, ellipsis, navLinks, stickyBar } from './styles.ts';

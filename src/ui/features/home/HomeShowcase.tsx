@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Pack, Sample } from '../../../shared/index.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import { CardGrid, Icon } from '../../components/index.ts';
+import { CardGrid, coverThumb, ellipsis, Icon } from '../../components/index.ts';
 import { isActiveRow, usePlayerStore, toggleSample } from '../../player/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 
@@ -38,9 +38,7 @@ const Packs = styled(CardGrid).attrs({ $min: 150 })`
   & strong {
     display: block;
     margin-top: ${({ theme }) => theme.space(2)};
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & span {
     color: #a3a6ad;
@@ -83,10 +81,7 @@ const Sounds = styled.ul`
     border-color: ${({ theme }) => theme.colors.primary};
   }
   & img {
-    width: 40px;
-    height: 40px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    object-fit: cover;
+    ${coverThumb(40)}
   }
   & span {
     flex: 1;
@@ -95,9 +90,7 @@ const Sounds = styled.ul`
   & strong,
   & small {
     display: block;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & small {
     color: #a3a6ad;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-components';
-import { BarPopup, IconButton } from '../../components/index.ts';
+import { BarPopup, ellipsis } from '../../components/index.ts';
 import { usePlayerStore } from '../store/player.store.ts';
 
 const list = css`
@@ -18,9 +18,7 @@ const list = css`
     color: inherit;
     text-align: left;
     cursor: pointer;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & button[aria-current='true'] {
     color: ${({ theme }) => theme.colors.primary};
@@ -38,15 +36,7 @@ export function PlayListPopup() {
       as="ol"
       aria-label={t('playList')}
       panelCss={list}
-      trigger={(open, toggle) => (
-        <IconButton
-          icon="music"
-          label={t('playList')}
-          aria-expanded={open}
-          active={open}
-          onClick={toggle}
-        />
-      )}
+      trigger={{ icon: 'music', label: t('playList') }}
     >
       {playList.length === 0 && <li>{t('playListEmpty')}</li>}
       {playList.map((song) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { MUSICAL_KEYS, type MusicalKey } from '../../../shared/api/catalogue.types.ts';
 import { formatBpm, isProjectTempo, PROJECT_TEMPO } from '../../../shared/audio/sync-params.ts';
-import { BarPopup, Button, IconButton, Switch } from '../../components/index.ts';
+import { BarPopup, Button, Switch } from '../../components/index.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { tapTempo, TAP_RESET_MS } from './tap-tempo.ts';
@@ -146,18 +146,7 @@ export function ProjectSyncControls() {
   const folded = useMediaQuery(`(max-width: ${INLINE_WIDTH - 1}px)`);
   if (!folded) return <Controls />;
   return (
-    <BarPopup
-      panelCss={popup}
-      trigger={(open, toggle) => (
-        <IconButton
-          icon="repeat"
-          label={t('sync.controls')}
-          aria-expanded={open}
-          active={open || sync}
-          onClick={toggle}
-        />
-      )}
-    >
+    <BarPopup panelCss={popup} trigger={{ icon: 'repeat', label: t('sync.controls'), lit: sync }}>
       <Controls />
     </BarPopup>
   );

@@ -2,7 +2,16 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
-import { BarPopup, Icon, IconButton, Slider, stickyBar, Switch } from '../../components/index.ts';
+import {
+  BarPopup,
+  coverThumb,
+  ellipsis,
+  Icon,
+  IconButton,
+  Slider,
+  stickyBar,
+  Switch,
+} from '../../components/index.ts';
 import { isActive, usePlayerStore } from '../store/player.store.ts';
 import { DownloadFolderButton } from '../../features/downloads/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
@@ -81,15 +90,10 @@ const Now = styled.div`
     width: auto;
   }
   & img {
-    width: 40px;
-    height: 40px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    object-fit: cover;
+    ${coverThumb(40)}
   }
   & span {
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
 `;
 
@@ -170,15 +174,7 @@ function VolumeControl() {
   return (
     <VolumePopup
       panelCss={volumePanel}
-      trigger={(open, toggle) => (
-        <IconButton
-          icon={volumeIcon(volume)}
-          label={t('volumeButton', { value: volume })}
-          aria-expanded={open}
-          active={open}
-          onClick={toggle}
-        />
-      )}
+      trigger={{ icon: volumeIcon(volume), label: t('volumeButton', { value: volume }) }}
     >
       {slider}
     </VolumePopup>
@@ -237,6 +233,15 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
   useSpaceToggle();
   useSyncFollow();
   const disabled = navDisabled(playList, id, loopType);
+  /** Previous or next in the play list. */
+  const walk = (step: 'previous' | 'next') => (
+    <IconButton
+      icon={step}
+      label={t(step)}
+      disabled={disabled[step]}
+      onClick={() => void player[step]()}
+    />
+  );
   const loop = loopMode(loopType);
   return (
     <Bar aria-label={t('label')}>
@@ -244,12 +249,7 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
         {song?.icon && <img src={song.icon} alt="" />}
         <span aria-live="polite">{song?.audioName ?? t('nothing')}</span>
       </Now>
-      <IconButton
-        icon="previous"
-        label={t('previous')}
-        disabled={disabled.previous}
-        onClick={() => void player.previous()}
-      />
+      {walk('previous')}
       <IconButton
         icon={playing ? 'pause' : 'play'}
         label={t(playing ? 'pause' : 'play')}
@@ -257,12 +257,7 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
         size={24}
         onClick={() => void player.togglePlay()}
       />
-      <IconButton
-        icon="next"
-        label={t('next')}
-        disabled={disabled.next}
-        onClick={() => void player.next()}
-      />
+      {walk('next')}
       <IconButton
         icon={loop.icon}
         label={t('loop.label', { mode: t(`loop.modes.${loop.key}`) })}
