@@ -24,6 +24,6 @@ export { BarPopup } from './BarPopup.tsx';
 export type { BarPopupProps } from './BarPopup.tsx';
 export { Menu } from './Menu.tsx';
 export type { MenuItem, MenuProps } from './Menu.tsx';
-export { Card, CardGrid, PageTitle, Muted, sidePanel } from './Card.tsx';
+export { Card, CardGrid, PageTitle, Muted, sidePanel, TagList } from './Card.tsx';
 export { Skeleton } from './Skeleton.tsx';
 export { coverThumb, ellipsis, navLinks, stickyBar } from './styles.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -21,6 +21,28 @@ const Section = styled.section`
     font-weight: 400;
   }
 `;
+
+/** A titled section of the showcase with a link to all of its kind. */
+function ShowcaseSection({
+  title,
+  all,
+  children,
+}: {
+  title: string;
+  all: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('home');
+  return (
+    <Section aria-label={title}>
+      <h2>
+        {title}
+        <Link to={all}>{t('viewAll')}</Link>
+      </h2>
+      {children}
+    </Section>
+  );
+}
 
 const Packs = styled(CardGrid).attrs({ $min: 150 })`
   & a {
@@ -169,11 +191,7 @@ export function HomeShowcase() {
   const sounds = useHomeList<Sample>(newestPerPack);
   return (
     <>
-      <Section aria-label={t('trending')}>
-        <h2>
-          {t('trending')}
-          <Link to="/sounds">{t('viewAll')}</Link>
-        </h2>
+      <ShowcaseSection title={t('trending')} all="/sounds">
         <Packs>
           {packs?.map((pack) => (
             <li key={pack.packCode}>
@@ -185,18 +203,14 @@ export function HomeShowcase() {
             </li>
           ))}
         </Packs>
-      </Section>
-      <Section aria-label={t('newSounds')}>
-        <h2>
-          {t('newSounds')}
-          <Link to="/sounds?sort=NEWEST">{t('viewAll')}</Link>
-        </h2>
+      </ShowcaseSection>
+      <ShowcaseSection title={t('newSounds')} all="/sounds?sort=NEWEST">
         <Sounds>
           {sounds?.map((sample) => (
             <SoundItem key={sample.id} sample={sample} list={sounds} />
           ))}
         </Sounds>
-      </Section>
+      </ShowcaseSection>
     </>
   );
 }
