@@ -15,6 +15,15 @@ export const stickyBar = (edge: 'top' | 'bottom') => css`
   border-${edge === 'top' ? 'bottom' : 'top'}: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** A small muted label stacked over its control (a select, a filter's input). */
+export const fieldLabel = css`
+  display: inline-flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 /** One line of text, cut with an ellipsis where it does not fit. */
 export const ellipsis = css`
   overflow: hidden;
