@@ -10,7 +10,7 @@ import { SearchBar } from './components/SearchBar.tsx';
 import { useSoundSearch } from './model/sound-search.store.ts';
 import { SoundSearchPage } from './pages/SoundSearchPage.tsx';
 import { searchBySound } from './sound-search.ts';
-import { fakeLayout, renderSounds, sample, similarPage } from './testing/render.tsx';
+import { fakeLayout, renderSounds, similarPage } from './testing/render.tsx';
 
 const analysis = (over: Partial<FileAnalysis> = {}): FileAnalysis => ({
   format: 'wav',
