@@ -47,3 +47,13 @@ export const sidePanel = css`
   background: ${({ theme }) => theme.colors.surface};
   overflow-y: auto;
 `;
+
+/** A wrapping row of small items (tags): a list without bullets or indent. */
+export const TagList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;

@@ -1,6 +1,7 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { inputStyles } from './TextField.tsx';
+import { fieldLabel } from './styles.ts';
 
 /** One option of a Select. */
 export interface SelectOption<V extends string = string> {
@@ -39,11 +40,7 @@ const Native = styled.select`
 `;
 
 const Wrap = styled.label`
-  display: inline-flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.small};
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${fieldLabel}
   & > select {
     color: ${({ theme }) => theme.colors.text};
     font-size: ${({ theme }) => theme.font.body};

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -66,38 +66,42 @@ export function Assessment({ start }: { start: AssessmentStart }) {
   const [busy, setBusy] = useState(false);
   const total = start.questions.length;
 
-  if (step.kind === 'intro') {
-    return (
-      <Card>
-        <Title>{t('assessment.title')}</Title>
-        <Muted>{t('assessment.intro')}</Muted>
-        <Actions>
-          <Button variant="text" aria-expanded={showTips} onClick={() => setShowTips((s) => !s)}>
-            {t('assessment.tips')}
-          </Button>
-          <Button variant="primary" onClick={() => setStep({ kind: 'page', index: 0 })}>
-            {t('assessment.continue')}
-          </Button>
-        </Actions>
-        {showTips && <Muted role="note">{t('assessment.tipsText')}</Muted>}
-      </Card>
-    );
-  }
+  /** A screen of the assessment: its title, its text, and its actions under them. */
+  const screen = (title: string, text: string, actions: ReactNode, after?: ReactNode) => (
+    <Card>
+      <Title>{title}</Title>
+      <Muted>{text}</Muted>
+      <Actions>{actions}</Actions>
+      {after}
+    </Card>
+  );
 
-  if (step.kind === 'done') {
-    return (
-      <Card>
-        <Title>{t('assessment.congratulations')}</Title>
-        <Muted>{t('assessment.congratulationsText')}</Muted>
-        <Actions>
-          <span />
-          <Button variant="primary" onClick={() => navigate('/sounds', { replace: true })}>
-            {t('assessment.goSounds')}
-          </Button>
-        </Actions>
-      </Card>
+  if (step.kind === 'intro')
+    return screen(
+      t('assessment.title'),
+      t('assessment.intro'),
+      <>
+        <Button variant="text" aria-expanded={showTips} onClick={() => setShowTips((s) => !s)}>
+          {t('assessment.tips')}
+        </Button>
+        <Button variant="primary" onClick={() => setStep({ kind: 'page', index: 0 })}>
+          {t('assessment.continue')}
+        </Button>
+      </>,
+      showTips && <Muted role="note">{t('assessment.tipsText')}</Muted>,
     );
-  }
+
+  if (step.kind === 'done')
+    return screen(
+      t('assessment.congratulations'),
+      t('assessment.congratulationsText'),
+      <>
+        <span />
+        <Button variant="primary" onClick={() => navigate('/sounds', { replace: true })}>
+          {t('assessment.goSounds')}
+        </Button>
+      </>,
+    );
 
   const question = start.questions[step.index]!;
   const chosen = answers[question.id] ?? [];

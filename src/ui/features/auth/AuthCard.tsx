@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card } from '../../components/index.ts';
+import { Button, Card } from '../../components/index.ts';
 
 const Title = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -14,7 +14,7 @@ const Form = styled.form`
 `;
 
 /** A form-level error above the fields (gateway errors that name no field). */
-export const FormAlert = styled.p`
+const FormAlert = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
@@ -32,15 +32,27 @@ export const Links = styled.div`
   font-size: ${({ theme }) => theme.font.small};
 `;
 
-/** The card around an account form: title, the form (no native validation: ours is inline). */
+/**
+ * The card around an account form: title, the form-level error, the fields, the submit button
+ * (busy while the call runs) and what follows it (no native validation: ours is inline).
+ */
 export function AuthCard({
   title,
   onSubmit,
+  formError,
+  submitLabel,
+  busy,
   children,
+  after,
 }: {
   title: string;
   onSubmit: () => void;
+  formError: string | undefined;
+  submitLabel: string;
+  busy: boolean;
   children: ReactNode;
+  /** Under the button: secondary links, hints. */
+  after?: ReactNode;
 }) {
   return (
     <Card>
@@ -52,7 +64,12 @@ export function AuthCard({
           onSubmit();
         }}
       >
+        {formError && <FormAlert role="alert">{formError}</FormAlert>}
         {children}
+        <Button type="submit" variant="primary" block loading={busy}>
+          {submitLabel}
+        </Button>
+        {after}
       </Form>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, TextField } from '../../components/index.ts';
+import { TextField } from '../../components/index.ts';
 import { toast } from '../../stores/toast.store.ts';
-import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
+import { AuthCard, Links } from './AuthCard.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useForm } from './use-form.ts';
@@ -66,32 +66,34 @@ export function EmailCodeForm({
     });
 
   return (
-    <AuthCard title={t(`${keys}.title`)} onSubmit={() => void onSubmit()}>
-      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
+    <AuthCard
+      title={t(`${keys}.title`)}
+      onSubmit={() => void onSubmit()}
+      formError={form.formError}
+      submitLabel={t(`${keys}.submit`)}
+      busy={form.busy}
+      after={
+        <Links>
+          <Link to="/login">{t(linkLabel)}</Link>
+        </Links>
+      }
+    >
       <TextField
         label={t('fields.email')}
         type="email"
         autoComplete="email"
         placeholder={emailPlaceholder ? t('fields.emailPlaceholder') : undefined}
-        error={form.message('email')}
-        {...form.bind('email')}
+        {...form.field('email')}
       />
       <TextField
         label={t('fields.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        error={form.message('code')}
         addon={<SendCodeButton email={form.values.email} purpose={purpose} canSend={emailValid} />}
-        {...form.bind('code')}
+        {...form.field('code')}
       />
       <NewPasswordFields form={form} label={passwordLabel} />
-      <Button type="submit" variant="primary" block loading={form.busy}>
-        {t(`${keys}.submit`)}
-      </Button>
-      <Links>
-        <Link to="/login">{t(linkLabel)}</Link>
-      </Links>
     </AuthCard>
   );
 }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { AssessmentStart, ConnectionCheck } from '../../../shared/index.ts';
 import { accountsApi } from '../../api/accounts.api.ts';
-import { Button, Muted, TextField } from '../../components/index.ts';
+import { Muted, TextField } from '../../components/index.ts';
 import { Assessment } from './Assessment.tsx';
-import { AuthCard, FormAlert, Links } from './AuthCard.tsx';
+import { AuthCard, Links } from './AuthCard.tsx';
 import { useForm } from './use-form.ts';
 import { validateEmail, validateInvitation, validatePassword } from './validation.ts';
 
@@ -59,39 +59,44 @@ export function LoginPage() {
 
   if (assessment) return <Assessment start={assessment} />;
   return (
-    <AuthCard title={t('login.title')} onSubmit={() => void submit()}>
-      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
+    <AuthCard
+      title={t('login.title')}
+      onSubmit={() => void submit()}
+      formError={form.formError}
+      submitLabel={
+        form.values.invitationCode.trim() ? t('login.startAssessment') : t('login.submit')
+      }
+      busy={form.busy}
+      after={
+        <>
+          <Links>
+            <Link to="/register">{t('login.register')}</Link>
+            <Link to="/forgot-password">{t('login.forgot')}</Link>
+          </Links>
+          {demo && <DemoHint>{t('login.demoHint', demo)}</DemoHint>}
+        </>
+      }
+    >
       <TextField
         label={t('fields.email')}
         type="email"
         autoComplete="username"
         placeholder={t('fields.emailPlaceholder')}
-        error={form.message('email')}
-        {...form.bind('email')}
+        {...form.field('email')}
       />
       <TextField
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"
-        error={form.message('password')}
-        {...form.bind('password')}
+        {...form.field('password')}
       />
       <TextField
         label={t('login.invitationTitle')}
         placeholder={t('fields.invitationPlaceholder')}
         hint={t('login.invitationHint')}
-        error={form.message('invitationCode')}
         autoComplete="off"
-        {...form.bind('invitationCode')}
+        {...form.field('invitationCode')}
       />
-      <Button type="submit" variant="primary" block loading={form.busy}>
-        {form.values.invitationCode.trim() ? t('login.startAssessment') : t('login.submit')}
-      </Button>
-      <Links>
-        <Link to="/register">{t('login.register')}</Link>
-        <Link to="/forgot-password">{t('login.forgot')}</Link>
-      </Links>
-      {demo && <DemoHint>{t('login.demoHint', demo)}</DemoHint>}
     </AuthCard>
   );
 }

@@ -5,13 +5,13 @@ import { TextField } from '../../components/index.ts';
 interface NewPasswordFieldsProps {
   /** A `useForm` with `password` and `confirm` fields (other fields may sit beside them). */
   form: {
-    bind(field: 'password' | 'confirm'): {
+    field(field: 'password' | 'confirm'): {
+      error: string | null;
       name: string;
       value: string;
       onChange: (event: { target: { value: string } }) => void;
       onBlur: () => void;
     };
-    message(field: 'password' | 'confirm'): string | null;
   };
   /** Label of the password field. */
   label: 'fields.password' | 'fields.newPassword';
@@ -22,20 +22,15 @@ export function NewPasswordFields({ form, label }: NewPasswordFieldsProps) {
   const { t } = useTranslation('auth');
   return (
     <>
-      <TextField
-        label={t(label)}
-        type="password"
-        autoComplete="new-password"
-        error={form.message('password')}
-        {...form.bind('password')}
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={form.message('confirm')}
-        {...form.bind('confirm')}
-      />
+      {(['password', 'confirm'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={t(field === 'password' ? label : 'fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...form.field(field)}
+        />
+      ))}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '../../api/accounts.api.ts';
-import { Button, TextField } from '../../components/index.ts';
+import { TextField } from '../../components/index.ts';
 import { toast } from '../../stores/toast.store.ts';
-import { AuthCard, FormAlert } from './AuthCard.tsx';
+import { AuthCard } from './AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useForm } from './use-form.ts';
 import { validateConfirm, validatePassword } from './validation.ts';
@@ -30,19 +30,20 @@ export function UpdatePasswordPage() {
     });
 
   return (
-    <AuthCard title={t('update.title')} onSubmit={() => void submit()}>
-      {form.formError && <FormAlert role="alert">{form.formError}</FormAlert>}
+    <AuthCard
+      title={t('update.title')}
+      onSubmit={() => void submit()}
+      formError={form.formError}
+      submitLabel={t('update.submit')}
+      busy={form.busy}
+    >
       <TextField
         label={t('fields.oldPassword')}
         type="password"
         autoComplete="current-password"
-        error={form.message('oldPassword')}
-        {...form.bind('oldPassword')}
+        {...form.field('oldPassword')}
       />
       <NewPasswordFields form={form} label="fields.newPassword" />
-      <Button type="submit" variant="primary" block loading={form.busy}>
-        {t('update.submit')}
-      </Button>
     </AuthCard>
   );
 }

@@ -10,27 +10,24 @@ import { userInfo } from '../../testing/users.ts';
 import { Assessment } from './Assessment.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 
+/** A question of the assessment with its options, value → label. */
+const question = (
+  id: string,
+  text: string,
+  multiple: boolean,
+  options: Record<string, string>,
+) => ({
+  id,
+  text,
+  multiple,
+  options: Object.entries(options).map(([value, label]) => ({ value, label })),
+});
+
 const start: AssessmentStart = {
   assessmentId: '00000000-0000-4000-8000-000000000000',
   questions: [
-    {
-      id: 'role',
-      text: '您主要以什么身份做音乐？',
-      multiple: false,
-      options: [
-        { value: 'producer', label: '制作人' },
-        { value: 'dj', label: 'DJ' },
-      ],
-    },
-    {
-      id: 'genres',
-      text: '您常做哪些风格？',
-      multiple: true,
-      options: [
-        { value: 'trap', label: 'Trap' },
-        { value: 'edm', label: 'EDM' },
-      ],
-    },
+    question('role', '您主要以什么身份做音乐？', false, { producer: '制作人', dj: 'DJ' }),
+    question('genres', '您常做哪些风格？', true, { trap: 'Trap', edm: 'EDM' }),
   ],
 };
 

@@ -25,25 +25,33 @@ export function useForm<F extends string>(
     return fields.every((f) => validate(f) === null);
   };
 
+  const bind = (field: F) => {
+    return {
+      name: field,
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [field]: event.target.value }));
+        setServerErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+      },
+      onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
+    };
+  };
+
+  const message = (field: F): string | null => {
+    const key = touched[field] ? validate(field) : null;
+    return key ? t(key) : (serverErrors[field] ?? null);
+  };
+
   return {
     values,
     busy,
     /** Props for a TextField bound to `field`. */
-    bind(field: F) {
-      return {
-        name: field,
-        value: values[field],
-        onChange: (event: { target: { value: string } }) => {
-          setValues((v) => ({ ...v, [field]: event.target.value }));
-          setServerErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-        },
-        onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
-      };
-    },
+    bind,
     /** The message to show under `field`: its validation text first, then the gateway's. */
-    message(field: F): string | null {
-      const key = touched[field] ? validate(field) : null;
-      return key ? t(key) : (serverErrors[field] ?? null);
+    message,
+    /** Props for a TextField bound to `field`, with its message under it. */
+    field(field: F) {
+      return { error: message(field), ...bind(field) };
     },
     formError: serverErrors.form,
     /** Marks every field touched; answers whether all are valid. */

@@ -57,28 +57,25 @@ describe('downloadSample (docs/PRODUCT.md §7 flow)', () => {
     expect(api.likes).toEqual([]);
   });
 
-  it('rolls back when saving fails', async () => {
+  it.each([
+    [
+      'rolls back when saving fails',
+      'save',
+      'QuotaExceededError',
+      'SAVE_FAILED',
+      ['authorize 4', 'file 4', 'report 4 false'],
+    ],
+    ['makes no call when the user declines the folder', 'prepare', 'AbortError', 'CANCELLED', []],
+  ] as const)('%s', async (_case, step, failure, code, calls) => {
     const api = fakeApi();
     const target = fakeTarget();
-    target.save = async () => {
-      throw new DOMException('disk full', 'QuotaExceededError');
+    target[step] = async () => {
+      throw new DOMException('no', failure);
     };
     await expect(
       downloadSample(row(4), { api, target, isSignedIn: () => true }),
-    ).rejects.toMatchObject({ code: 'SAVE_FAILED' });
-    expect(api.calls).toEqual(['authorize 4', 'file 4', 'report 4 false']);
-  });
-
-  it('makes no call when the user declines the folder', async () => {
-    const api = fakeApi();
-    const target = fakeTarget();
-    target.prepare = async () => {
-      throw new DOMException('no', 'AbortError');
-    };
-    await expect(
-      downloadSample(row(5), { api, target, isSignedIn: () => true }),
-    ).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(api.calls).toEqual([]);
+    ).rejects.toMatchObject({ code });
+    expect(api.calls).toEqual(calls);
   });
 
   it('stops when authorisation is refused, with nothing to roll back', async () => {

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Pack, Sample } from '../../../shared/index.ts';
 import { catalogueApi } from '../../api/catalogue.api.ts';
-import { CardGrid, Icon } from '../../components/index.ts';
+import { CardGrid, coverThumb, ellipsis, Icon } from '../../components/index.ts';
 import { isActiveRow, usePlayerStore, toggleSample } from '../../player/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 
@@ -22,6 +22,28 @@ const Section = styled.section`
   }
 `;
 
+/** A titled section of the showcase with a link to all of its kind. */
+function ShowcaseSection({
+  title,
+  all,
+  children,
+}: {
+  title: string;
+  all: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('home');
+  return (
+    <Section aria-label={title}>
+      <h2>
+        {title}
+        <Link to={all}>{t('viewAll')}</Link>
+      </h2>
+      {children}
+    </Section>
+  );
+}
+
 const Packs = styled(CardGrid).attrs({ $min: 150 })`
   & a {
     display: block;
@@ -38,9 +60,7 @@ const Packs = styled(CardGrid).attrs({ $min: 150 })`
   & strong {
     display: block;
     margin-top: ${({ theme }) => theme.space(2)};
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & span {
     color: #a3a6ad;
@@ -83,10 +103,7 @@ const Sounds = styled.ul`
     border-color: ${({ theme }) => theme.colors.primary};
   }
   & img {
-    width: 40px;
-    height: 40px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    object-fit: cover;
+    ${coverThumb(40)}
   }
   & span {
     flex: 1;
@@ -95,9 +112,7 @@ const Sounds = styled.ul`
   & strong,
   & small {
     display: block;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & small {
     color: #a3a6ad;
@@ -176,11 +191,7 @@ export function HomeShowcase() {
   const sounds = useHomeList<Sample>(newestPerPack);
   return (
     <>
-      <Section aria-label={t('trending')}>
-        <h2>
-          {t('trending')}
-          <Link to="/sounds">{t('viewAll')}</Link>
-        </h2>
+      <ShowcaseSection title={t('trending')} all="/sounds">
         <Packs>
           {packs?.map((pack) => (
             <li key={pack.packCode}>
@@ -192,18 +203,14 @@ export function HomeShowcase() {
             </li>
           ))}
         </Packs>
-      </Section>
-      <Section aria-label={t('newSounds')}>
-        <h2>
-          {t('newSounds')}
-          <Link to="/sounds?sort=NEWEST">{t('viewAll')}</Link>
-        </h2>
+      </ShowcaseSection>
+      <ShowcaseSection title={t('newSounds')} all="/sounds?sort=NEWEST">
         <Sounds>
           {sounds?.map((sample) => (
             <SoundItem key={sample.id} sample={sample} list={sounds} />
           ))}
         </Sounds>
-      </Section>
+      </ShowcaseSection>
     </>
   );
 }

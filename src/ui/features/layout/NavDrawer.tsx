@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { IconButton } from '../../components/index.ts';
+import { IconButton, navLinks } from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
 import type { NavTab } from './nav-tabs.ts';
@@ -27,16 +27,7 @@ const Panel = styled.nav`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
-  & a {
-    padding: 10px 12px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-  }
-  & a.active {
-    color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primarySoft};
-  }
+  ${navLinks('10px 12px')}
   & hr {
     width: 100%;
     margin: ${({ theme }) => theme.space(2)} 0;

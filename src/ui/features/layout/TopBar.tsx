@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { logout } from '../../api/session.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { Button, IconButton, Menu } from '../../components/index.ts';
+import {
+  Button,
+  IconButton,
+  Menu,
+  navLinks,
+  stickyBar,
+  type IconName,
+} from '../../components/index.ts';
 import { useLayoutStore } from '../../stores/layout.store.ts';
 import { useLoadingStore } from '../../stores/loading.store.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
@@ -14,6 +21,21 @@ import { navTabsFor } from './nav-tabs.ts';
 import { NavDrawer } from './NavDrawer.tsx';
 import { ModeAndLanguage } from './ModeAndLanguage.tsx';
 
+/** The avatar menu's pages, in order (the admin page only for an admin). */
+const AVATAR_PAGES: {
+  key: string;
+  label: 'viewProfile' | 'admin' | 'settings' | 'installApp' | 'terms' | 'privacy';
+  icon: IconName;
+  path: string;
+}[] = [
+  { key: 'profile', label: 'viewProfile', icon: 'user', path: '/profile/ac' },
+  { key: 'admin', label: 'admin', icon: 'settings', path: '/admin' },
+  { key: 'settings', label: 'settings', icon: 'settings', path: '/profile/ac' },
+  { key: 'install', label: 'installApp', icon: 'download', path: '/profile/ac' },
+  { key: 'terms', label: 'terms', icon: 'info', path: '/profile/terms-service' },
+  { key: 'privacy', label: 'privacy', icon: 'info', path: '/profile/privacy-policy' },
+];
+
 /** Below this width the tabs fold into the burger menu. */
 const BURGER_QUERY = '(max-width: 759px)';
 
@@ -21,16 +43,9 @@ const BURGER_QUERY = '(max-width: 759px)';
 export const TOP_BAR_HEIGHT = 56;
 
 const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.z.topBar};
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stickyBar('top')}
   height: ${TOP_BAR_HEIGHT}px;
   padding: 0 ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   /* A 390 px phone holds the burger, logo, search, balance, theme, language and avatar only with
      tighter gaps (at the default ones the avatar was cut at the right edge). */
   @media (max-width: 479px) {
@@ -42,18 +57,11 @@ const Bar = styled.header`
 const Tabs = styled.nav`
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
-  & a {
-    padding: 6px 12px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-  }
+  ${navLinks('6px 12px')}
   & a:hover {
     color: ${({ theme }) => theme.colors.primary};
   }
   & a.active {
-    color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primarySoft};
     font-weight: 600;
   }
 `;
@@ -139,46 +147,14 @@ export function TopBar() {
           label={t('avatar.menu')}
           trigger={<Avatar aria-hidden="true">{userInfo.email.slice(0, 1)}</Avatar>}
           items={[
-            {
-              key: 'profile',
-              label: t('avatar.viewProfile'),
-              icon: 'user',
-              onSelect: () => navigate('/profile/ac'),
-            },
-            ...(holdsAdminPermission(userInfo)
-              ? [
-                  {
-                    key: 'admin',
-                    label: t('avatar.admin'),
-                    icon: 'settings' as const,
-                    onSelect: () => navigate('/admin'),
-                  },
-                ]
-              : []),
-            {
-              key: 'settings',
-              label: t('avatar.settings'),
-              icon: 'settings',
-              onSelect: () => navigate('/profile/ac'),
-            },
-            {
-              key: 'install',
-              label: t('avatar.installApp'),
-              icon: 'download',
-              onSelect: () => navigate('/profile/ac'),
-            },
-            {
-              key: 'terms',
-              label: t('avatar.terms'),
-              icon: 'info',
-              onSelect: () => navigate('/profile/terms-service'),
-            },
-            {
-              key: 'privacy',
-              label: t('avatar.privacy'),
-              icon: 'info',
-              onSelect: () => navigate('/profile/privacy-policy'),
-            },
+            ...AVATAR_PAGES.filter(
+              (page) => page.key !== 'admin' || holdsAdminPermission(userInfo),
+            ).map(({ key, label, icon, path }) => ({
+              key,
+              label: t(`avatar.${label}`),
+              icon,
+              onSelect: () => navigate(path),
+            })),
             {
               key: 'logout',
               label: t('avatar.logout'),

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Icon } from '../../components/index.ts';
+import { ellipsis, Icon } from '../../components/index.ts';
 import { crumbsFor } from './crumbs.ts';
 import { useCrumbNames } from './use-segment-label.ts';
 
@@ -35,9 +35,7 @@ const Trail = styled.nav`
   & li > button,
   & li > span {
     min-width: 0;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & button {
     border: none;

@@ -15,20 +15,16 @@ export function HistoryButtons() {
   };
   return (
     <>
-      <IconButton
-        icon="back"
-        label={t('back')}
-        size={18}
-        disabled={!canBack}
-        onClick={() => move('back')}
-      />
-      <IconButton
-        icon="forward"
-        label={t('forward')}
-        size={18}
-        disabled={!canForward}
-        onClick={() => move('forward')}
-      />
+      {(['back', 'forward'] as const).map((step) => (
+        <IconButton
+          key={step}
+          icon={step}
+          label={t(step)}
+          size={18}
+          disabled={!(step === 'back' ? canBack : canForward)}
+          onClick={() => move(step)}
+        />
+      ))}
     </>
   );
 }

@@ -33,6 +33,16 @@ afterEach(async () => {
   await i18n.changeLanguage('zh');
 });
 
+/** The tabs bar with the tracker that feeds it, at `path`. */
+const renderTabs = (path: string) =>
+  renderWithApp(
+    <>
+      <NavigationTracker />
+      <TabsBar />
+    </>,
+    { path },
+  );
+
 describe('Breadcrumbs', () => {
   it('strips colons, names types in the UI language, and navigates back from a crumb', async () => {
     renderWithApp(<Breadcrumbs />, { path: '/sounds/instruments/asset/Samples:Drums/:Kick' });
@@ -84,13 +94,7 @@ describe('history, tabs and title', () => {
   });
 
   it('closing the current tab moves to its neighbour', async () => {
-    const { router } = renderWithApp(
-      <>
-        <NavigationTracker />
-        <TabsBar />
-      </>,
-      { path: '/sounds' },
-    );
+    const { router } = renderTabs('/sounds');
     await act(() => router.navigate('/preferences'));
     await act(() => router.navigate('/profile/orders'));
     await userEvent.click(screen.getByRole('button', { name: '关闭 订单' }));
@@ -99,13 +103,7 @@ describe('history, tabs and title', () => {
   });
 
   it('names every tab in the language of the UI, renamed on a switch', async () => {
-    const { router } = renderWithApp(
-      <>
-        <NavigationTracker />
-        <TabsBar />
-      </>,
-      { path: '/sounds/stockroom/resources' },
-    );
+    const { router } = renderTabs('/sounds/stockroom/resources');
     const pack = '/sounds/packs/track/golden-koi/samples';
     useNavigationStore.getState().name(pack, { zh: '金锦鲤', en: 'Golden Koi' });
     for (const path of [

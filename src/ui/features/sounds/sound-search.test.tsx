@@ -10,7 +10,7 @@ import { SearchBar } from './components/SearchBar.tsx';
 import { useSoundSearch } from './model/sound-search.store.ts';
 import { SoundSearchPage } from './pages/SoundSearchPage.tsx';
 import { searchBySound } from './sound-search.ts';
-import { fakeLayout, renderSounds, sample } from './testing/render.tsx';
+import { fakeLayout, renderSounds, similarPage } from './testing/render.tsx';
 
 const analysis = (over: Partial<FileAnalysis> = {}): FileAnalysis => ({
   format: 'wav',
@@ -131,13 +131,7 @@ describe('search by sound in the page', () => {
           key: 'C',
         },
       });
-      const asked = vi.spyOn(catalogueApi, 'similarBySound').mockResolvedValue({
-        records: [sample(3), sample(4)],
-        total: 2,
-        page: 1,
-        pageSize: 20,
-        scores: [0.9, 0.8],
-      });
+      const asked = vi.spyOn(catalogueApi, 'similarBySound').mockResolvedValue(similarPage(3, 4));
       renderSounds(<SoundSearchPage />, { path: '/sounds/search-by-sound' });
       expect(await screen.findByText('Kick 3')).toBeTruthy();
       expect(screen.getByText('Kick 4')).toBeTruthy();

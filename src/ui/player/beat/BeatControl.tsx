@@ -1,32 +1,20 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { BEAT_BARS, QUANTISE_SETTINGS, type Quantise } from '../../../shared/audio/beat-grid.ts';
 import { formatBpm } from '../../../shared/audio/sync-params.ts';
-import { Button, Slider, Switch } from '../../components/index.ts';
+import { BarPopup, Button, Slider, Switch } from '../../components/index.ts';
 import { getAudioEngine } from '../engine/audio-runtime.ts';
 import { useMyBeatStore } from './my-beat.store.ts';
 import { setUpMyBeat } from './my-beat.setup.ts';
 
-const Anchor = styled.div`
-  position: relative;
-`;
-
-const Popup = styled.div`
-  position: absolute;
-  bottom: 48px;
-  right: 0;
-  z-index: ${({ theme }) => theme.z.popup};
+const popup = css`
   width: min(320px, calc(100vw - 24px));
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(3)};
-  background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.popup};
   font-size: 13px;
 `;
 
@@ -228,42 +216,29 @@ export function BeatControl() {
   const status = useMyBeatStore((s) => s.status);
   const error = useMyBeatStore((s) => s.error);
   const playing = useMyBeatStore((s) => s.playing);
-  const [open, setOpen] = useState(false);
-  const anchor = useRef<HTMLDivElement>(null);
   useEffect(() => setUpMyBeat(), []);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: PointerEvent) => {
-      if (!anchor.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open]);
   return (
-    <Anchor ref={anchor}>
-      <Button
-        variant={open || playing ? 'primary' : 'secondary'}
-        size="small"
-        aria-label={t('button')}
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {t('short')}
-      </Button>
-      {open && (
-        <Popup role="group" aria-label={t('title')}>
-          <strong>{t('title')}</strong>
-          {status === 'ready' ? (
-            <BeatPanel />
-          ) : (
-            status === 'empty' && <BeatDrop label={t('drop')} />
-          )}
-          {status === 'analysing' && <Quiet role="status">{t('analysing')}</Quiet>}
-          {error && (
-            <Alert role="alert">{t(`errors.${error.code}`, { detail: error.detail })}</Alert>
-          )}
-        </Popup>
+    <BarPopup
+      role="group"
+      aria-label={t('title')}
+      panelCss={popup}
+      closeOnOutside
+      trigger={(open, toggle) => (
+        <Button
+          variant={open || playing ? 'primary' : 'secondary'}
+          size="small"
+          aria-label={t('button')}
+          aria-expanded={open}
+          onClick={toggle}
+        >
+          {t('short')}
+        </Button>
       )}
-    </Anchor>
+    >
+      <strong>{t('title')}</strong>
+      {status === 'ready' ? <BeatPanel /> : status === 'empty' && <BeatDrop label={t('drop')} />}
+      {status === 'analysing' && <Quiet role="status">{t('analysing')}</Quiet>}
+      {error && <Alert role="alert">{t(`errors.${error.code}`, { detail: error.detail })}</Alert>}
+    </BarPopup>
   );
 }

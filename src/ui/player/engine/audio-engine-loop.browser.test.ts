@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AudioEngine } from './audio-engine.ts';
 import type { PcmSource } from './track-requests.ts';
-import { at, engineWith, maxStep, RATE, rms } from './testing/offline-render.ts';
+import { at, engineWith, maxStep, offlineContext, RATE, rms } from './testing/offline-render.ts';
 
 /** The engine's volume when nobody sets it (DEFAULTS.playerVolume): constant, no glide. */
 const GAIN = 0.6;
@@ -43,11 +43,7 @@ async function progressive(
   fullAt: number,
   seconds: number,
 ) {
-  const ctx = new OfflineAudioContext({
-    numberOfChannels: 2,
-    length: seconds * RATE,
-    sampleRate: RATE,
-  });
+  const ctx = offlineContext(seconds);
   let finish: () => void = () => {};
   const source: PcmSource = (_song, _audition, _signal, onFirstChunk) =>
     new Promise((resolve) => {

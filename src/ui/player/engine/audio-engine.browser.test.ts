@@ -3,7 +3,15 @@ import { AudioError } from '../../../shared/audio/audio-errors.ts';
 import { AudioEngine } from './audio-engine.ts';
 import type { PcmSource } from './track-requests.ts';
 import type { LoadedTrack } from './playback-engine.types.ts';
-import { at, engineWith, maxStep, RATE, rms, tone } from './testing/offline-render.ts';
+import {
+  at,
+  engineWith,
+  maxStep,
+  offlineContext,
+  RATE,
+  rms,
+  tone,
+} from './testing/offline-render.ts';
 
 describe('fades rendered in an OfflineAudioContext', () => {
   it('start, pause, seek and end are click-free (largest step stated)', async () => {
@@ -103,11 +111,7 @@ describe('fades rendered in an OfflineAudioContext', () => {
   it('a progressive track starts on its first slice and continues seamlessly on the full buffer', async () => {
     const full = tone(1, RATE, 220);
     const render = async (progressive: boolean) => {
-      const ctx = new OfflineAudioContext({
-        numberOfChannels: 2,
-        length: 1.2 * RATE,
-        sampleRate: RATE,
-      });
+      const ctx = offlineContext(1.2);
       let finishFull: () => void = () => {};
       const source: PcmSource = (_song, _audition, _signal, onFirstChunk) =>
         new Promise((resolve) => {
@@ -147,11 +151,7 @@ describe('fades rendered in an OfflineAudioContext', () => {
   });
 
   it('a preview whose whole file then fails decryption fades out and reports DECRYPT', async () => {
-    const ctx = new OfflineAudioContext({
-      numberOfChannels: 2,
-      length: 0.6 * RATE,
-      sampleRate: RATE,
-    });
+    const ctx = offlineContext(0.6);
     const slice = tone(0.4, RATE);
     let fail: () => void = () => {};
     const source: PcmSource = (_song, _audition, _signal, onFirstChunk) =>
@@ -184,8 +184,9 @@ describe('fades rendered in an OfflineAudioContext', () => {
   it('a voice that ends with its gate open (too short for an end fade) closes it, so its node stops', async () => {
     // 60 ms: no end fade is scheduled (it needs more than two fades' length).
     const { ctx, engine, track } = await engineWith(tone(0.06, RATE), RATE, 0.5);
-    const fade = (engine as unknown as { wiring: { spare: { fade: AudioWorkletNode } } }).wiring
-      .spare.fade;
+    const fade = (
+      engine as unknown as { voices: { wiring: { spare: { fade: AudioWorkletNode } } } }
+    ).voices.wiring.spare.fade;
     let ended = 0;
     engine.start(track, 0, { fadeIn: false, onEnded: () => ended++ });
     // Give the source's ended event time to arrive while the render waits.
@@ -200,10 +201,15 @@ describe('fades rendered in an OfflineAudioContext', () => {
 
   it('a voice stopped in the task that started it stays silent, and plays on the nodes wired ahead', async () => {
     const { ctx, engine, track } = await engineWith(tone(1, RATE), RATE, 0.5);
-    const internals = engine as unknown as {
-      wiring: { spare: { source: AudioBufferSourceNode; fade: AudioWorkletNode } | null };
-      voice: { source: AudioBufferSourceNode; fade: AudioWorkletNode } | null;
-    };
+    // The plain voices' internals (buffer-voices.ts).
+    const internals = (
+      engine as unknown as {
+        voices: {
+          wiring: { spare: { source: AudioBufferSourceNode; fade: AudioWorkletNode } | null };
+          voice: { source: AudioBufferSourceNode; fade: AudioWorkletNode } | null;
+        };
+      }
+    ).voices;
     const ahead = internals.wiring.spare;
     expect(ahead?.fade).toBeInstanceOf(AudioWorkletNode);
     expect(ahead?.source.buffer).toBeNull();
@@ -222,11 +228,7 @@ describe('fades rendered in an OfflineAudioContext', () => {
   });
 
   it('a mono file sounds the same in both channels (through the two-channel node made ahead)', async () => {
-    const ctx = new OfflineAudioContext({
-      numberOfChannels: 2,
-      length: 0.3 * RATE,
-      sampleRate: RATE,
-    });
+    const ctx = offlineContext(0.3);
     const plane = tone(0.5, RATE);
     const engine = new AudioEngine({
       context: ctx,
@@ -250,11 +252,7 @@ describe('fades rendered in an OfflineAudioContext', () => {
   });
 
   it('a file of more channels than the node made ahead gets a node of its own, every channel kept', async () => {
-    const ctx = new OfflineAudioContext({
-      numberOfChannels: 6,
-      length: 0.3 * RATE,
-      sampleRate: RATE,
-    });
+    const ctx = offlineContext(0.3, 6);
     // Six channels, each a tone of its own level: the sixth at 0.9 × 6/6, the first at 0.9 × 1/6.
     const planes = Array.from({ length: 6 }, (_, c) =>
       tone(0.5, RATE).map((v) => (v * (c + 1)) / 6),

@@ -1,11 +1,9 @@
-import { AudioError, isAudioErrorInfo } from '../../../shared/audio/audio-errors.ts';
-import { FADE_GATE, FADE_GATE_PARAM } from '../../../shared/audio/worklet-params.ts';
+import { AudioError } from '../../../shared/audio/audio-errors.ts';
+import { FADE_GATE } from '../../../shared/audio/worklet-params.ts';
 import { DEFAULTS } from '../../../shared/constants.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import {
   bufferBytes,
-  closeAtEnd,
-  FADE_S,
   isFadeWorkletLoaded,
   loadFadeWorklet,
   openingGate,
@@ -19,22 +17,13 @@ import type {
 } from './playback-engine.types.ts';
 import { trackKey, type LoadedPcm } from './track-loader.ts';
 import { TrackRequests, type PcmSource } from './track-requests.ts';
-import { VoiceWiring } from './voice-wiring.ts';
-import { sliceIsWhole, voicePosition, type Voice } from './voice.ts';
+import { BufferVoices } from './buffer-voices.ts';
+import { sliceIsWhole } from './voice.ts';
 import type { SyncedVoice } from './synced-voice.ts';
 import { SyncedVoices } from './synced-voices.ts';
 import type { TimePitch } from '../../../shared/audio/sync-params.ts';
 
 const UNLOCK_WAIT_MS = 300;
-// The worklet silences a stopped voice itself (its gate closes on the frame); the source is only
-// freed, well after the fade.
-const STOP_MARGIN_S = 0.5;
-// How far ahead the switch from a preview slice to the full buffer is scheduled.
-const SWITCH_AHEAD_S = 0.03;
-// A tail fade due sooner than this can no longer be called off (setLoop): the voice ends, and
-// the store starts the loop again (docs/AUDIO.md, "Loops").
-const CANCEL_MARGIN_S = 0.01;
-
 /**
  * The main-thread engine: one AudioContext at the device rate; each voice is an
  * AudioBufferSourceNode at the file's own rate (the context resamples) through its own fade
@@ -50,9 +39,8 @@ export class AudioEngine implements PlaybackEngine {
   private readonly volume: GainNode;
   /** Every audition's voice goes through this gain into `volume` (matched loudness, "My beat"). */
   private readonly auditions: GainNode;
-  private voice: Voice | null = null;
-  /** Voices' nodes, one set wired ahead of the click. */
-  private readonly wiring: VoiceWiring;
+  /** Plain voices (Sync off), on nodes wired ahead of the click (buffer-voices.ts). */
+  private readonly voices: BufferVoices;
   /** Tracks loading now: a play's, or a prefetch no play has taken over yet. */
   private readonly requests: TrackRequests;
   // --- synced audition (issue 25; src/ui/player/engine/synced-voice.ts) ---
@@ -71,7 +59,7 @@ export class AudioEngine implements PlaybackEngine {
     this.volume.connect(this.analyser).connect(this.context.destination);
     this.auditions = new GainNode(this.context);
     this.auditions.connect(this.volume);
-    this.wiring = new VoiceWiring(this.context, this.auditions);
+    this.voices = new BufferVoices(this.context, this.auditions);
     this.synced = new SyncedVoices(this.context, this.auditions);
   }
 
@@ -118,7 +106,7 @@ export class AudioEngine implements PlaybackEngine {
 
   /** Resolves once the fade processor is loaded (load() waits for it; call early to pre-warm). */
   ready(): Promise<void> {
-    return loadFadeWorklet(this.context).then(() => this.wiring.prepare());
+    return loadFadeWorklet(this.context).then(() => this.voices.prepare());
   }
 
   /** Puts decoded planes into the buffer cache under `key`, ready for `start`. */
@@ -144,11 +132,13 @@ export class AudioEngine implements PlaybackEngine {
     const bounded = Math.min(Math.max(0, offset), buffer.duration);
     const from = loop && bounded >= buffer.duration ? 0 : bounded;
     const whole = !partial || sliceIsWhole(buffer, partial.track.duration);
+    // The full buffer, when a preview slice plays now.
+    const rest = partial?.full.then((done) => this.buffers.get(done.key));
     if (options.timePitch) {
       // --- synced audition: the same buffer through a stretch voice (synced-voice.ts) ---
       this.syncedVoice = this.synced.start({
         buffer,
-        rest: partial?.full.then((done) => this.buffers.get(done.key)),
+        rest,
         offset: from,
         timePitch: options.timePitch,
         loop,
@@ -158,124 +148,25 @@ export class AudioEngine implements PlaybackEngine {
       });
       return;
     }
-    const { source, fade } = this.wiring.take(buffer);
-    const gate = fade.parameters.get(FADE_GATE_PARAM)!;
-    gate.setValueAtTime(openingGate(buffer, from, options.fadeIn), at);
-    // loopStart and loopEnd stay 0: the loop is the whole buffer, the file's own bounds.
-    source.loop = loop && whole;
-    const voice: Voice = {
-      source,
-      fade,
-      startedAt: at,
+    this.voices.start({
+      buffer,
+      rest,
       offset: from,
-      duration: buffer.duration,
+      at,
       loop,
       whole,
-      // A preview's end is not known yet: its tail fade comes with the full buffer.
-      closeAt: partial || loop ? null : closeAtEnd(gate, at, buffer.duration - from),
-      stopped: false,
-      finish: () => {
-        // A voice that ended with its gate open (a one-shot too short for an end fade, a preview
-        // whose rest failed) would keep its processor running for good: worklet nodes process
-        // until process() says they are done, connected or not, and a few hundred such nodes
-        // fill the render thread (docs/AUDIO.md, Benchmarks). Its source has ended: close it.
-        gate.setValueAtTime(FADE_GATE.closed, this.context.currentTime);
-        fade.disconnect();
-        if (voice.stopped) return;
-        voice.stopped = true;
-        if (this.voice === voice) this.voice = null;
-        options.onEnded();
-      },
-    };
-    this.attach(voice, source, !partial);
-    source.start(at, from);
-    this.voice = voice;
-    partial?.full.then(
-      (done) => this.switchToFull(voice, this.buffers.get(done.key)),
-      (error: unknown) => {
-        if (isAudioErrorInfo(error) && error.code === 'DECRYPT') {
-          // The preview was read before the body's tag could be checked, and the tag failed.
-          if (voice.stopped) return;
-          this.stop();
-          options.onError?.(error);
-          return;
-        }
-        // The rest failed to decode: the preview is all there is.
-        voice.previewOnly = true;
-        if (voice.previewEnded) voice.finish();
-      },
-    );
+      fadeIn: options.fadeIn,
+      onEnded: options.onEnded,
+      onError: options.onError,
+    });
   }
 
   /**
    * Makes the current voice repeat (a loop sample in a mode that repeats it) or play on to its
-   * end (the mode changed): on the same source, without a restart. A tail fade already under way
-   * is not called off; the voice then ends and the store starts the loop again.
+   * end (the mode changed): on the same source, without a restart (buffer-voices.ts).
    */
   setLoop(loop: boolean): void {
-    const voice = this.voice;
-    if (!voice || voice.stopped || voice.loop === loop) return;
-    voice.loop = loop;
-    // A slice of part of the file neither loops nor has a tail fade: the switch to the full
-    // buffer applies the voice's mode.
-    if (!voice.whole) return;
-    const now = this.context.currentTime;
-    const gate = voice.fade.parameters.get(FADE_GATE_PARAM)!;
-    if (loop && voice.closeAt !== null) {
-      if (voice.closeAt < now + CANCEL_MARGIN_S) return;
-      gate.cancelScheduledValues(voice.closeAt);
-      voice.closeAt = null;
-    }
-    // The timeline from now on, so the position keeps counting on the new rule.
-    voice.offset = voicePosition(voice, now);
-    voice.startedAt = now;
-    voice.source.loop = loop;
-    if (!loop) voice.closeAt = closeAtEnd(gate, now, voice.duration - voice.offset);
-  }
-
-  /** Watches a voice's source end; only the source that plays to the true end finishes it. */
-  private attach(voice: Voice, source: AudioBufferSourceNode, final: boolean): void {
-    source.onended = () => {
-      source.disconnect();
-      if (voice.source !== source) return;
-      // A stopped voice is only cleaned up; finish() reports an end only for a live one.
-      if (voice.stopped || final || voice.previewOnly) voice.finish();
-      else voice.previewEnded = true;
-    };
-  }
-
-  /**
-   * Continues a voice that started on a preview slice with the full buffer: the full source
-   * starts a little ahead, at the exact position the preview will have reached, and the preview
-   * stops on the same frame — the samples are the same, so the seam is inaudible.
-   */
-  private switchToFull(voice: Voice, full: AudioBuffer | undefined): void {
-    if (!full || voice.stopped || this.voice !== voice) return;
-    const at = this.context.currentTime + SWITCH_AHEAD_S;
-    // The voice's timeline runs on across the switch; a loop wraps it at the file's length,
-    // wherever the seam fell (in the slice, or before the switch).
-    let position = voice.offset + (at - voice.startedAt);
-    if (voice.loop) position %= full.duration;
-    else if (position >= full.duration) {
-      // The preview has already played the whole file: it is all there is.
-      voice.previewOnly = true;
-      if (voice.previewEnded) voice.finish();
-      return;
-    }
-    const next = this.wiring.follow(voice.fade, full);
-    next.loop = voice.loop;
-    this.attach(voice, next, true);
-    next.start(at, position);
-    voice.source.stop(at);
-    voice.source = next;
-    voice.duration = full.duration;
-    voice.whole = true;
-    if (!voice.loop)
-      voice.closeAt = closeAtEnd(
-        voice.fade.parameters.get(FADE_GATE_PARAM)!,
-        at,
-        full.duration - position,
-      );
+    this.voices.setLoop(loop);
   }
 
   /**
@@ -296,27 +187,12 @@ export class AudioEngine implements PlaybackEngine {
   stop(): void {
     this.syncedVoice?.stop();
     this.syncedVoice = null;
-    const voice = this.voice;
-    if (!voice) return;
-    this.voice = null;
-    voice.stopped = true;
-    // A frame after the start at the earliest, so a voice stopped in the task that started it
-    // still opens and closes (and its node is released) rather than waiting for good.
-    const now = this.context.currentTime;
-    const gate = voice.fade.parameters.get(FADE_GATE_PARAM)!;
-    // A voice waiting for its bar line is called off before it opens; else a frame after the
-    // start at the earliest (see above).
-    if (voice.startedAt > now) gate.cancelScheduledValues(now);
-    const at =
-      voice.startedAt > now ? now : Math.max(now, voice.startedAt + 1 / this.context.sampleRate);
-    gate.setValueAtTime(FADE_GATE.closed, at);
-    // The worklet silences the voice after its ramp; the stop only frees the source.
-    voice.source.stop(at + FADE_S + STOP_MARGIN_S);
+    this.voices.stop();
   }
 
   position(): number {
     if (this.syncedVoice) return this.syncedVoice.position();
-    return this.voice ? voicePosition(this.voice, this.context.currentTime) : 0;
+    return this.voices.position();
   }
 
   setVolume(gain: number): void {

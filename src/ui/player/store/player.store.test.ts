@@ -6,7 +6,7 @@ import type {
   PlayerSong,
   StartOptions,
 } from '../engine/playback-engine.types.ts';
-import { LOOP_TYPES } from './player-queue.ts';
+import { LOOP_TYPES, type LoopType } from './player-queue.ts';
 import { configurePlayer, resetPlayerStore, usePlayerStore } from './player.store.ts';
 
 /** A load the test resolves or rejects by hand. */
@@ -94,6 +94,13 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 const store = () => usePlayerStore.getState();
 
 let engine: FakeEngine;
+
+/** Plays a one-shot of 1 s (song 2) in loop mode `mode`. */
+async function playOneShot(mode: LoopType): Promise<void> {
+  store().setLoopType(mode);
+  engine.decoded.set('play:2', 1);
+  await store().playSong(song(2, { audioData: { kind: 'oneshot' } as PlayerSong['audioData'] }));
+}
 let frames: Map<number, () => void>;
 let lastHandle = 0;
 
@@ -353,27 +360,16 @@ describe('pause, toggle and seek', () => {
 });
 
 describe('end of track', () => {
-  it('shows progress 1 when it ended within 5 % of the end', async () => {
-    await playLoaded(song(1), 10);
-    engine.pos = 9.6;
-    engine.ended();
-    expect(store()).toMatchObject({ isPlaying: false, progress: 1, actionType: 'ended' });
-  });
-
-  it('keeps the progress when it ended earlier', async () => {
-    await playLoaded(song(1), 10);
-    engine.pos = 6;
+  it.each([
+    ['shows progress 1 when it ended within 5 % of the end', 10, 9.6, 1],
+    ['keeps the progress when it ended earlier', 10, 6, 0.6],
+    ['shows progress 1 for a track under 0.5 s', 0.4, 0.1, 1],
+  ])('%s', async (_case, duration, position, progress) => {
+    await playLoaded(song(1), duration);
+    engine.pos = position;
     frame();
     engine.ended();
-    expect(store()).toMatchObject({ isPlaying: false, progress: 0.6, actionType: 'ended' });
-  });
-
-  it('shows progress 1 for a track under 0.5 s', async () => {
-    await playLoaded(song(1), 0.4);
-    engine.pos = 0.1;
-    frame();
-    engine.ended();
-    expect(store().progress).toBe(1);
+    expect(store()).toMatchObject({ isPlaying: false, progress, actionType: 'ended' });
   });
 
   it('an ended callback of a replaced voice is ignored', async () => {
@@ -410,10 +406,7 @@ describe('end of track', () => {
     await store().playSong(loop);
     expect(engine.starts[1]!.options.loop).toBe(false);
 
-    const shot = song(2, { audioData: { kind: 'oneshot' } as PlayerSong['audioData'] });
-    store().setLoopType(LOOP_TYPES.off);
-    engine.decoded.set('play:2', 1);
-    await store().playSong(shot);
+    await playOneShot(LOOP_TYPES.off);
     expect(engine.starts[2]!.options.loop).toBe(false);
     engine.ended();
     await flush();
@@ -437,10 +430,7 @@ describe('end of track', () => {
   });
 
   it('a one-shot in repeat-one mode starts again through a new voice at its end', async () => {
-    const shot = song(2, { audioData: { kind: 'oneshot' } as PlayerSong['audioData'] });
-    store().setLoopType(LOOP_TYPES.single);
-    engine.decoded.set('play:2', 1);
-    await store().playSong(shot);
+    await playOneShot(LOOP_TYPES.single);
     expect(engine.starts[0]!.options.loop).toBe(false);
     engine.ended();
     await flush();

@@ -1,28 +1,15 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { IconButton } from '../../components/index.ts';
+import { css } from 'styled-components';
+import { BarPopup, ellipsis } from '../../components/index.ts';
 import { usePlayerStore } from '../store/player.store.ts';
 
-const Wrap = styled.div`
-  position: relative;
-`;
-
-const List = styled.ol`
-  position: absolute;
-  bottom: 48px;
-  right: 0;
-  z-index: ${({ theme }) => theme.z.popup};
+const list = css`
   width: 280px;
   max-height: 320px;
   overflow: auto;
   margin: 0;
   padding: ${({ theme }) => theme.space(2)} 0;
   list-style: none;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.popup};
   & button {
     width: 100%;
     padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
@@ -31,9 +18,7 @@ const List = styled.ol`
     color: inherit;
     text-align: left;
     cursor: pointer;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & button[aria-current='true'] {
     color: ${({ theme }) => theme.colors.primary};
@@ -44,36 +29,27 @@ const List = styled.ol`
 /** The play list: a popup listing the songs next/previous walk; choosing one plays it. */
 export function PlayListPopup() {
   const { t } = useTranslation('player');
-  const [open, setOpen] = useState(false);
   const playList = usePlayerStore((s) => s.playList);
   const id = usePlayerStore((s) => s.id);
   return (
-    <Wrap>
-      <IconButton
-        icon="music"
-        label={t('playList')}
-        aria-expanded={open}
-        active={open}
-        onClick={() => setOpen((o) => !o)}
-      />
-      {open && (
-        <List aria-label={t('playList')}>
-          {playList.length === 0 && <li>{t('playListEmpty')}</li>}
-          {playList.map((song) => (
-            <li key={song.id}>
-              <button
-                type="button"
-                aria-current={song.id === id}
-                onClick={() =>
-                  void usePlayerStore.getState().playSong(song, { actionType: 'button' })
-                }
-              >
-                {song.audioName ?? `#${song.id}`}
-              </button>
-            </li>
-          ))}
-        </List>
-      )}
-    </Wrap>
+    <BarPopup
+      as="ol"
+      aria-label={t('playList')}
+      panelCss={list}
+      trigger={{ icon: 'music', label: t('playList') }}
+    >
+      {playList.length === 0 && <li>{t('playListEmpty')}</li>}
+      {playList.map((song) => (
+        <li key={song.id}>
+          <button
+            type="button"
+            aria-current={song.id === id}
+            onClick={() => void usePlayerStore.getState().playSong(song, { actionType: 'button' })}
+          >
+            {song.audioName ?? `#${song.id}`}
+          </button>
+        </li>
+      ))}
+    </BarPopup>
   );
 }

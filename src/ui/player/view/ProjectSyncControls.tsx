@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { MUSICAL_KEYS, type MusicalKey } from '../../../shared/api/catalogue.types.ts';
 import { formatBpm, isProjectTempo, PROJECT_TEMPO } from '../../../shared/audio/sync-params.ts';
-import { Button, IconButton, Switch } from '../../components/index.ts';
+import { BarPopup, Button, Switch } from '../../components/index.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { tapTempo, TAP_RESET_MS } from './tap-tempo.ts';
@@ -34,20 +34,8 @@ const Row = styled.div`
   }
 `;
 
-const Anchor = styled.div`
-  position: relative;
-`;
-
-const Popup = styled.div`
-  position: absolute;
-  bottom: 48px;
-  right: 0;
-  z-index: ${({ theme }) => theme.z.popup};
+const popup = css`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.popup};
 `;
 
 /** The project tempo input (40–240 BPM, decimals) with its tap-tempo button. */
@@ -156,22 +144,10 @@ export function ProjectSyncControls() {
   const { t } = useTranslation('player');
   const sync = useSettingsStore((s) => s.sync);
   const folded = useMediaQuery(`(max-width: ${INLINE_WIDTH - 1}px)`);
-  const [open, setOpen] = useState(false);
   if (!folded) return <Controls />;
   return (
-    <Anchor>
-      <IconButton
-        icon="repeat"
-        label={t('sync.controls')}
-        aria-expanded={open}
-        active={open || sync}
-        onClick={() => setOpen((o) => !o)}
-      />
-      {open && (
-        <Popup>
-          <Controls />
-        </Popup>
-      )}
-    </Anchor>
+    <BarPopup panelCss={popup} trigger={{ icon: 'repeat', label: t('sync.controls'), lit: sync }}>
+      <Controls />
+    </BarPopup>
   );
 }

@@ -1,8 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { DEFAULTS } from '../../../shared/index.ts';
-import { Icon, IconButton, Slider, Switch } from '../../components/index.ts';
+import {
+  BarPopup,
+  coverThumb,
+  ellipsis,
+  Icon,
+  IconButton,
+  Slider,
+  stickyBar,
+  Switch,
+} from '../../components/index.ts';
 import { isActive, usePlayerStore } from '../store/player.store.ts';
 import { DownloadFolderButton } from '../../features/downloads/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
@@ -46,16 +55,9 @@ const Extras = styled.div`
  * hidden (docs/UI.md "Layout by width").
  */
 const Bar = styled.section`
-  position: sticky;
-  bottom: 0;
-  z-index: ${({ theme }) => theme.z.topBar};
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stickyBar('bottom')}
   min-height: 64px;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
   /* Mid widths: the spectrum goes first, so the times and progress keep their room. */
   @media (max-width: ${ROOMY_WIDTH - 1}px) {
     gap: ${({ theme }) => theme.space(2)};
@@ -88,15 +90,10 @@ const Now = styled.div`
     width: auto;
   }
   & img {
-    width: 40px;
-    height: 40px;
-    border-radius: ${({ theme }) => theme.radius.small};
-    object-fit: cover;
+    ${coverThumb(40)}
   }
   & span {
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
 `;
 
@@ -128,20 +125,7 @@ const Time = styled.span`
   white-space: nowrap;
 `;
 
-const Popup = styled.div`
-  position: absolute;
-  bottom: 48px;
-  right: 0;
-  z-index: ${({ theme }) => theme.z.popup};
-  width: 160px;
-  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.popup};
-`;
-
-const Volume = styled.div`
+const volumeLayout = css`
   position: relative;
   display: flex;
   align-items: center;
@@ -151,11 +135,24 @@ const Volume = styled.div`
   }
 `;
 
+const Volume = styled.div`
+  ${volumeLayout}
+`;
+
+/** The narrow screen's volume: its button opens the slider above it. */
+const VolumePopup = styled(BarPopup)`
+  ${volumeLayout}
+`;
+
+const volumePanel = css`
+  width: 160px;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+`;
+
 function VolumeControl() {
   const { t } = useTranslation('player');
   const volume = usePlayerStore((s) => s.volume);
   const narrow = useMediaQuery(`(max-width: ${DEFAULTS.breakpoints.volumePopup - 1}px)`);
-  const [open, setOpen] = useState(false);
   const { min, max, step } = DEFAULTS.sampleVolume;
   const slider = (
     <Slider
@@ -175,16 +172,12 @@ function VolumeControl() {
       </Volume>
     );
   return (
-    <Volume>
-      <IconButton
-        icon={volumeIcon(volume)}
-        label={t('volumeButton', { value: volume })}
-        aria-expanded={open}
-        active={open}
-        onClick={() => setOpen((o) => !o)}
-      />
-      {open && <Popup>{slider}</Popup>}
-    </Volume>
+    <VolumePopup
+      panelCss={volumePanel}
+      trigger={{ icon: volumeIcon(volume), label: t('volumeButton', { value: volume }) }}
+    >
+      {slider}
+    </VolumePopup>
   );
 }
 
@@ -240,6 +233,15 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
   useSpaceToggle();
   useSyncFollow();
   const disabled = navDisabled(playList, id, loopType);
+  /** Previous or next in the play list. */
+  const walk = (step: 'previous' | 'next') => (
+    <IconButton
+      icon={step}
+      label={t(step)}
+      disabled={disabled[step]}
+      onClick={() => void player[step]()}
+    />
+  );
   const loop = loopMode(loopType);
   return (
     <Bar aria-label={t('label')}>
@@ -247,12 +249,7 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
         {song?.icon && <img src={song.icon} alt="" />}
         <span aria-live="polite">{song?.audioName ?? t('nothing')}</span>
       </Now>
-      <IconButton
-        icon="previous"
-        label={t('previous')}
-        disabled={disabled.previous}
-        onClick={() => void player.previous()}
-      />
+      {walk('previous')}
       <IconButton
         icon={playing ? 'pause' : 'play'}
         label={t(playing ? 'pause' : 'play')}
@@ -260,12 +257,7 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
         size={24}
         onClick={() => void player.togglePlay()}
       />
-      <IconButton
-        icon="next"
-        label={t('next')}
-        disabled={disabled.next}
-        onClick={() => void player.next()}
-      />
+      {walk('next')}
       <IconButton
         icon={loop.icon}
         label={t('loop.label', { mode: t(`loop.modes.${loop.key}`) })}

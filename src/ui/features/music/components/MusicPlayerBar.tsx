@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULTS } from '../../../../shared/index.ts';
-import { IconButton, Slider } from '../../../components/index.ts';
+import { IconButton, Slider, stickyBar } from '../../../components/index.ts';
 import { neighboursOf, useMusicPlayerStore } from '../../../stores/music-player.store.ts';
 import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { songTitle } from '../song-title.ts';
@@ -16,15 +16,8 @@ const SpectrumVisual = lazy(async () => ({
 
 /** Sticks to the window's foot like the sample player (the page scrolls as one above it). */
 const Bar = styled.div`
-  position: sticky;
-  bottom: 0;
-  z-index: ${({ theme }) => theme.z.topBar};
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stickyBar('bottom')}
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
   flex-wrap: wrap;
 `;
 

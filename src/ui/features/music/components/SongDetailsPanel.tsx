@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { IconButton, sidePanel } from '../../../components/index.ts';
+import { IconButton, sidePanel, TagList } from '../../../components/index.ts';
 import { formatDuration as formatTime } from '../../../lib/format-duration.ts';
 import { useSongSelection } from '../song-selection.store.ts';
 import { songTitle, useSongTagName } from '../song-title.ts';
@@ -38,14 +38,8 @@ const Label = styled.h3`
   font-weight: 500;
 `;
 
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
+const Tags = styled(TagList)`
   li {
-    list-style: none;
     padding: 0 8px;
     border-radius: 999px;
     background: ${({ theme }) => theme.colors.primarySoft};

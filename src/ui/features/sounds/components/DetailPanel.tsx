@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { Pack, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { Button, IconButton, sidePanel } from '../../../components/index.ts';
+import { Button, IconButton, sidePanel, TagList } from '../../../components/index.ts';
 import { useDownloadTooltip, useSampleFlags } from '../../downloads/index.ts';
 import { playFromList, seekSample, usePlayerStore } from '../../../player/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
@@ -88,13 +88,7 @@ const Head = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Tags = styled(TagList)`
   & li {
     padding: 2px 8px;
     border-radius: 10px;

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SORTS, type SampleKind, type Sort, type TagQuery } from '../../../../shared/index.ts';
-import { Button, Select } from '../../../components/index.ts';
+import { Button, fieldLabel, Select } from '../../../components/index.ts';
 import type { UpdateOptions } from '../hooks/use-list-filters.ts';
 import { useDraftField } from '../hooks/use-draft-field.ts';
 import { useLoadedCatalogueLabels } from '../model/catalogue-labels.store.ts';
@@ -26,11 +26,7 @@ const Bar = styled.form`
 `;
 
 const Field = styled.label`
-  display: inline-flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.small};
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${fieldLabel}
   & input {
     height: 36px;
     padding: 0 ${({ theme }) => theme.space(2)};

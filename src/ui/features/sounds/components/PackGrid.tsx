@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { AudioListQuery, ListPage, Pack } from '../../../../shared/index.ts';
-import { Button, CardGrid } from '../../../components/index.ts';
+import { Button, CardGrid, ellipsis } from '../../../components/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useSelection } from '../model/selection.store.ts';
@@ -27,9 +27,7 @@ const Card = styled.li`
     color: inherit;
     text-decoration: none;
     font-weight: 600;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & span {
     color: ${({ theme }) => theme.colors.textMuted};

@@ -2,7 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled, { css } from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { Icon, IconButton, Spinner } from '../../../components/index.ts';
+import { ellipsis, Icon, IconButton, Spinner } from '../../../components/index.ts';
 import { isActiveRow, usePlayerStore, auditionSample } from '../../../player/index.ts';
 import { useSampleFlags } from '../../downloads/index.ts';
 import { timePitchOf } from '../../../../shared/audio/sync-params.ts';
@@ -108,9 +108,7 @@ const Name = styled.div`
   & strong,
   & span {
     display: block;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & span {
     color: ${({ theme }) => theme.colors.textMuted};
@@ -121,9 +119,7 @@ const Name = styled.div`
 const Muted = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.small};
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
+  ${ellipsis}
   & small {
     display: block;
     font-size: 0.85em;

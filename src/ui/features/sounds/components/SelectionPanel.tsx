@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import type { Sample } from '../../../../shared/index.ts';
 import { Button, IconButton } from '../../../components/index.ts';
 import {
   canBulkDownload,
@@ -62,6 +63,22 @@ const Count = styled.strong`
   margin-right: auto;
 `;
 
+/** The bulk actions on the selected rows, in order. */
+const BULK_ACTIONS = [
+  {
+    key: 'download',
+    icon: 'download',
+    can: canBulkDownload,
+    run: (rows: Sample[]) => downloadActions().downloadMany(rows),
+  },
+  {
+    key: 'like',
+    icon: 'heart',
+    can: canBulkLike,
+    run: (rows: Sample[]) => downloadActions().likeMany(rows),
+  },
+] as const;
+
 /** The height of the element after `ref` (the sticky player bar), followed as it changes. */
 function useHeightBelow(ref: RefObject<HTMLElement | null>, shown: boolean): number {
   const [height, setHeight] = useState(0);
@@ -108,25 +125,18 @@ export function SelectionPanel() {
           {t('selection.progress', { done: progress.done, total: progress.total })}
         </span>
       )}
-      <Button
-        icon="download"
-        size="small"
-        disabled={busy || !canBulkDownload(selected)}
-        title={tooltip(t('selection.download'))}
-        onClick={() => void downloadActions().downloadMany(selected)}
-      >
-        {t('selection.download')}
-      </Button>
-      <Button
-        icon="heart"
-        size="small"
-        variant="secondary"
-        disabled={busy || !canBulkLike(selected)}
-        title={tooltip(t('selection.like'))}
-        onClick={() => void downloadActions().likeMany(selected)}
-      >
-        {t('selection.like')}
-      </Button>
+      {BULK_ACTIONS.map(({ key, icon, can, run }) => (
+        <Button
+          key={key}
+          icon={icon}
+          size="small"
+          disabled={busy || !can(selected)}
+          title={tooltip(t(`selection.${key}`))}
+          onClick={() => void run(selected)}
+        >
+          {t(`selection.${key}`)}
+        </Button>
+      ))}
       {removal && (
         <Button
           size="small"

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { IconButton } from '../../../components/index.ts';
+import { ellipsis, IconButton } from '../../../components/index.ts';
 import { isActiveRow, usePlayerStore, toggleSample } from '../../../player/index.ts';
 import { useSelection } from '../model/selection.store.ts';
 
@@ -17,9 +17,7 @@ const Similar = styled.ul`
   & button.name {
     flex: 1;
     min-width: 0;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
     padding: ${({ theme }) => theme.space(1)} 0;
     border: none;
     background: none;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Sample } from '../../../../shared/index.ts';
-import { Button, IconButton } from '../../../components/index.ts';
+import { Button, ellipsis, IconButton } from '../../../components/index.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { isActive, usePlayerStore, switchToSample, toggleSample } from '../../../player/index.ts';
 import { isTyping } from '../hooks/use-search-shortcut.ts';
@@ -30,9 +30,7 @@ const Card = styled.section`
     flex-direction: column;
   }
   & .text > * {
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   & .text small {
     color: ${({ theme }) => theme.colors.textMuted};
@@ -46,9 +44,7 @@ const Card = styled.section`
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.font.small};
     max-width: 220px;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    ${ellipsis}
   }
   @media (max-width: 600px) {
     grid-template-columns: auto 40px minmax(0, 1fr);

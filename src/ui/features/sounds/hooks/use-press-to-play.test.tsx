@@ -26,16 +26,6 @@ describe('usePressToPlay', () => {
     expect(activate).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves a touch to its click', () => {
-    const activate = vi.fn();
-    render(<Row activate={activate} />);
-    const name = screen.getByText('name');
-    fireEvent.pointerDown(name, { pointerType: 'touch', button: 0, isPrimary: true });
-    expect(activate).not.toHaveBeenCalled();
-    fireEvent.click(name);
-    expect(activate).toHaveBeenCalledTimes(1);
-  });
-
   it('does not play on a press of a part with a click of its own', () => {
     const activate = vi.fn();
     render(<Row activate={activate} />);
@@ -44,11 +34,14 @@ describe('usePressToPlay', () => {
     expect(activate).not.toHaveBeenCalled();
   });
 
-  it('does not play on a right press, and a later click without a press still plays', () => {
+  it.each([
+    ['leaves a touch to its click', 'touch', 0],
+    ['does not play on a right press, and a later click without a press still plays', 'mouse', 2],
+  ])('%s', (_case, pointerType, button) => {
     const activate = vi.fn();
     render(<Row activate={activate} />);
     const name = screen.getByText('name');
-    fireEvent.pointerDown(name, { pointerType: 'mouse', button: 2, isPrimary: true });
+    fireEvent.pointerDown(name, { pointerType, button, isPrimary: true });
     expect(activate).not.toHaveBeenCalled();
     fireEvent.click(name);
     expect(activate).toHaveBeenCalledTimes(1);

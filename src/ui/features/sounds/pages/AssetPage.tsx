@@ -9,10 +9,10 @@ import {
 } from '../model/list-query.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { PackGrid } from '../components/PackGrid.tsx';
-import { SampleListView } from '../components/SampleListView.tsx';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { Chips, Page } from './page-layout.ts';
+import { CatalogueSamples } from './CatalogueLists.tsx';
 
 /**
  * Asset lists of docs/PRODUCT.md §2: `asset/{All|Samples|Packs}:{primary}` and its `/:{secondary}` level.
@@ -73,14 +73,7 @@ export function AssetPage() {
           firstPageOnly={kind === 'All'}
         />
       )}
-      {kind !== 'Packs' && (
-        <SampleListView
-          key={listKey}
-          base={base}
-          load={catalogueApi.samples}
-          totalLabel={(count) => t('list.total', { count })}
-        />
-      )}
+      {kind !== 'Packs' && <CatalogueSamples key={listKey} base={base} />}
     </Page>
   );
 }

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../../../shared/index.ts';
-import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
-import { PackGrid } from '../components/PackGrid.tsx';
-import { SampleListView } from '../components/SampleListView.tsx';
 import { Chips, Page } from './page-layout.ts';
+import { CatalogueSamples, PopularPacks } from './CatalogueLists.tsx';
 
 /** /sounds: categories, featured packs, and every sample (sorted popular or new via the URL). */
 export function BrowsePage() {
@@ -29,19 +27,9 @@ export function BrowsePage() {
           })}
         </Chips>
       </nav>
-      <h2>{t('browse.featuredPacks')}</h2>
-      <PackGrid
-        base={{ sort: 'MOST_POPULAR', pageSize: 6 }}
-        load={catalogueApi.packs}
-        firstPageOnly
-        label={t('browse.featuredPacks')}
-      />
+      <PopularPacks title={t('browse.featuredPacks')} />
       <h2>{t('browse.popular')}</h2>
-      <SampleListView
-        base={{}}
-        load={catalogueApi.samples}
-        totalLabel={(count) => t('list.total', { count })}
-      />
+      <CatalogueSamples base={{}} />
     </Page>
   );
 }

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { usePlaceName } from '../../../stores/navigation.store.ts';
-import { SampleListView } from '../components/SampleListView.tsx';
 import { useCategoryTree } from '../hooks/use-category-tree.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { assetPath, parseCategory } from '../model/list-query.ts';
 import { Chips, Page } from './page-layout.ts';
+import { CatalogueSamples } from './CatalogueLists.tsx';
 
 /** /sounds/{category}: the category's primary names and its samples. */
 export function CategoryPage() {
@@ -32,12 +31,7 @@ export function CategoryPage() {
           ))}
         </Chips>
       </nav>
-      <SampleListView
-        key={category}
-        base={{ category }}
-        load={catalogueApi.samples}
-        totalLabel={(count) => t('list.total', { count })}
-      />
+      <CatalogueSamples key={category} base={{ category }} />
     </Page>
   );
 }

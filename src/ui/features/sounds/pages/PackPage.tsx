@@ -7,8 +7,8 @@ import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { usePlaceName } from '../../../stores/navigation.store.ts';
 import { DownloadPackButton } from '../components/DownloadPackButton.tsx';
 import { PackLikeButton } from '../components/PackLikeButton.tsx';
-import { SampleListView } from '../components/SampleListView.tsx';
 import { Page } from './page-layout.ts';
+import { CatalogueSamples } from './CatalogueLists.tsx';
 
 const Header = styled.header`
   display: flex;
@@ -70,12 +70,7 @@ export function PackPage() {
           </div>
         </Header>
       )}
-      <SampleListView
-        key={packCode}
-        base={{ packCode }}
-        load={catalogueApi.samples}
-        totalLabel={(count) => t('list.total', { count })}
-      />
+      <CatalogueSamples key={packCode} base={{ packCode }} />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { Empty, SampleListView } from '../components/SampleListView.tsx';
 import { useRemoval } from '../model/removal.store.ts';
 import { Chips, Page } from './page-layout.ts';
 import { useUserRemoval } from './use-user-removal.tsx';
+import { PopularPacks } from './CatalogueLists.tsx';
 
 /** Paths of the warehouse and liked pages (docs/PRODUCT.md §2). */
 const USER_LIST_PATHS = {
@@ -32,13 +33,7 @@ function EmptyUserList({ relation }: { relation: UserRelation }) {
     <Empty data-testid="empty-user-list">
       <p>{t(relation === 'stockroom' ? 'emptyState.stockroom' : 'emptyState.likes')}</p>
       <Link to="/sounds">{t('emptyState.browse')}</Link>
-      <h2>{t('emptyState.suggested')}</h2>
-      <PackGrid
-        base={{ sort: 'MOST_POPULAR', pageSize: 6 }}
-        load={catalogueApi.packs}
-        firstPageOnly
-        label={t('emptyState.suggested')}
-      />
+      <PopularPacks title={t('emptyState.suggested')} />
     </Empty>
   );
 }

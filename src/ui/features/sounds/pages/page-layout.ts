@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { TagList } from '../../../components/index.ts';
 
 /** A sounds page: a column filling the frame, the list taking the remaining height. */
 export const Page = styled.div`
@@ -17,13 +18,8 @@ export const Page = styled.div`
 `;
 
 /** A row of links (categories, primary names). */
-export const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
+export const Chips = styled(TagList)`
   gap: ${({ theme }) => theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
   & a {
     display: inline-block;
     padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};

@@ -8,7 +8,7 @@ import { catalogueApi } from '../../../api/catalogue.api.ts';
 import { usePlayerStore } from '../../../player/store/player.store.ts';
 import { makeTheme } from '../../../theme/index.ts';
 import { SampleList } from '../components/SampleList.tsx';
-import { fakeLayout, sample } from '../testing/render.tsx';
+import { fakeLayout, sample, similarPage } from '../testing/render.tsx';
 import { SimilarPage } from './SimilarPage.tsx';
 
 let restoreLayout: () => void;
@@ -43,13 +43,7 @@ describe('Similar samples', () => {
     'a row’s Similar button opens the list named after it, in the usual grid',
     { timeout: 20_000 },
     async () => {
-      const asked = vi.spyOn(catalogueApi, 'similar').mockResolvedValue({
-        records: [sample(8), sample(9)],
-        total: 2,
-        page: 1,
-        pageSize: 20,
-        scores: [0.9, 0.8],
-      });
+      const asked = vi.spyOn(catalogueApi, 'similar').mockResolvedValue(similarPage(8, 9));
       renderAt(['/list']);
       await userEvent.click(screen.getByRole('button', { name: '查找与 Kick 5 相似的采样' }));
       expect(await screen.findByRole('heading', { name: '与“Kick 5”相似的采样' })).toBeTruthy();

@@ -30,6 +30,17 @@ export function renderSounds(
   );
 }
 
+/** A one-page answer of a similarity search: the samples `ids`, most similar first. */
+export function similarPage(...ids: number[]) {
+  return {
+    records: ids.map((id) => sample(id)),
+    total: ids.length,
+    page: 1,
+    pageSize: 20,
+    scores: ids.map((_, i) => 0.9 - i / 10),
+  };
+}
+
 /** A full sample for component tests. */
 export function sample(id: number, overrides: Partial<Sample> = {}): Sample {
   return {

@@ -54,6 +54,15 @@ export function at(ctx: OfflineAudioContext, t: number, action: () => void): voi
   });
 }
 
+/** An offline context of `seconds` at RATE (two channels unless told). */
+export function offlineContext(seconds: number, numberOfChannels = 2): OfflineAudioContext {
+  return new OfflineAudioContext({
+    numberOfChannels,
+    length: Math.round(seconds * RATE),
+    sampleRate: RATE,
+  });
+}
+
 /** An offline context of `seconds` and an engine on it whose track 1 is `plane` at `sampleRate`. */
 export async function engineWith(
   plane: Float32Array,
@@ -61,11 +70,7 @@ export async function engineWith(
   seconds: number,
   options: { volume?: number } = { volume: 1 },
 ) {
-  const ctx = new OfflineAudioContext({
-    numberOfChannels: 2,
-    length: Math.round(seconds * RATE),
-    sampleRate: RATE,
-  });
+  const ctx = offlineContext(seconds);
   const engine = new AudioEngine({ context: ctx, source: sourceOf(plane, sampleRate) });
   if (options.volume !== undefined) engine.setVolume(options.volume);
   const track = await engine.load(
