@@ -22,6 +22,11 @@ export const ADMIN_MESSAGES = {
     zh: '管理员角色始终拥有全部权限，不能修改',
     en: 'The ADMIN role always holds every permission and cannot be changed',
   },
+  unknownSample: { zh: '采样不存在', en: 'No such sample' },
+  unknownSamples: {
+    zh: '参数 ids 无效：有采样不存在，未做任何修改',
+    en: 'Invalid ids: a sample does not exist; nothing was changed',
+  },
   inviteExists: { zh: '邀请码已存在', en: 'This invitation code exists' },
   inviteUnknown: { zh: '邀请码不存在或已撤销', en: 'No such invitation code, or it is revoked' },
   expiryPast: {

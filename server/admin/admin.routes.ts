@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../http/route-area.ts';
 import { adminInvitesRoutes } from './admin-invites.routes.ts';
 import { adminReviewRoutes } from './admin-review.routes.ts';
+import { adminSamplesRoutes } from './admin-samples.routes.ts';
 import { adminRolesRoutes } from './admin-roles.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
@@ -11,4 +12,5 @@ export async function adminRoutes(app: FastifyInstance, options: AreaOptions): P
   await app.register(adminRolesRoutes, options);
   await app.register(adminInvitesRoutes, options);
   await app.register(adminReviewRoutes, options);
+  await app.register(adminSamplesRoutes, options);
 }

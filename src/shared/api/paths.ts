@@ -65,6 +65,9 @@ export const ROUTES = {
   adminReview: '/api/v2/admin/review',
   adminReviewStatus: '/api/v2/admin/review/:id/status',
   adminReviewFix: '/api/v2/admin/review/:id/fix',
+  adminSamples: '/api/v2/admin/samples',
+  adminSample: '/api/v2/admin/samples/:id',
+  adminSamplesBulk: '/api/v2/admin/samples/bulk',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
@@ -110,6 +113,7 @@ export const API = {
   adminInvite: (code: string) => pathOf(ROUTES.adminInvite, { code }),
   adminReviewStatus: (id: Id) => pathOf(ROUTES.adminReviewStatus, { id }),
   adminReviewFix: (id: Id) => pathOf(ROUTES.adminReviewFix, { id }),
+  adminSample: (id: Id) => pathOf(ROUTES.adminSample, { id }),
 } as const;
 
 /** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */
