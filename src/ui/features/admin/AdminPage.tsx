@@ -4,6 +4,9 @@ import { PageTitle } from '../../components/index.ts';
 import { useUserInfo } from '../../stores/session.store.ts';
 import { RolesCard } from './RolesCard.tsx';
 import { UsersCard } from './UsersCard.tsx';
+import { AuditCard } from './AuditCard.tsx';
+import { InvitesCard } from './InvitesCard.tsx';
+import { SamplesCard } from './samples/SamplesCard.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -22,6 +25,9 @@ export function AdminPage() {
       <PageTitle>{t('title')}</PageTitle>
       {permissions.includes('users.manage') && <UsersCard />}
       {permissions.includes('roles.manage') && <RolesCard />}
+      {permissions.includes('catalogue.edit') && <SamplesCard />}
+      {permissions.includes('invites.manage') && <InvitesCard />}
+      {permissions.includes('audit.read') && <AuditCard />}
     </Stack>
   );
 }

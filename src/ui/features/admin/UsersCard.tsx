@@ -4,7 +4,8 @@ import { adminApi } from '../../api/admin.api.ts';
 import { Button, Card, Muted, PageTitle, Spinner, TextField } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { AdminUser } from '../../../shared/index.ts';
-import { AdminTable, Chip, Scroll } from './admin-table.ts';
+import { AdminTable, Chip, Scroll, WideOnly } from './admin-table.ts';
+import { UserOrders } from './UserOrders.tsx';
 
 /** The inline role editor of one user: a checkbox per role, saved at once. */
 function RoleEditor(props: {
@@ -45,6 +46,7 @@ export function UsersCard() {
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback((signal: AbortSignal) => adminApi.users(keyword, signal), [keyword]);
   const users = useLoad(load);
@@ -106,15 +108,27 @@ export function UsersCard() {
                   </td>
                   <td>{user.plan}</td>
                   <td>{user.downloadQuota ?? t('users.unlimited')}</td>
-                  <td>{user.orderCount}</td>
+                  <td>
+                    <Button
+                      size="small"
+                      variant="text"
+                      aria-expanded={opened === user.id}
+                      onClick={() => setOpened(opened === user.id ? null : user.id)}
+                    >
+                      {user.orderCount}
+                    </Button>
+                    {opened === user.id && <UserOrders userId={user.id} />}
+                  </td>
                   <td>{user.disabled ? t('users.disabled') : t('users.active')}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" variant="text" onClick={() => setEditing(user.id)}>
-                      {t('users.editRoles')}
-                    </Button>
-                    <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
-                      {user.disabled ? t('users.enable') : t('users.disable')}
-                    </Button>
+                    <WideOnly>
+                      <Button size="small" variant="text" onClick={() => setEditing(user.id)}>
+                        {t('users.editRoles')}
+                      </Button>
+                      <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
+                        {user.disabled ? t('users.enable') : t('users.disable')}
+                      </Button>
+                    </WideOnly>
                   </td>
                 </tr>
               ))}
