@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
-import { Button, Card, Muted, PageTitle, Select, Spinner } from '../../components/index.ts';
+import { Card, Muted, PageTitle, Select } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { AUDIT_KINDS, type AuditKind } from '../../../shared/index.ts';
+import { HeadRow, LoadStatus, Pager } from './admin-parts.tsx';
 import { AdminTable, FormRow, Scroll } from './admin-table.ts';
 
 /** The audit log: who, when, what, before → after, newest first, of one kind or all. */
@@ -34,20 +35,14 @@ export function AuditCard() {
           ]}
         />
       </FormRow>
-      {log.loading && !log.data && <Spinner label={t('common:status.loading')} />}
-      {log.failed && <Button onClick={log.reload}>{t('common:actions.retry')}</Button>}
+      <LoadStatus load={log} />
       {log.data?.total === 0 && <Muted>{t('audit.empty')}</Muted>}
       {log.data && log.data.records.length > 0 && (
         <Scroll>
           <AdminTable>
-            <thead>
-              <tr>
-                <th>{t('audit.when')}</th>
-                <th>{t('audit.who')}</th>
-                <th>{t('audit.what')}</th>
-                <th>{t('audit.change')}</th>
-              </tr>
-            </thead>
+            <HeadRow
+              labels={(['when', 'who', 'what', 'change'] as const).map((key) => t(`audit.${key}`))}
+            />
             <tbody>
               {log.data.records.map((entry) => (
                 <tr key={entry.id} data-audit={entry.action}>
@@ -69,27 +64,7 @@ export function AuditCard() {
           </AdminTable>
         </Scroll>
       )}
-      {pages > 1 && (
-        <FormRow>
-          <Button
-            size="small"
-            variant="text"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('samples.previous')}
-          </Button>
-          <Muted>{t('samples.page', { page, pages })}</Muted>
-          <Button
-            size="small"
-            variant="text"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('samples.next')}
-          </Button>
-        </FormRow>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </Card>
   );
 }

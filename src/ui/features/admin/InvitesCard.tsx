@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
-import {
-  Button,
-  Card,
-  Muted,
-  PageTitle,
-  Select,
-  Spinner,
-  TextField,
-} from '../../components/index.ts';
+import { Button, Card, Muted, PageTitle, Select, TextField } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import {
   INVITATION_CODE_PATTERN,
@@ -17,6 +9,7 @@ import {
   type AdminInvite,
   type InviteKind,
 } from '../../../shared/index.ts';
+import { HeadRow, LoadStatus } from './admin-parts.tsx';
 import { AdminTable, Chip, FormRow, Scroll, WideOnly } from './admin-table.ts';
 
 /** The end of a `yyyy-mm-dd` day in local time, as epoch ms; null for no date. */
@@ -102,22 +95,21 @@ export function InvitesCard() {
       <WideOnly>
         <NewInvite onDone={invites.reload} />
       </WideOnly>
-      {invites.loading && !invites.data && <Spinner label={t('common:status.loading')} />}
-      {invites.failed && <Button onClick={invites.reload}>{t('common:actions.retry')}</Button>}
+      <LoadStatus load={invites} />
       {invites.data && (
         <Scroll>
           <AdminTable>
-            <thead>
-              <tr>
-                <th>{t('invites.code')}</th>
-                <th>{t('invites.kind')}</th>
-                <th>{t('invites.usesLeft')}</th>
-                <th>{t('invites.expires')}</th>
-                <th>{t('users.state')}</th>
-                <th>{t('invites.usedBy')}</th>
-                <th />
-              </tr>
-            </thead>
+            <HeadRow
+              labels={[
+                t('invites.code'),
+                t('invites.kind'),
+                t('invites.usesLeft'),
+                t('invites.expires'),
+                t('users.state'),
+                t('invites.usedBy'),
+              ]}
+              actions
+            />
             <tbody>
               {invites.data.map((invite) => (
                 <tr key={invite.code} data-invite={invite.code}>

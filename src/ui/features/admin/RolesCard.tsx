@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
-import { Button, Card, Muted, PageTitle, Select, Spinner } from '../../components/index.ts';
+import { Button, Card, Muted, PageTitle, Select } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import type { AdminRole, RoleCode } from '../../../shared/index.ts';
+import type { AdminRole, RoleCode, RolesOverview } from '../../../shared/index.ts';
+import { LoadStatus } from './admin-parts.tsx';
 import { AdminTable, Chip, FormRow, Scroll, WideOnly } from './admin-table.ts';
 import { RoleForm } from './RoleForm.tsx';
 
@@ -15,13 +16,15 @@ export function RolesCard() {
   const { t } = useTranslation(['admin', 'common']);
   const overview = useLoad(adminApi.roles);
   const [editing, setEditing] = useState<string | null>(null);
-  const data = overview.data;
+  // Every change answers the whole overview: shown at once, without another request.
+  const [changed, setChanged] = useState<RolesOverview | null>(null);
+  const data = changed ?? overview.data;
   const nameOf = (id: string) => data?.permissions.find((p) => p.identifier === id)?.name ?? id;
   const roleName = (role: AdminRole) =>
     role.builtIn ? t(`roles.builtInNames.${role.code as RoleCode}`) : role.name;
-  const done = () => {
+  const done = (next: RolesOverview) => {
     setEditing(null);
-    overview.reload();
+    setChanged(next);
   };
   const remove = (role: AdminRole) => {
     if (window.confirm(t('roles.confirmDelete', { role: roleName(role) })))
@@ -30,8 +33,7 @@ export function RolesCard() {
   return (
     <Card data-admin="roles">
       <PageTitle>{t('roles.title')}</PageTitle>
-      {overview.loading && !data && <Spinner label={t('common:status.loading')} />}
-      {overview.failed && <Button onClick={overview.reload}>{t('common:actions.retry')}</Button>}
+      <LoadStatus load={overview} />
       {data && (
         <>
           <FormRow>

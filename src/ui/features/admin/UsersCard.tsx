@@ -1,11 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
-import { Button, Card, Muted, PageTitle, Spinner, TextField } from '../../components/index.ts';
+import { Button, Card, Muted, PageTitle, TextField } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { AdminUser } from '../../../shared/index.ts';
 import { AdminTable, Chip, Scroll, WideOnly } from './admin-table.ts';
 import { UserOrders } from './UserOrders.tsx';
+import { HeadRow, LoadStatus } from './admin-parts.tsx';
 
 /** The inline role editor of one user: a checkbox per role, saved at once. */
 function RoleEditor(props: {
@@ -78,23 +79,17 @@ export function UsersCard() {
         />
       </form>
       {error && <p role="alert">{error}</p>}
-      {users.loading && !users.data && <Spinner label={t('common:status.loading')} />}
-      {users.failed && <Button onClick={users.reload}>{t('common:actions.retry')}</Button>}
+      <LoadStatus load={users} />
       {users.data?.records.length === 0 && <Muted>{t('users.empty')}</Muted>}
       {users.data && users.data.records.length > 0 && (
         <Scroll>
           <AdminTable>
-            <thead>
-              <tr>
-                <th>{t('users.email')}</th>
-                <th>{t('users.roles')}</th>
-                <th>{t('users.plan')}</th>
-                <th>{t('users.credits')}</th>
-                <th>{t('users.orders')}</th>
-                <th>{t('users.state')}</th>
-                <th />
-              </tr>
-            </thead>
+            <HeadRow
+              labels={(['email', 'roles', 'plan', 'credits', 'orders', 'state'] as const).map(
+                (key) => t(`users.${key}`),
+              )}
+              actions
+            />
             <tbody>
               {users.data.records.map((user) => (
                 <tr key={user.id} data-user={user.email}>

@@ -1,12 +1,16 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin.api.ts';
-import { Button, Card, Muted, PageTitle, Spinner, TextField } from '../../../components/index.ts';
+import { Button, Card, Muted, PageTitle, TextField } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import type { AdminSample, SampleEdit } from '../../../../shared/index.ts';
+import { LoadStatus, Pager } from '../admin-parts.tsx';
 import { AdminTable, Chip, FormRow, Scroll, WideOnly } from '../admin-table.ts';
 import { FieldEditor } from './FieldEditor.tsx';
 import { shownValue } from './sample-edit.ts';
+
+/** The fields shown as columns after the name. */
+const COLUMNS = ['bpm', 'audioKey', 'kind', 'tags'] as const;
 
 /**
  * The samples screen (docs/ADMIN.md "Samples"): find samples by pack and name, edit one field of
@@ -86,8 +90,7 @@ export function SamplesCard() {
           />
         </WideOnly>
       )}
-      {samples.loading && !samples.data && <Spinner label={t('common:status.loading')} />}
-      {samples.failed && <Button onClick={samples.reload}>{t('common:actions.retry')}</Button>}
+      <LoadStatus load={samples} />
       {samples.data?.total === 0 && <Muted>{t('samples.empty')}</Muted>}
       {records.length > 0 && (
         <Scroll>
@@ -102,12 +105,11 @@ export function SamplesCard() {
                     onChange={chooseAll}
                   />
                 </th>
-                <th>{t('samples.name')}</th>
-                <th>{t('samples.fields.bpm')}</th>
-                <th>{t('samples.fields.audioKey')}</th>
-                <th>{t('samples.fields.kind')}</th>
-                <th>{t('samples.fields.tags')}</th>
-                <th />
+                {[t('samples.name'), ...COLUMNS.map((f) => t(`samples.fields.${f}`)), ''].map(
+                  (label, index) => (
+                    <th key={index}>{label}</th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -157,27 +159,7 @@ export function SamplesCard() {
           </AdminTable>
         </Scroll>
       )}
-      {pages > 1 && (
-        <FormRow>
-          <Button
-            size="small"
-            variant="text"
-            disabled={query.page <= 1}
-            onClick={() => setQuery({ ...query, page: query.page - 1 })}
-          >
-            {t('samples.previous')}
-          </Button>
-          <Muted>{t('samples.page', { page: query.page, pages })}</Muted>
-          <Button
-            size="small"
-            variant="text"
-            disabled={query.page >= pages}
-            onClick={() => setQuery({ ...query, page: query.page + 1 })}
-          >
-            {t('samples.next')}
-          </Button>
-        </FormRow>
-      )}
+      <Pager page={query.page} pages={pages} onPage={(page) => setQuery({ ...query, page })} />
     </Card>
   );
 }
