@@ -117,7 +117,15 @@ export function UsersCard() {
                   <td>{user.disabled ? t('users.disabled') : t('users.active')}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <WideOnly>
-                      <Button size="small" variant="text" onClick={() => setEditing(user.id)}>
+                      <Button
+                        size="small"
+                        variant="text"
+                        onClick={() => {
+                          // Roles made since the screen opened are offered too.
+                          roles.reload();
+                          setEditing(user.id);
+                        }}
+                      >
                         {t('users.editRoles')}
                       </Button>
                       <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
