@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, loginThroughForm, registerOverApi } from './testing/shel
 const OUT = join('test-results', 'screenshots');
 
 test('an administrator finds a user, changes their roles and disables them', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = await registerOverApi(page, 'admin-console');
   await loginThroughForm(page, 'admin@yinku.local');
   await page.getByRole('button', { name: '账户菜单' }).click();
@@ -47,7 +47,8 @@ test('an administrator finds a user, changes their roles and disables them', asy
         JSON.stringify({ version: 1, state: { language: 'zh', displayMode } }),
       );
     }, mode);
-    for (const width of [390, 760, 1400]) {
+    // Phones read the lists only: one shot at 390 px is enough.
+    for (const width of mode === 'light' ? [390, 760, 1400] : [760, 1400]) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await expect(page.locator('[data-user="admin@yinku.local"]')).toBeVisible({
@@ -82,7 +83,7 @@ test('an "editor" role made in the UI edits sample metadata and nothing else', a
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = await registerOverApi(page, 'admin-editor');
   const code = `ED_${Date.now().toString(36).toUpperCase()}`;
   await loginThroughForm(page, 'admin@yinku.local');
