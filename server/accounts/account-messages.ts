@@ -1,7 +1,7 @@
-import type { Message } from '../http/api-error.ts';
+import { messageTable } from '../http/api-error.ts';
 
 /** The accounts area's error messages in both API languages. */
-export const ACCOUNT_MESSAGES = {
+export const ACCOUNT_MESSAGES = messageTable({
   badCredentials: { zh: '邮箱或密码错误', en: 'Wrong e-mail or password' },
   loginThrottled: {
     zh: '登录尝试过多，请稍后再试',
@@ -45,4 +45,4 @@ export const ACCOUNT_MESSAGES = {
     en: 'Unknown invitation code, or it has no uses left',
   },
   assessmentUnknown: { zh: '测评不存在或已结束', en: 'No such open assessment' },
-} as const satisfies Record<string, Message>;
+});

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_KINDS, INVITE_KINDS } from '../../src/shared/api/admin.types.ts';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import { INVITATION_CODE_PATTERN } from '../../src/shared/constants.ts';
 import { bodySchema } from '../accounts/account-schemas.ts';
@@ -15,6 +16,7 @@ const inviteCode = { type: 'string', pattern: INVITATION_CODE_PATTERN.source } a
 const newInviteBody = bodySchema(
   {
     code: inviteCode,
+    kind: { type: 'string', enum: INVITE_KINDS },
     uses: { type: 'integer', minimum: 1, maximum: 100_000 },
     expiresAt: { type: ['integer', 'null'], minimum: 0, maximum: 8.64e15 },
   },
@@ -24,7 +26,7 @@ const codeParams = bodySchema({ code: inviteCode });
 const auditQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: pagingProperties,
+  properties: { kind: { type: 'string', enum: AUDIT_KINDS }, ...pagingProperties },
 } as const;
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -50,7 +52,7 @@ export async function adminInvitesRoutes(
     API.adminInvites,
     { schema: { body: newInviteBody, response }, config: manage },
     async (request) => {
-      const { uses, expiresAt = null } = request.body;
+      const { uses, expiresAt = null, kind = 'creator' } = request.body;
       const now = ctx.clock.now();
       if (expiresAt !== null && expiresAt <= now)
         throw new ApiError('BAD_REQUEST', ADMIN_MESSAGES.expiryPast, { field: 'expiresAt' });
@@ -58,7 +60,7 @@ export async function adminInvitesRoutes(
       // A generated code that happens to exist is drawn again (32^6 codes: rarely needed).
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = given ?? newCode();
-        if (await admin.createInvite({ code, uses, expiresAt }, actorOf(request, now)))
+        if (await admin.createInvite({ code, kind, uses, expiresAt }, actorOf(request, now)))
           return ok(await admin.listInvites());
         if (given) break;
       }
@@ -84,8 +86,8 @@ export async function adminInvitesRoutes(
       config: { permission: 'audit.read' },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const found = await admin.auditLog({ offset: (page - 1) * pageSize, limit: pageSize });
+      const { kind, page, pageSize } = request.query;
+      const found = await admin.auditLog({ kind, offset: (page - 1) * pageSize, limit: pageSize });
       return ok({ ...found, page, pageSize });
     },
   );

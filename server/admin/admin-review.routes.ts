@@ -7,7 +7,6 @@ import { arrayOf, okResponse } from '../http/response-schema.ts';
 import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import { startAnalysisPool, type AnalysisPool } from '../library/analysis-pool.ts';
-import type { ReviewChange } from '../library/review/review.service.ts';
 import { reviewService } from '../library/review/review.service.ts';
 import { reviewFindingSchema } from './admin.responses.ts';
 import { actorOf } from './admin-rules.ts';
@@ -38,20 +37,6 @@ export async function adminReviewRoutes(
   });
   const review = reviewService(ctx, describe);
 
-  /** Writes the change's audit row and answers the finding after it. */
-  const audited = async (
-    action: string,
-    change: ReviewChange,
-    request: Parameters<typeof actorOf>[0],
-  ) => {
-    const { finding, before, after } = change;
-    await ctx.repo.admin.recordAudit(
-      { action, target: `finding:${finding.id}`, before, after },
-      actorOf(request, ctx.clock.now()),
-    );
-    return ok(finding);
-  };
-
   app.get(
     API.adminReview,
     {
@@ -65,15 +50,15 @@ export async function adminReviewRoutes(
     ROUTES.adminReviewStatus,
     { schema: { params: idParamsSchema, body: statusBody, response }, config: manage },
     async (request) => {
-      const { status } = request.body;
-      const change = await review.setStatus(request.params.id, status);
-      return audited(status === 'accepted' ? 'review.accept' : 'review.reject', change, request);
+      const actor = actorOf(request, ctx.clock.now());
+      return ok((await review.setStatus(request.params.id, request.body.status, actor)).finding);
     },
   );
 
   app.post(
     ROUTES.adminReviewFix,
     { schema: { params: idParamsSchema, response }, config: manage },
-    async (request) => audited('review.fix', await review.applyFix(request.params.id), request),
+    async (request) =>
+      ok((await review.applyFix(request.params.id, actorOf(request, ctx.clock.now()))).finding),
   );
 }

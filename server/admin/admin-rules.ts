@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { PermissionId } from '../../src/shared/api/admin.types.ts';
-import { ApiError, type Message } from '../http/api-error.ts';
+import { ApiError, invalidField, messageTable } from '../http/api-error.ts';
 import type { Actor, RoleRecord } from './admin.repository.ts';
 
 /** The admin area's refusals (docs/api/admin.md#rules). */
-export const ADMIN_MESSAGES = {
+export const ADMIN_MESSAGES = messageTable({
   beyondAuthor: {
     zh: '不能授予或改动您自己没有的权限',
     en: 'You cannot grant or change a permission you do not hold',
@@ -14,7 +14,7 @@ export const ADMIN_MESSAGES = {
     en: 'The last administrator cannot be removed or disabled',
   },
   unknownUser: { zh: '用户不存在', en: 'No such user' },
-  unknownRole: { zh: '参数 roles 无效：角色不存在', en: 'Invalid roles: no such role' },
+  unknownRole: invalidField('roles', '角色不存在', 'no such role'),
   noSuchRole: { zh: '角色不存在', en: 'No such role' },
   roleExists: { zh: '角色代码已存在', en: 'A role with this code exists' },
   builtIn: { zh: '内置角色不能删除', en: 'A built-in role cannot be deleted' },
@@ -22,13 +22,16 @@ export const ADMIN_MESSAGES = {
     zh: '管理员角色始终拥有全部权限，不能修改',
     en: 'The ADMIN role always holds every permission and cannot be changed',
   },
+  unknownSample: { zh: '采样不存在', en: 'No such sample' },
+  unknownSamples: invalidField(
+    'ids',
+    '有采样不存在，未做任何修改',
+    'a sample does not exist; nothing was changed',
+  ),
   inviteExists: { zh: '邀请码已存在', en: 'This invitation code exists' },
   inviteUnknown: { zh: '邀请码不存在或已撤销', en: 'No such invitation code, or it is revoked' },
-  expiryPast: {
-    zh: '参数 expiresAt 无效：须晚于当前时间',
-    en: 'Invalid expiresAt: it must be in the future',
-  },
-} satisfies Record<string, Message>;
+  expiryPast: invalidField('expiresAt', '须晚于当前时间', 'it must be in the future'),
+});
 
 /** The change's actor: the signed-in caller, now. */
 export const actorOf = (request: FastifyRequest, now: number): Actor => ({

@@ -1,8 +1,12 @@
 import type {
   AdminInvite,
+  AdminSample,
   AdminUser,
   AuditEntry,
+  AuditKind,
+  InviteKind,
   PermissionId,
+  SampleEdit,
 } from '../../src/shared/api/admin.types.ts';
 
 /** Who makes a change and when: every write below adds its audit row in the same transaction. */
@@ -27,6 +31,20 @@ export type UserChangeRefusal = 'unknownUser' | 'unknownRole' | 'lastAdmin';
 export interface Window {
   offset: number;
   limit: number;
+}
+
+/** A find of the samples screen: by pack and/or by a part of the name. */
+export interface SampleQuery extends Window {
+  packCode?: string;
+  keyword?: string;
+}
+
+/** An invitation code to create. */
+export interface NewInvite {
+  code: string;
+  kind: InviteKind;
+  uses: number;
+  expiresAt: number | null;
 }
 
 /** Storage of roles, user roles and states, invitation codes and the audit log (docs/ADMIN.md). */
@@ -77,18 +95,29 @@ export interface AdminRepository {
   /** Every invitation code with who used it, newest first. */
   listInvites(): Promise<AdminInvite[]>;
   /** Creates an invitation code; false when it exists. */
-  createInvite(
-    invite: { code: string; uses: number; expiresAt: number | null },
-    actor: Actor,
-  ): Promise<boolean>;
+  createInvite(invite: NewInvite, actor: Actor): Promise<boolean>;
   /** Revokes a code (it starts and finishes no assessment any more); false when unknown or revoked. */
   revokeInvite(code: string, actor: Actor): Promise<boolean>;
+
+  /** Samples of a pack and/or whose name (either language) contains the keyword, by id. */
+  findSamples(query: SampleQuery): Promise<{ records: AdminSample[]; total: number }>;
+  /**
+   * Applies one edit to every sample of `ids` with an audit row each, in one transaction; null,
+   * and nothing changed, when any id is unknown.
+   */
+  editSamples(
+    ids: readonly number[],
+    edit: SampleEdit,
+    actor: Actor,
+  ): Promise<AdminSample[] | null>;
 
   /** Writes one audit row for a change made elsewhere (a review finding's accept, reject or fix). */
   recordAudit(
     entry: { action: string; target: string; before: unknown; after: unknown },
     actor: Actor,
   ): Promise<void>;
-  /** The audit log, newest first, and its total. */
-  auditLog(window: Window): Promise<{ records: AuditEntry[]; total: number }>;
+  /** The audit log, newest first, and its total; `kind` keeps the actions `kind.*` (`user`, …). */
+  auditLog(
+    window: Window & { kind?: AuditKind },
+  ): Promise<{ records: AuditEntry[]; total: number }>;
 }

@@ -1,13 +1,16 @@
 import {
+  INVITE_KINDS,
   PERMISSION_IDS,
   type AdminInvite,
   type AdminPage,
+  type AdminSample,
   type AdminUser,
   type AdminUserDetail,
   type AuditEntry,
   type ReviewFinding,
   type RolesOverview,
 } from '../../src/shared/api/admin.types.ts';
+import { MUSICAL_KEYS, SAMPLE_KINDS } from '../../src/shared/api/catalogue.types.ts';
 import { orderSchema } from '../commerce/commerce.responses.ts';
 import {
   arrayOf,
@@ -73,6 +76,7 @@ export const rolesOverviewSchema = object({
 export const invitesSchema = arrayOf(
   object({
     code: text,
+    kind: oneOf(INVITE_KINDS),
     usesLeft: integer,
     expiresAt: integerOrNull,
     revokedAt: integerOrNull,
@@ -112,6 +116,27 @@ export const reviewFindingSchema = object({
   status: oneOf(['open', 'accepted', 'fixed', 'rejected']),
 });
 
+/** A sample as the samples screen lists and edits it. */
+export const adminSampleSchema = object({
+  id: integer,
+  packCode: text,
+  fileName: text,
+  nameZh: text,
+  nameEn: text,
+  bpm: integerOrNull,
+  audioKey: { type: ['string', 'null'], enum: [...MUSICAL_KEYS, null] } as const,
+  kind: oneOf(SAMPLE_KINDS),
+  tags: texts,
+});
+
+/** A page of samples. */
+export const adminSamplesSchema = object({
+  records: arrayOf(adminSampleSchema),
+  total: integer,
+  page: integer,
+  pageSize: integer,
+});
+
 /** Compile-time proofs that each schema is its shared type. */
 export type AdminShapes = [
   Assert<SameShape<typeof adminUsersSchema, AdminPage<AdminUser>>>,
@@ -120,4 +145,5 @@ export type AdminShapes = [
   Assert<SameShape<typeof invitesSchema, AdminInvite[]>>,
   Assert<SameShape<typeof auditPageSchema, AdminPage<AuditEntry>>>,
   Assert<SameShape<typeof reviewFindingSchema, ReviewFinding>>,
+  Assert<SameShape<typeof adminSamplesSchema, AdminPage<AdminSample>>>,
 ];

@@ -3,6 +3,7 @@ import type { AreaOptions } from '../http/route-area.ts';
 import { adminPacksRoutes } from './admin-packs.routes.ts';
 import { adminInvitesRoutes } from './admin-invites.routes.ts';
 import { adminReviewRoutes } from './admin-review.routes.ts';
+import { adminSamplesRoutes } from './admin-samples.routes.ts';
 import { adminRolesRoutes } from './admin-roles.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
@@ -13,4 +14,5 @@ export async function adminRoutes(app: FastifyInstance, options: AreaOptions): P
   await app.register(adminInvitesRoutes, options);
   await app.register(adminReviewRoutes, options);
   await app.register(adminPacksRoutes, options);
+  await app.register(adminSamplesRoutes, options);
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LibraryRepository } from '../library/library.repository.ts';
 import type { ReviewRepository } from '../library/review/review.repository.ts';
+import { FAIL_AUDIT } from './testing/fail-audit.ts';
 import { testPackInsert, testSampleWrite } from './testing/sample-write.ts';
 import { postgresLibrary } from './postgres/library/adapter.ts';
 import { postgresReview } from './postgres/review.ts';
@@ -17,6 +18,24 @@ import { sqliteReview } from './sqlite/review.ts';
 
 const T0 = '2026-11-28T00:00:00.000Z';
 const T1 = '2026-11-28T01:00:00.000Z';
+const actor = { userId: 7, now: Date.parse(T1) };
+const accept = { actor, action: 'review.accept', before: {}, after: {} } as const;
+const fix = { actor, action: 'review.fix', before: { bpm: null }, after: { bpm: 93 } } as const;
+
+/**
+ * With the audit row's insert failing, a status change and a fix fail whole: the finding stays
+ * open and the sample keeps its fields (the change and its audit row are one transaction).
+ */
+async function failingAudit(review: ReviewRepository) {
+  const [id] = await review.addFindings([
+    { sampleId: 1, packCode: 'q', fileName: 'x.wav', code: 'CLIPPING', detail: {}, createdAt: T0 },
+  ]);
+  const before = await review.sampleFields(1);
+  await expect(review.setStatus(id!, 'accepted', T1, accept)).rejects.toThrow(/audit refused/);
+  await expect(review.fixSample(id!, 1, { bpm: 91 }, T1, fix)).rejects.toThrow(/audit refused/);
+  expect((await review.findFinding(id!))?.status).toBe('open');
+  expect(await review.sampleFields(1)).toEqual(before);
+}
 
 /** The scenario both engines must answer alike; answers what it read. */
 async function scenario(library: LibraryRepository, review: ReviewRepository) {
@@ -54,8 +73,8 @@ async function scenario(library: LibraryRepository, review: ReviewRepository) {
   ]);
   expect(ids).toHaveLength(3);
   const listed = await review.listFindings('p');
-  const accepted = await review.setStatus(ids[1]!, 'accepted', T1);
-  const missing = await review.setStatus(999_999, 'accepted', T1);
+  const accepted = await review.setStatus(ids[1]!, 'accepted', T1, accept);
+  const missing = await review.setStatus(999_999, 'accepted', T1, accept);
   const before = await review.sampleFields(sampleId!);
   await review.fixSample(
     ids[0]!,
@@ -70,6 +89,7 @@ async function scenario(library: LibraryRepository, review: ReviewRepository) {
       embedding: new Uint8Array(256),
     },
     T1,
+    fix,
   );
   return {
     listed: listed.map(({ id, ...rest }) => ({ index: ids.indexOf(id), ...rest })),
@@ -81,6 +101,18 @@ async function scenario(library: LibraryRepository, review: ReviewRepository) {
     none: await review.sampleFields(999_999),
   };
 }
+
+/** The audit rows the scenario writes: one a change, none for the unknown finding. */
+const AUDITED = [
+  { action: 'review.accept', target: 'finding:2', before_value: '{}', after_value: '{}' },
+  {
+    action: 'review.fix',
+    target: 'finding:1',
+    before_value: '{"bpm":null}',
+    after_value: '{"bpm":93}',
+  },
+];
+const AUDIT_ROWS = 'SELECT action, target, before_value, after_value FROM audit_log ORDER BY id';
 
 const EXPECTED = {
   listed: [
@@ -141,6 +173,15 @@ describe('review findings storage', () => {
     migrate(db);
     try {
       expect(await scenario(sqliteLibrary(db), sqliteReview(db))).toEqual(EXPECTED);
+      expect(
+        db
+          .prepare(AUDIT_ROWS)
+          .all()
+          .map((row) => ({ ...row })),
+      ).toEqual(AUDITED);
+      db.exec(FAIL_AUDIT.sqlite);
+      await failingAudit(sqliteReview(db));
+      db.exec('DROP TRIGGER audit_fails');
       // A status outside the four is refused by the table itself.
       expect(() => db.prepare("UPDATE review_findings SET status = 'maybe'").run()).toThrow(
         /CHECK/,
@@ -158,6 +199,10 @@ describe('review findings storage', () => {
   it('answers the same on PostgreSQL', { timeout: 60_000 }, async () => {
     await withMigratedPg(async (pool) => {
       expect(await scenario(postgresLibrary(pool), postgresReview(pool))).toEqual(EXPECTED);
+      expect((await pool.query(AUDIT_ROWS)).rows).toEqual(AUDITED);
+      await pool.query(FAIL_AUDIT.postgres);
+      await failingAudit(postgresReview(pool));
+      await pool.query('DROP TRIGGER audit_fails ON audit_log');
       await expect(pool.query("UPDATE review_findings SET status = 'maybe'")).rejects.toThrow(
         /check/,
       );

@@ -53,11 +53,19 @@ export const MESSAGES = {
   urlTooLong: { zh: '网址参数过长', en: 'A URL parameter is too long' },
 } as const satisfies Record<string, Message>;
 
+/**
+ * An area's messages, each in both API languages: one table per area (account-messages.ts,
+ * admin-rules.ts), every entry checked to be a Message and kept literal.
+ */
+export const messageTable = <const T extends Record<string, Message>>(table: T): T => table;
+
+/** The message of an invalid field, worded as every 400 that names one. */
+export const invalidField = (field: string, zhReason: string, enReason: string): Message => ({
+  zh: `参数 ${field} 无效：${zhReason}`,
+  en: `Invalid ${field}: ${enReason}`,
+});
+
 /** A 400 naming the offending field, in both languages. */
 export function badRequest(field: string, zhReason: string, enReason: string): ApiError {
-  return new ApiError(
-    'BAD_REQUEST',
-    { zh: `参数 ${field} 无效：${zhReason}`, en: `Invalid ${field}: ${enReason}` },
-    { field },
-  );
+  return new ApiError('BAD_REQUEST', invalidField(field, zhReason, enReason), { field });
 }

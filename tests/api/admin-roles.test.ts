@@ -164,6 +164,7 @@ describe('invitation codes', () => {
     expect(made.status).toBe(200);
     expect(made.body.data.find((invite) => invite.code === 'ABC_123')).toEqual({
       code: 'ABC_123',
+      kind: 'creator',
       usesLeft: 2,
       expiresAt: clock.now() + 3600_000,
       revokedAt: null,
@@ -185,6 +186,36 @@ describe('invitation codes', () => {
     expect((await call('DELETE', API.adminInvite('ABC_123'))).status).toBe(404);
     const actions = (await audit()).records.filter((entry) => entry.target === 'invite:ABC_123');
     expect(actions.map((entry) => entry.action)).toEqual(['invite.revoke', 'invite.create']);
+  });
+
+  it('grants the default role for staff to whoever finishes with a staff code, and only then', async () => {
+    await call('POST', API.adminRoles, { code: 'STAFFER', name: 'Staffer', permissions: [] });
+    expect((await call('PUT', API.adminStaffRole, { role: 'STAFFER' })).status).toBe(200);
+    const staff = await call<AdminInvite[]>('POST', API.adminInvites, {
+      code: 'STF_001',
+      kind: 'staff',
+      uses: 2,
+    });
+    expect(staff.body.data.find((i) => i.code === 'STF_001')?.kind).toBe('staff');
+    await call('POST', API.adminInvites, { code: 'CRE_001', uses: 2 });
+    const rolesOf = async (user: TestUser) =>
+      (await call<{ user: { roles: string[] } }>('GET', API.adminUser(user.id))).body.data.user
+        .roles;
+    const hired = await createUser(gateway);
+    expect(
+      (await finish(hired, (await start(hired, 'STF_001')).body.data.assessmentId)).status,
+    ).toBe(200);
+    expect(await rolesOf(hired)).toEqual(['CREATOR', 'ORDINARY', 'STAFFER']);
+    const creator = await createUser(gateway);
+    await finish(creator, (await start(creator, 'CRE_001')).body.data.assessmentId);
+    expect(await rolesOf(creator)).toEqual(['CREATOR', 'ORDINARY']);
+    // The role is the one set when the assessment finishes.
+    await call('PUT', API.adminStaffRole, { role: 'CREATOR' });
+    const later = await createUser(gateway);
+    await finish(later, (await start(later, 'STF_001')).body.data.assessmentId);
+    expect(await rolesOf(later)).toEqual(['CREATOR', 'ORDINARY']);
+    const bad = await call('POST', API.adminInvites, { kind: 'boss', uses: 1 });
+    expect([bad.status, bad.body.field]).toEqual([400, 'kind']);
   });
 
   it('draws a code of the format when none is given, and lets it expire', async () => {
@@ -235,5 +266,18 @@ describe('the audit log', () => {
     expect(all.records.every((entry) => entry.actorEmail === admin.email)).toBe(true);
     const bad = await call('GET', `${API.adminAudit}?page=0`);
     expect([bad.status, bad.body.field]).toEqual([400, 'page']);
+  });
+
+  it('keeps one kind of action when asked', async () => {
+    const invites = await call<AdminPage<AuditEntry>>('GET', `${API.adminAudit}?kind=invite`);
+    expect(invites.body.data.total).toBeGreaterThanOrEqual(3);
+    expect(invites.body.data.records.every((entry) => entry.action.startsWith('invite.'))).toBe(
+      true,
+    );
+    const roles = await call<AdminPage<AuditEntry>>('GET', `${API.adminAudit}?kind=role`);
+    expect(roles.body.data.records.map((entry) => entry.action)).toContain('role.create');
+    expect(roles.body.data.records.some((entry) => entry.action.startsWith('invite.'))).toBe(false);
+    const bad = await call('GET', `${API.adminAudit}?kind=everything`);
+    expect([bad.status, bad.body.field]).toEqual([400, 'kind']);
   });
 });

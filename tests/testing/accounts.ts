@@ -143,7 +143,7 @@ interface ApiReply<T = unknown> {
 /** One JSON call to the gateway with an optional body, bearer token and language. */
 export async function apiCall<T = unknown>(
   gateway: Pick<TestGateway, 'url'>,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { body?: unknown; token?: string; language?: 'zh' | 'en'; rawBody?: string } = {},
 ): Promise<ApiReply<T>> {

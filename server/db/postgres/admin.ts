@@ -3,6 +3,29 @@ import { adminRepositoryOf } from '../rows/admin.ts';
 import { numberPlaceholders, runStepsAsync } from '../rows/steps.ts';
 import { withTransaction, type PgPool } from './database.ts';
 import { endSessionsOf } from './accounts/sessions.ts';
+import { searchText } from './catalogue/search-text.ts';
+import { tagSearchText } from '../../catalogue/tag-vocabulary.ts';
+import { textList } from '../rows/values.ts';
+import type { PgQueryable } from './database.ts';
+
+/**
+ * Rewrites a sample's search row from its name and tags, as the library writer stores them
+ * (postgres/library/adapter.ts), and moves the catalogue's version so cached counts are dropped.
+ */
+async function rewriteSearchText(db: PgQueryable, sampleId: number): Promise<void> {
+  const { rows } = await db.query<{ name_en: string; name_zh: string; tags: string }>(
+    'SELECT name_en, name_zh, tags FROM samples WHERE id = $1',
+    [sampleId],
+  );
+  const row = rows[0];
+  if (!row) return;
+  await db.query('UPDATE sample_search SET name = $1, tags = $2 WHERE sample_id = $3', [
+    searchText(`${row.name_en} ${row.name_zh}`),
+    searchText(tagSearchText(textList(row.tags))),
+    sampleId,
+  ]);
+  await db.query('UPDATE catalogue_version SET version = version + 1 WHERE id = 1');
+}
 
 /** The advisory lock every admin program holds: checks like "another administrator" stay true. */
 const ADMIN_LOCK = 50_050;
@@ -17,6 +40,7 @@ export function postgresAdmin(pool: PgPool): AdminRepository {
       await db.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_LOCK]);
       return runStepsAsync(program, async (step) => {
         if (step.kind === 'endSessions') return endSessionsOf(db, step.userId, step.now);
+        if (step.kind === 'sampleChanged') return rewriteSearchText(db, step.sampleId);
         const result = await db.query(numberPlaceholders(step.sql), [...step.params]);
         return step.kind === 'all' ? result.rows : (result.rowCount ?? 0);
       });

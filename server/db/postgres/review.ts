@@ -1,12 +1,14 @@
 import { withTransaction, type PgPool } from './database.ts';
 import type { ReviewRepository } from '../../library/review/review.repository.ts';
 import * as shared from '../rows/review.ts';
+import { numberPlaceholders } from '../rows/steps.ts';
 import { BUMP_EMBEDDINGS, toBuffer } from './library/analysis.ts';
 
 /** PostgreSQL implementation of the review queue's storage (docs/LIBRARY.md "Review findings"). */
 export function postgresReview(pool: PgPool): ReviewRepository {
   const setStatus = `UPDATE review_findings SET status = $1, updated_at = $2 WHERE id = $3
     RETURNING ${shared.FINDING_COLUMNS}`;
+  const insertAudit = numberPlaceholders(shared.AUDIT_INSERT);
   return {
     async addFindings(findings) {
       return withTransaction(pool, async (db) => {
@@ -36,9 +38,13 @@ export function postgresReview(pool: PgPool): ReviewRepository {
       );
       return rows[0] ? shared.toFinding(rows[0]) : null;
     },
-    async setStatus(id, to, at) {
-      const { rows } = await pool.query(setStatus, [to, at, id]);
-      return rows[0] ? shared.toFinding(rows[0]) : null;
+    async setStatus(id, to, at, audit) {
+      return withTransaction(pool, async (db) => {
+        const { rows } = await db.query(setStatus, [to, at, id]);
+        if (!rows[0]) return null;
+        await db.query(insertAudit, shared.reviewAuditValues(id, audit));
+        return shared.toFinding(rows[0]);
+      });
     },
     async sampleFields(sampleId) {
       const { rows } = await pool.query(
@@ -47,7 +53,7 @@ export function postgresReview(pool: PgPool): ReviewRepository {
       );
       return rows[0] ? shared.toSampleFields(rows[0]) : null;
     },
-    async fixSample(findingId, sampleId, patch, at) {
+    async fixSample(findingId, sampleId, patch, at, audit) {
       const { columns, values } = shared.patchColumns(patch, toBuffer);
       await withTransaction(pool, async (db) => {
         if (columns.length > 0)
@@ -58,6 +64,7 @@ export function postgresReview(pool: PgPool): ReviewRepository {
           );
         if (patch.embedding) await db.query(BUMP_EMBEDDINGS);
         await db.query(setStatus, ['fixed', at, findingId]);
+        await db.query(insertAudit, shared.reviewAuditValues(findingId, audit));
       });
     },
   };

@@ -52,6 +52,16 @@ export const usesLeftNow = (now: string): string =>
   `CASE WHEN revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})
    THEN uses_left ELSE 0 END`;
 
+/**
+ * The SQL that grants a user (placeholder `user`) the default role for staff when the invitation
+ * code (placeholder `code`) is of kind `staff` (docs/ADMIN.md "Default role for staff").
+ */
+export const grantStaffRoleSql = (user: string, code: string): string =>
+  `INSERT INTO user_roles (user_id, role_code)
+   SELECT ${user}, s.value FROM admin_settings s, invitation_codes c
+   WHERE s.key = 'staffDefaultRole' AND c.code = ${code} AND c.kind = 'staff'
+   ON CONFLICT DO NOTHING`;
+
 /** The permissions of a user's roles, read with `?`/`$1` standing for the user id. */
 export const userPermissionsSql = (userId: string): string =>
   `SELECT DISTINCT rp.permission FROM user_roles ur

@@ -3,9 +3,10 @@ import {
   PERMISSION_IDS,
   type AdminInvite,
   type AuditEntry,
+  type InviteKind,
   type PermissionId,
 } from '../../../src/shared/api/admin.types.ts';
-import type { Actor, RoleRecord, Window } from '../../admin/admin.repository.ts';
+import type { Actor, NewInvite, RoleRecord, Window } from '../../admin/admin.repository.ts';
 import { audit } from './admin-users.ts';
 import { all, get, run, type Program } from './steps.ts';
 import { num, orNull, text } from './values.ts';
@@ -124,7 +125,7 @@ export function* setStaffDefaultRole(code: string, actor: Actor): Program<boolea
 /** Every invitation code with who used it (finished assessments), newest first. */
 export function* listInvites(): Program<AdminInvite[]> {
   const codes = yield* all(
-    `SELECT code, uses_left, expires_at, revoked_at FROM invitation_codes
+    `SELECT code, kind, uses_left, expires_at, revoked_at FROM invitation_codes
      ORDER BY created_at DESC, code`,
   );
   const uses = yield* all(
@@ -133,6 +134,7 @@ export function* listInvites(): Program<AdminInvite[]> {
   );
   return codes.map((row) => ({
     code: text(row.code),
+    kind: text(row.kind) as InviteKind,
     usesLeft: num(row.uses_left),
     expiresAt: orNull(row.expires_at, num),
     revokedAt: orNull(row.revoked_at, num),
@@ -147,17 +149,15 @@ export function* listInvites(): Program<AdminInvite[]> {
 }
 
 /** Creates an invitation code; false when it exists. */
-export function* createInvite(
-  invite: { code: string; uses: number; expiresAt: number | null },
-  actor: Actor,
-): Program<boolean> {
+export function* createInvite(invite: NewInvite, actor: Actor): Program<boolean> {
   const added = yield* run(
-    `INSERT INTO invitation_codes (code, uses_left, expires_at, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (code) DO NOTHING`,
-    [invite.code, invite.uses, invite.expiresAt, actor.now],
+    `INSERT INTO invitation_codes (code, kind, uses_left, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+    [invite.code, invite.kind, invite.uses, invite.expiresAt, actor.now],
   );
   if (added === 0) return false;
   yield* audit(actor, 'invite.create', `invite:${invite.code}`, null, {
+    kind: invite.kind,
     uses: invite.uses,
     expiresAt: invite.expiresAt,
   });
@@ -175,13 +175,19 @@ export function* revokeInvite(code: string, actor: Actor): Program<boolean> {
   return true;
 }
 
-/** The audit log, newest first, and its total. */
-export function* auditLog(window: Window): Program<{ records: AuditEntry[]; total: number }> {
-  const total = num((yield* get('SELECT COUNT(*) AS n FROM audit_log'))?.n);
+/** The audit log, newest first, and its total; `kind` keeps the actions `kind.*`. */
+export function* auditLog(
+  window: Window & { kind?: string },
+): Program<{ records: AuditEntry[]; total: number }> {
+  // A kind is letters only (the route's schema), so it needs no LIKE escape.
+  const where = window.kind ? 'WHERE a.action LIKE ?' : '';
+  const params = window.kind ? [`${window.kind}.%`] : [];
+  const total = num((yield* get(`SELECT COUNT(*) AS n FROM audit_log a ${where}`, params))?.n);
   const rows = yield* all(
     `SELECT a.id, a.at, a.actor_id, u.email, a.action, a.target, a.before_value, a.after_value
-     FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id ORDER BY a.id DESC LIMIT ? OFFSET ?`,
-    [window.limit, window.offset],
+     FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id ${where}
+     ORDER BY a.id DESC LIMIT ? OFFSET ?`,
+    [...params, window.limit, window.offset],
   );
   const records = rows.map((row) => ({
     id: num(row.id),

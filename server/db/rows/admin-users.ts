@@ -9,6 +9,22 @@ const USER_COLUMNS = `u.id, u.email, u.plan, u.download_quota, u.disabled_at, u.
 /** `?` marks for a list of values. */
 export const marks = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
 
+/** The insert of an audit row, `?` placeholders in auditValues order. */
+export const AUDIT_INSERT = `INSERT INTO audit_log (at, actor_id, action, target, before_value, after_value)
+  VALUES (?, ?, ?, ?, ?, ?)`;
+
+/** An audit row's values in AUDIT_INSERT order (before and after as JSON text, or null). */
+export const auditValues = (
+  actor: Actor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+): (string | number | null)[] => {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  return [actor.now, actor.userId, action, target, json(before), json(after)];
+};
+
 /** Writes an audit row: who, when, what, before → after (docs/ADMIN.md). */
 export function* audit(
   actor: Actor,
@@ -17,11 +33,7 @@ export function* audit(
   before: unknown,
   after: unknown,
 ): Program<void> {
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-  yield* run(
-    `INSERT INTO audit_log (at, actor_id, action, target, before_value, after_value) VALUES (?, ?, ?, ?, ?, ?)`,
-    [actor.now, actor.userId, action, target, json(before), json(after)],
-  );
+  yield* run(AUDIT_INSERT, auditValues(actor, action, target, before, after));
 }
 
 /** The role codes of each of `ids`, sorted. */

@@ -12,6 +12,7 @@ import {
   staffDefaultRole,
   updateRole,
 } from './admin-roles.ts';
+import { editSamples, findSamples } from './admin-samples.ts';
 import type { Program } from './steps.ts';
 
 /** Runs one program in one transaction of an engine (sqlite/admin.ts, postgres/admin.ts). */
@@ -34,6 +35,8 @@ export function adminRepositoryOf(runProgram: ProgramRunner): AdminRepository {
     listInvites: () => runProgram(listInvites()),
     createInvite: (invite, actor) => runProgram(createInvite(invite, actor)),
     revokeInvite: (code, actor) => runProgram(revokeInvite(code, actor)),
+    findSamples: (query) => runProgram(findSamples(query)),
+    editSamples: (ids, edit, actor) => runProgram(editSamples(ids, edit, actor)),
     recordAudit: ({ action, target, before, after }, actor) =>
       runProgram(audit(actor, action, target, before, after)),
     auditLog: (window) => runProgram(auditLog(window)),

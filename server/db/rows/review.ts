@@ -6,7 +6,15 @@ import type {
   SamplePatch,
   StoredFinding,
 } from '../../library/review/review.repository.ts';
+import type { ReviewAudit } from '../../library/review/review.repository.ts';
+import { auditValues } from './admin-users.ts';
 import { num, orNull, text, type Row } from './values.ts';
+
+export { AUDIT_INSERT } from './admin-users.ts';
+
+/** A review change's audit row values (AUDIT_INSERT order), its target the finding. */
+export const reviewAuditValues = (findingId: number, audit: ReviewAudit) =>
+  auditValues(audit.actor, audit.action, `finding:${findingId}`, audit.before, audit.after);
 
 /** The columns of a finding, as toFinding reads them. */
 export const FINDING_COLUMNS =

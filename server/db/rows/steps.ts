@@ -3,12 +3,14 @@ import type { Row } from './values.ts';
 /**
  * One storage step of a program written once for both engines: a statement (`?` placeholders;
  * PostgreSQL's runner numbers them) read as rows or run for its change count, or the ending of
- * every session of a user (each engine's own session machinery, docs/api/accounts.md#sessions).
+ * every session of a user (each engine's own session machinery, docs/api/accounts.md#sessions),
+ * or the rewrite of a sample's search text after its name or tags changed (each engine's index).
  */
 export type Step =
   | { kind: 'all'; sql: string; params: readonly unknown[] }
   | { kind: 'run'; sql: string; params: readonly unknown[] }
-  | { kind: 'endSessions'; userId: number; now: number };
+  | { kind: 'endSessions'; userId: number; now: number }
+  | { kind: 'sampleChanged'; sampleId: number };
 
 /**
  * A program of steps with result T: a generator that yields each step and gets its answer back.
@@ -35,6 +37,11 @@ export function* run(sql: string, params: readonly unknown[] = []): Program<numb
 /** Ends every session of a user at `now` (its refresh tokens revoked, its access tokens refused). */
 export function* endSessions(userId: number, now: number): Program<void> {
   yield { kind: 'endSessions', userId, now };
+}
+
+/** Rewrites a sample's search text (name, tags) from its row, and drops the caches built on it. */
+export function* sampleChanged(sampleId: number): Program<void> {
+  yield { kind: 'sampleChanged', sampleId };
 }
 
 /** `?` placeholders numbered for PostgreSQL (`$1`, `$2`, …); our statements hold no `?` literal. */

@@ -5,6 +5,11 @@ import { runSteps, type Step } from '../rows/steps.ts';
 import type { Row } from '../rows/values.ts';
 import { transaction, type Database } from './database.ts';
 import { sqliteSessions } from './accounts/sessions.ts';
+import { BUMP_SEARCH_VERSION } from './accelerators/word-sets.ts';
+import { spaceCjk } from './catalogue/search-text.ts';
+import { searchKey } from './catalogue/query.ts';
+import { tagSearchText } from '../../catalogue/tag-vocabulary.ts';
+import { textList } from '../rows/values.ts';
 
 /**
  * SQLite side of the admin port: each program runs synchronously inside one BEGIN IMMEDIATE
@@ -18,9 +23,28 @@ export function sqliteAdmin(db: Database): AdminRepository {
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
   };
+  // The FTS row holds the name and tags CJK-spaced, as the library writer stores them
+  // (sqlite/library/adapter.ts); cached word sets are dropped with the version.
+  const rewriteSearchText = (sampleId: number) => {
+    const row = prepared('SELECT name_en, name_zh, tags, popularity FROM samples WHERE id = ?').get(
+      sampleId,
+    );
+    if (!row) return;
+    prepared(`UPDATE samples_fts SET name = ?, tags = ? WHERE rowid = ${searchKey('?', '?')}`).run(
+      spaceCjk(`${String(row.name_en)} ${String(row.name_zh)}`),
+      spaceCjk(tagSearchText(textList(row.tags))),
+      Number(row.popularity),
+      sampleId,
+    );
+    prepared(BUMP_SEARCH_VERSION).run();
+  };
   const answer = (step: Step): unknown => {
     if (step.kind === 'endSessions') {
       sessions.endSessionsOf(step.userId, step.now);
+      return undefined;
+    }
+    if (step.kind === 'sampleChanged') {
+      rewriteSearchText(step.sampleId);
       return undefined;
     }
     const statement = prepared(step.sql);

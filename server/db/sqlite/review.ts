@@ -19,6 +19,7 @@ export function sqliteReview(db: Database): ReviewRepository {
   );
   const fields = db.prepare(`SELECT ${shared.SAMPLE_FIELD_COLUMNS} FROM samples WHERE id = ?`);
   const bump = db.prepare(BUMP_EMBEDDINGS);
+  const insertAudit = db.prepare(shared.AUDIT_INSERT);
   return {
     async addFindings(findings) {
       return transaction(db, () =>
@@ -32,15 +33,19 @@ export function sqliteReview(db: Database): ReviewRepository {
       const row = byId.get(id);
       return row ? shared.toFinding(row) : null;
     },
-    async setStatus(id, to, at) {
-      const row = status.get(to, at, id);
-      return row ? shared.toFinding(row) : null;
+    async setStatus(id, to, at, audit) {
+      return transaction(db, () => {
+        const row = status.get(to, at, id);
+        if (!row) return null;
+        insertAudit.run(...shared.reviewAuditValues(id, audit));
+        return shared.toFinding(row);
+      });
     },
     async sampleFields(sampleId) {
       const row = fields.get(sampleId);
       return row ? shared.toSampleFields(row) : null;
     },
-    async fixSample(findingId, sampleId, patch, at) {
+    async fixSample(findingId, sampleId, patch, at, audit) {
       const { columns, values } = shared.patchColumns(patch, (bytes) => bytes);
       transaction(db, () => {
         if (columns.length > 0)
@@ -49,6 +54,7 @@ export function sqliteReview(db: Database): ReviewRepository {
           ).run(...values, sampleId);
         if (patch.embedding) bump.run();
         status.get('fixed', at, findingId);
+        insertAudit.run(...shared.reviewAuditValues(findingId, audit));
       });
     },
   };

@@ -1,3 +1,4 @@
+import type { Actor } from '../../admin/admin.repository.ts';
 import type { MusicalKey } from '../../../src/shared/api/catalogue.types.ts';
 import type { ValueSource } from '../sound-analysis.ts';
 import type { Finding, ReviewStatus } from './findings.ts';
@@ -43,7 +44,18 @@ export interface SampleFields {
 /** A change to a sample: fields to set, and the new peaks and embedding of a new file. */
 export type SamplePatch = Partial<SampleFields> & { peaks?: Uint8Array; embedding?: Uint8Array };
 
-/** Storage behind the review queue; each write is all-or-nothing. */
+/**
+ * The audit row of a review change (docs/ADMIN.md): written in the change's own transaction, so
+ * a change is never stored without its row, nor a row without its change.
+ */
+export interface ReviewAudit {
+  actor: Actor;
+  action: 'review.accept' | 'review.reject' | 'review.fix';
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Storage behind the review queue; each write is all-or-nothing, with its audit row. */
 export interface ReviewRepository {
   /** Stores findings (status open) and answers their ids in order. */
   addFindings(findings: FindingInsert[]): Promise<number[]>;
@@ -51,10 +63,21 @@ export interface ReviewRepository {
   listFindings(packCode: string): Promise<StoredFinding[]>;
   /** One finding, or null. */
   findFinding(id: number): Promise<StoredFinding | null>;
-  /** Sets a finding's status; answers it after, or null when there is none. */
-  setStatus(id: number, status: ReviewStatus, at: string): Promise<StoredFinding | null>;
+  /** Sets a finding's status with its audit row; answers it after, or null when there is none. */
+  setStatus(
+    id: number,
+    status: ReviewStatus,
+    at: string,
+    audit: ReviewAudit,
+  ): Promise<StoredFinding | null>;
   /** A sample's fields a fix reads, or null when there is no such sample. */
   sampleFields(sampleId: number): Promise<SampleFields | null>;
-  /** Changes a sample and marks the finding `fixed`, in one transaction. */
-  fixSample(findingId: number, sampleId: number, patch: SamplePatch, at: string): Promise<void>;
+  /** Changes a sample, marks the finding `fixed` and writes the audit row, in one transaction. */
+  fixSample(
+    findingId: number,
+    sampleId: number,
+    patch: SamplePatch,
+    at: string,
+    audit: ReviewAudit,
+  ): Promise<void>;
 }

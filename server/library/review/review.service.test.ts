@@ -92,6 +92,8 @@ afterAll(async () => {
   for (const dir of [dataDir, folder]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The operator the changes are audited as (no such user: the log keeps the id). */
+const ACTOR = { userId: 1, now: Date.UTC(2026, 10, 28) };
 const service = () => reviewService(ctx, pool.describe);
 const packCode = () => report.imported[0]!.packCode;
 const idOf = (name: string) => report.imported.find((f) => f.file === `six/${name}`)!.id;
@@ -192,7 +194,7 @@ describe('review findings at ingest', () => {
 
   it('trims the leading silence: a new file, shorter by 199 ms, that starts at once', async () => {
     const finding = await findingOf('LEADING_SILENCE');
-    const change = await service().applyFix(finding.id);
+    const change = await service().applyFix(finding.id, ACTOR);
     expect(change.finding.status).toBe('fixed');
     expect(change.before.duration as number).toBeCloseTo(
       (change.after.duration as number) + 0.199,
@@ -203,38 +205,42 @@ describe('review findings at ingest', () => {
     const pcm = await decodeAudio(ctx.blobs.read(change.after.blobHash as string));
     expect(firstSound(pcm.channels)).toBeLessThanOrEqual(Math.round(pcm.sampleRate / 1000) + 1);
     expect((await findingOf('LEADING_SILENCE')).status).toBe('fixed');
-    await expect(service().applyFix(finding.id)).rejects.toMatchObject({ errorCode: 'CONFLICT' });
+    await expect(service().applyFix(finding.id, ACTOR)).rejects.toMatchObject({
+      errorCode: 'CONFLICT',
+    });
   });
 
   it('removes the DC offset: the new file is centred', async () => {
-    const change = await service().applyFix((await findingOf('DC_OFFSET')).id);
+    const change = await service().applyFix((await findingOf('DC_OFFSET')).id, ACTOR);
     const pcm = await decodeAudio(ctx.blobs.read(change.after.blobHash as string));
     expect(checkDcOffset(pcm.channels)).toEqual([]);
     expect(change.after.duration).toBe(change.before.duration);
   });
 
   it('sets the tempo field to the detected value', async () => {
-    const change = await service().applyFix((await findingOf('TEMPO_MISMATCH')).id);
+    const change = await service().applyFix((await findingOf('TEMPO_MISMATCH')).id, ACTOR);
     expect(change.before).toEqual({ bpm: 120, bpmSource: 'pack' });
     expect(change.after).toEqual({ bpm: 92, bpmSource: 'detected' });
   });
 
   it('accepts and rejects; refuses a fix where there is none, and an unknown finding', async () => {
     const clipping = await findingOf('CLIPPING');
-    await expect(service().applyFix(clipping.id)).rejects.toMatchObject({
+    await expect(service().applyFix(clipping.id, ACTOR)).rejects.toMatchObject({
       errorCode: 'CONFLICT',
       message: 'CLIPPING has no automatic fix: accept or reject it',
     });
-    expect(await service().setStatus(clipping.id, 'accepted')).toMatchObject({
+    expect(await service().setStatus(clipping.id, 'accepted', ACTOR)).toMatchObject({
       finding: { id: clipping.id, status: 'accepted' },
       before: { status: 'open' },
       after: { status: 'accepted' },
     });
-    await service().setStatus((await findingOf('DUPLICATE')).id, 'rejected');
-    await expect(service().applyFix((await findingOf('INVALID_AUDIO')).id)).rejects.toMatchObject({
+    await service().setStatus((await findingOf('DUPLICATE')).id, 'rejected', ACTOR);
+    await expect(
+      service().applyFix((await findingOf('INVALID_AUDIO')).id, ACTOR),
+    ).rejects.toMatchObject({
       errorCode: 'CONFLICT',
     });
-    await expect(service().setStatus(999_999, 'accepted')).rejects.toMatchObject({
+    await expect(service().setStatus(999_999, 'accepted', ACTOR)).rejects.toMatchObject({
       errorCode: 'NOT_FOUND',
     });
     const statuses = Object.fromEntries(

@@ -1,7 +1,8 @@
 // The review queue's service (docs/LIBRARY.md "Review findings"): what the admin routes call to
 // list a pack's findings, accept or reject one, or apply its fix to the stored sample. Each
-// change answers before → after, so the route can write it to the audit log.
+// change is stored with its audit row (who, when, before → after) in one transaction.
 import { extname } from 'node:path';
+import type { Actor } from '../../admin/admin.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { decodeAudio } from '../../../src/wasm/decode-audio.ts';
@@ -117,11 +118,17 @@ export function reviewService(
     },
 
     /** Accepts (the file is right as it is) or rejects (the finding is wrong) an open finding. */
-    async setStatus(id: number, status: 'accepted' | 'rejected'): Promise<ReviewChange> {
-      const before = await openFinding(id);
-      const after = await review.setStatus(id, status, now());
+    async setStatus(
+      id: number,
+      status: 'accepted' | 'rejected',
+      actor: Actor,
+    ): Promise<ReviewChange> {
+      const before = { status: (await openFinding(id)).status };
+      const action = status === 'accepted' ? 'review.accept' : 'review.reject';
+      const audit = { actor, action, before, after: { status } } as const;
+      const after = await review.setStatus(id, status, now(), audit);
       if (!after) throw notFound(id);
-      return { finding: view(after), before: { status: before.status }, after: { status } };
+      return { finding: view(after), before, after: { status } };
     },
 
     /**
@@ -129,7 +136,7 @@ export function reviewService(
      * removes a DC offset (a new WAV, its peaks, preview and analysis), or sets the tempo or
      * key field to the detected value. Other codes have no fix (409).
      */
-    async applyFix(id: number): Promise<ReviewChange> {
+    async applyFix(id: number, actor: Actor): Promise<ReviewChange> {
       const finding = await openFinding(id);
       const fields = finding.sampleId === null ? null : await review.sampleFields(finding.sampleId);
       if (!fields)
@@ -141,16 +148,14 @@ export function reviewService(
           `${finding.code} 没有自动修复：请接受或驳回`,
           `${finding.code} has no automatic fix: accept or reject it`,
         );
-      await review.fixSample(id, finding.sampleId!, patch, now());
-      const after = await review.sampleFields(finding.sampleId!);
       const changed = Object.keys(patch).filter((k) => k !== 'peaks' && k !== 'embedding');
-      const pick = (from: SampleFields) =>
+      const pick = (from: Partial<SampleFields>) =>
         Object.fromEntries(changed.map((k) => [k, from[k as keyof SampleFields]]));
-      return {
-        finding: { ...view(finding), status: 'fixed' },
-        before: pick(fields),
-        after: pick(after!),
-      };
+      const before = pick(fields);
+      const after = pick(patch);
+      const audit = { actor, action: 'review.fix', before, after } as const;
+      await review.fixSample(id, finding.sampleId!, patch, now(), audit);
+      return { finding: { ...view(finding), status: 'fixed' }, before, after };
     },
   };
 }

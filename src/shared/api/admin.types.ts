@@ -1,5 +1,6 @@
 import type { Language } from '../languages.ts';
 import type { RoleCode } from './account.types.ts';
+import type { MusicalKey, SampleKind } from './catalogue.types.ts';
 import type { Order } from './commerce.types.ts';
 
 /**
@@ -133,9 +134,17 @@ export interface InviteUse {
   at: number;
 }
 
+/** What finishing an assessment with a code grants (docs/ADMIN.md "Default role for staff"). */
+export const INVITE_KINDS = ['creator', 'staff'] as const;
+
+/** An invitation code's kind. */
+export type InviteKind = (typeof INVITE_KINDS)[number];
+
 /** An invitation code as the invitations screen lists it. */
 export interface AdminInvite {
   code: string;
+  /** `creator` grants CREATOR; `staff` grants CREATOR and the default role for staff. */
+  kind: InviteKind;
   usesLeft: number;
   /** Epoch ms, or null: never expires. */
   expiresAt: number | null;
@@ -158,6 +167,12 @@ export interface AuditEntry {
   before: string | null;
   after: string | null;
 }
+
+/** The kinds of audit actions (an action's first part: `user.roles` is of kind `user`). */
+export const AUDIT_KINDS = ['user', 'role', 'settings', 'invite', 'review', 'sample'] as const;
+
+/** A kind of audit action, the audit log's filter. */
+export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** A page of an admin list (totals are exact). */
 export interface AdminPage<T> {
@@ -194,4 +209,41 @@ export interface PackUploadReport {
   ignored: string[];
   /** Review findings the checks made. */
   findings: number;
+}
+
+/** A sample as the samples screen lists and edits it. */
+export interface AdminSample {
+  id: number;
+  packCode: string;
+  fileName: string;
+  nameZh: string;
+  nameEn: string;
+  /** Tempo in BPM, or null (none labelled). */
+  bpm: number | null;
+  /** `C`, `F#m`, … or null (none labelled). */
+  audioKey: MusicalKey | null;
+  kind: SampleKind;
+  tags: string[];
+}
+
+/** The fields of a sample an operator may change (docs/ADMIN.md "Samples"). */
+export type SampleEdit = Partial<Omit<AdminSample, 'id' | 'packCode' | 'fileName'>>;
+
+/** The editable fields, in the order the samples screen shows them. */
+export const SAMPLE_EDIT_FIELDS = ['nameZh', 'nameEn', 'bpm', 'audioKey', 'kind', 'tags'] as const;
+
+/** Limits of a sample edit, shared by the gateway's schema and the screen's inputs. */
+export const SAMPLE_EDIT_LIMITS = {
+  name: 120,
+  bpm: { min: 20, max: 999 },
+  tags: 20,
+  tag: 40,
+  /** Samples one bulk edit may change. */
+  bulk: 500,
+} as const;
+
+/** POST admin/samples/bulk: the same edit on each of `ids`, all or none. */
+export interface SampleBulkEdit {
+  ids: number[];
+  edit: SampleEdit;
 }

@@ -66,6 +66,9 @@ export const ROUTES = {
   adminReviewStatus: '/api/v2/admin/review/:id/status',
   adminReviewFix: '/api/v2/admin/review/:id/fix',
   adminPackFiles: '/api/v2/admin/packs/:packCode/files',
+  adminSamples: '/api/v2/admin/samples',
+  adminSample: '/api/v2/admin/samples/:id',
+  adminSamplesBulk: '/api/v2/admin/samples/bulk',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
@@ -112,6 +115,7 @@ export const API = {
   adminReviewStatus: (id: Id) => pathOf(ROUTES.adminReviewStatus, { id }),
   adminReviewFix: (id: Id) => pathOf(ROUTES.adminReviewFix, { id }),
   adminPackFiles: (packCode: string) => pathOf(ROUTES.adminPackFiles, { packCode }),
+  adminSample: (id: Id) => pathOf(ROUTES.adminSample, { id }),
 } as const;
 
 /** Prefix of the download calls that need a token (docs/PRODUCT.md §7). */

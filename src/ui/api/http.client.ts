@@ -161,7 +161,7 @@ async function unwrap<T>(response: KyResponse): Promise<T> {
 }
 
 async function call<T>(
-  method: 'get' | 'post' | 'put' | 'delete',
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
   body: unknown,
   options: RequestOptions,
@@ -203,6 +203,9 @@ export const http = {
   },
   put<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
     return call('put', path, body, options, unwrap<T>);
+  },
+  patch<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    return call('patch', path, body, options, unwrap<T>);
   },
   delete<T>(path: string, options: RequestOptions = {}): Promise<T> {
     return call('delete', path, undefined, options, unwrap<T>);

@@ -1,6 +1,6 @@
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
 import { withTransaction, type PgPool } from '../database.ts';
-import { usesLeftNow } from '../../rows/accounts.ts';
+import { usesLeftNow, grantStaffRoleSql } from '../../rows/accounts.ts';
 
 type AssessmentMethods = Pick<
   AccountsRepository,
@@ -65,6 +65,7 @@ export function postgresAssessments(pool: PgPool): AssessmentMethods {
           "INSERT INTO user_roles (user_id, role_code) VALUES ($1, 'CREATOR') ON CONFLICT DO NOTHING",
           [finish.userId],
         );
+        await db.query(grantStaffRoleSql('$1', '$2'), [finish.userId, open.invitation_code]);
         return { ok: true };
       });
     },

@@ -1,5 +1,5 @@
 import { transaction, type Database } from '../database.ts';
-import { usesLeftNow } from '../../rows/accounts.ts';
+import { grantStaffRoleSql, usesLeftNow } from '../../rows/accounts.ts';
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
 
 type AssessmentMethods = Pick<
@@ -32,6 +32,7 @@ export function sqliteAssessments(db: Database): AssessmentMethods {
   const grantCreator = db.prepare(
     "INSERT OR IGNORE INTO user_roles (user_id, role_code) VALUES (?, 'CREATOR')",
   );
+  const grantStaffRole = db.prepare(grantStaffRoleSql('?', '?'));
 
   return {
     async findInvitationCode(code, now) {
@@ -62,6 +63,7 @@ export function sqliteAssessments(db: Database): AssessmentMethods {
         closeAssessment.run(finish.now, JSON.stringify(finish.answers), finish.assessmentId);
         setSampleTypes.run(JSON.stringify(finish.sampleTypes), finish.userId);
         grantCreator.run(finish.userId);
+        grantStaffRole.run(finish.userId, String(open.invitation_code));
         return { ok: true };
       });
     },

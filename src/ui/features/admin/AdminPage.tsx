@@ -5,6 +5,9 @@ import { useUserInfo } from '../../stores/session.store.ts';
 import { PacksCard } from './packs/PacksCard.tsx';
 import { RolesCard } from './RolesCard.tsx';
 import { UsersCard } from './UsersCard.tsx';
+import { AuditCard } from './AuditCard.tsx';
+import { InvitesCard } from './InvitesCard.tsx';
+import { SamplesCard } from './samples/SamplesCard.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -26,6 +29,9 @@ export function AdminPage() {
       {permissions.includes('users.manage') && <UsersCard />}
       {permissions.includes('roles.manage') && <RolesCard />}
       {permissions.includes('catalogue.edit') && <PacksCard />}
+      {permissions.includes('catalogue.edit') && <SamplesCard />}
+      {permissions.includes('invites.manage') && <InvitesCard />}
+      {permissions.includes('audit.read') && <AuditCard />}
     </Stack>
   );
 }

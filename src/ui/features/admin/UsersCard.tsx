@@ -1,10 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.api.ts';
-import { Button, Card, Muted, PageTitle, Spinner, TextField } from '../../components/index.ts';
+import { Button, Card, Muted, PageTitle, TextField } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { AdminUser } from '../../../shared/index.ts';
-import { AdminTable, Chip, Scroll } from './admin-table.ts';
+import { AdminTable, Chip, Scroll, WideOnly } from './admin-table.ts';
+import { UserOrders } from './UserOrders.tsx';
+import { HeadRow, LoadStatus } from './admin-parts.tsx';
 
 /** The inline role editor of one user: a checkbox per role, saved at once. */
 function RoleEditor(props: {
@@ -45,6 +47,7 @@ export function UsersCard() {
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback((signal: AbortSignal) => adminApi.users(keyword, signal), [keyword]);
   const users = useLoad(load);
@@ -76,23 +79,17 @@ export function UsersCard() {
         />
       </form>
       {error && <p role="alert">{error}</p>}
-      {users.loading && !users.data && <Spinner label={t('common:status.loading')} />}
-      {users.failed && <Button onClick={users.reload}>{t('common:actions.retry')}</Button>}
+      <LoadStatus load={users} />
       {users.data?.records.length === 0 && <Muted>{t('users.empty')}</Muted>}
       {users.data && users.data.records.length > 0 && (
         <Scroll>
           <AdminTable>
-            <thead>
-              <tr>
-                <th>{t('users.email')}</th>
-                <th>{t('users.roles')}</th>
-                <th>{t('users.plan')}</th>
-                <th>{t('users.credits')}</th>
-                <th>{t('users.orders')}</th>
-                <th>{t('users.state')}</th>
-                <th />
-              </tr>
-            </thead>
+            <HeadRow
+              labels={(['email', 'roles', 'plan', 'credits', 'orders', 'state'] as const).map(
+                (key) => t(`users.${key}`),
+              )}
+              actions
+            />
             <tbody>
               {users.data.records.map((user) => (
                 <tr key={user.id} data-user={user.email}>
@@ -106,15 +103,35 @@ export function UsersCard() {
                   </td>
                   <td>{user.plan}</td>
                   <td>{user.downloadQuota ?? t('users.unlimited')}</td>
-                  <td>{user.orderCount}</td>
+                  <td>
+                    <Button
+                      size="small"
+                      variant="text"
+                      aria-expanded={opened === user.id}
+                      onClick={() => setOpened(opened === user.id ? null : user.id)}
+                    >
+                      {user.orderCount}
+                    </Button>
+                    {opened === user.id && <UserOrders userId={user.id} />}
+                  </td>
                   <td>{user.disabled ? t('users.disabled') : t('users.active')}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" variant="text" onClick={() => setEditing(user.id)}>
-                      {t('users.editRoles')}
-                    </Button>
-                    <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
-                      {user.disabled ? t('users.enable') : t('users.disable')}
-                    </Button>
+                    <WideOnly>
+                      <Button
+                        size="small"
+                        variant="text"
+                        onClick={() => {
+                          // Roles made since the screen opened are offered too.
+                          roles.reload();
+                          setEditing(user.id);
+                        }}
+                      >
+                        {t('users.editRoles')}
+                      </Button>
+                      <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
+                        {user.disabled ? t('users.enable') : t('users.disable')}
+                      </Button>
+                    </WideOnly>
                   </td>
                 </tr>
               ))}

@@ -32,3 +32,19 @@ export const Chip = styled.span`
   font-size: ${({ theme }) => theme.font.small};
   background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
+
+/** Controls that change something: hidden below 760 px, where the lists are read-only. */
+export const WideOnly = styled.div`
+  @media (max-width: 759px) {
+    display: none;
+  }
+`;
+
+/** A row of form controls that wraps on narrow widths. */
+export const FormRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(2)} 0;
+`;
