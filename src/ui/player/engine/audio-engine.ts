@@ -50,6 +50,8 @@ export class AudioEngine implements PlaybackEngine {
   private readonly volume: GainNode;
   /** Every audition's voice goes through this gain into `volume` (matched loudness, "My beat"). */
   private readonly auditions: GainNode;
+  /** The auditions' gain as last set, and from when (so a start at the same gain sets nothing). */
+  private auditionsGain = { value: 1, at: 0 };
   private voice: Voice | null = null;
   /** Voices' nodes, one set wired ahead of the click. */
   private readonly wiring: VoiceWiring;
@@ -136,9 +138,7 @@ export class AudioEngine implements PlaybackEngine {
     const now = this.context.currentTime;
     // A start on a bar line of my beat is scheduled ahead; one already past starts now.
     const at = Math.max(now, options.at ?? now);
-    // A gain set for a start still waiting for its line is called off with it.
-    this.auditions.gain.cancelScheduledValues(now);
-    this.auditions.gain.setValueAtTime(options.gain ?? 1, at);
+    this.setAuditionsGain(options.gain ?? 1, now, at);
     const loop = options.loop === true;
     // A loop started at its very end starts its next pass.
     const bounded = Math.min(Math.max(0, offset), buffer.duration);
@@ -205,6 +205,19 @@ export class AudioEngine implements PlaybackEngine {
         if (voice.previewEnded) voice.finish();
       },
     );
+  }
+
+  /**
+   * The auditions' gain `value` from `at` on. A start at the gain already in force (every start
+   * without my beat's match) schedules nothing: the plain click path stays as it was. A gain set
+   * for a start still waiting for its line is called off with it.
+   */
+  private setAuditionsGain(value: number, now: number, at: number): void {
+    const set = this.auditionsGain;
+    if (set.value === value && set.at <= now) return;
+    this.auditions.gain.cancelScheduledValues(now);
+    this.auditions.gain.setValueAtTime(value, at);
+    this.auditionsGain = { value, at };
   }
 
   /**
