@@ -38,6 +38,8 @@ const LOOP_BPM = 105;
 const BAR_S = 2;
 /** Seconds of the beat heard alone first: more than a bar, so a downbeat is in. */
 const BEAT_ALONE_S = 2.2;
+/** Seconds a start is listened to past its line before the next click. */
+const LISTEN_S = 0.8;
 /** The drift is read this many bars after a start. */
 const DRIFT_BARS = 8;
 /** A synced start's lead before its bar line (beat-planner.ts: SCHEDULED_AHEAD_S + 20 ms). */
@@ -126,9 +128,19 @@ interface RowLevel {
   offRule: number;
 }
 
+/** The first frame of `x[from, from + span)` above 1 % of the stretch's peak (its onset). */
+function onsetFrame(x: ArrayLike<number>, from: number, span: number): number {
+  const to = Math.min(x.length, from + span);
+  let peak = 0;
+  for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(x[i]!));
+  for (let i = from; i < to; i++) if (Math.abs(x[i]!) >= 0.01 * peak) return i;
+  return from;
+}
+
 /**
- * Energy (Σx² ÷ rate) of channel 0 of the engine's buffer `key` over its first `seconds` (all of
- * it when shorter), and the seconds summed (in-page).
+ * Energy (Σx² ÷ rate) of channel 0 of the engine's buffer `key` over `seconds` from its onset
+ * (the first frame above 1 % of its peak; up to its end fade when shorter), and the seconds summed
+ * (in-page: the onset is found again here, as `onsetFrame` does, for a page has no imports).
  */
 function fileEnergy(args: { key: string; seconds: number }): { energy: number; seconds: number } {
   const hook = (
@@ -139,10 +151,20 @@ function fileEnergy(args: { key: string; seconds: number }): { energy: number; s
   const buffer = hook.engine().buffers.get(args.key);
   if (!buffer) return { energy: Number.NaN, seconds: 0 };
   const data = buffer.getChannelData(0);
-  const frames = Math.min(data.length, Math.round(args.seconds * buffer.sampleRate));
+  const rate = buffer.sampleRate;
+  const span = Math.min(data.length, Math.round((args.seconds + 0.3) * rate));
+  let peak = 0;
+  for (let i = 0; i < span; i++) peak = Math.max(peak, Math.abs(data[i]!));
+  let onset = 0;
+  while (onset < span && Math.abs(data[onset]!) < 0.01 * peak) onset++;
+  // Short of the engine's end fade (50 ms), which a riser's loudest frames would lose.
+  const frames = Math.min(
+    data.length - onset - Math.round(0.06 * rate),
+    Math.round(args.seconds * rate),
+  );
   let sum = 0;
-  for (let i = 0; i < frames; i++) sum += data[i]! ** 2;
-  return { energy: sum / buffer.sampleRate, seconds: frames / buffer.sampleRate };
+  for (let i = onset; i < onset + frames; i++) sum += data[i]! ** 2;
+  return { energy: sum / rate, seconds: frames / rate };
 }
 
 /** Opens the player's "my beat" panel, chooses the bounce and waits for its analysis. */
@@ -187,19 +209,17 @@ async function loudnessOffsets(page: Page, target: number): Promise<RowLevel[]> 
       const { lufs, truePeakDb, volume } = await page.evaluate(songLevel);
       if (lufs === null) continue;
       const x = recordedFrames(rec.b64);
-      // The energy of the file's first LEVEL_S (all of a shorter one) and of the recording over
-      // the same stretch from the voice's start, a little wider: a start at a sound's beginning
-      // plays its attack as the file has it (no fade-in), and a window holding the whole attack
-      // does not care by how many milliseconds the start followed its call.
+      // The energy of the file's first LEVEL_S from its onset (all of a shorter one) and of the
+      // recording over the same stretch from its own onset, each the first frame above 1 % of
+      // its peak: the same signal scaled, so the same frame, however late the start came.
       const file = await page.evaluate(fileEnergy, { key: start.key, seconds: LEVEL_S });
-      const whole = file.seconds < LEVEL_S;
-      const startFrame = Math.round((start.at ?? start.now) * rec.rate) - rec.frame;
-      const first = startFrame - Math.round(0.005 * rec.rate);
-      const last = startFrame + Math.round((file.seconds + (whole ? 0.03 : 0)) * rec.rate);
+      const from = Math.round((start.at ?? start.now) * rec.rate) - rec.frame;
+      const onset = onsetFrame(x, from, Math.round((LEVEL_S + 0.3) * rec.rate));
+      const last = onset + Math.round(file.seconds * rec.rate);
       // Too short a sound (or a stretch not recorded) says nothing: left out.
-      if (file.seconds < 0.05 || first < 0 || last > x.length) continue;
+      if (file.seconds < 0.05 || from < 0 || last > x.length) continue;
       let heard = 0;
-      for (let j = first; j < last; j++) heard += x[j]! ** 2;
+      for (let j = onset; j < last; j++) heard += x[j]! ** 2;
       // The gain the page applied, in dB: heard against the file's own energy at the volume.
       const applied = 10 * Math.log10(heard / rec.rate / (file.energy * volume ** 2));
       // A silent sound says nothing: left out.
@@ -251,8 +271,10 @@ export function myBeatGroup(env: Env): FigureGroup {
         );
         const seen = (await startsSeen(page))[first + i]!;
         const wait = (seen.at ?? seen.now) - seen.now;
-        // Past the line and its first click; the last start plays on for the drift.
-        await sleep((wait + (i === starts - 1 ? DRIFT_BARS * BAR_S + 0.3 : 0.25)) * 1000);
+        // Past the line and a beat of listening, as a producer would (and time for the engine to
+        // make the next stretch voice ahead on a loaded machine); the last start plays on for
+        // the drift.
+        await sleep((wait + (i === starts - 1 ? DRIFT_BARS * BAR_S + 0.3 : LISTEN_S)) * 1000);
       }
       const rec = await page.evaluate(stopRecording);
       await silence(page);
