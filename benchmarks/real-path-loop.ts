@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { importFolder } from '../server/library/import/import-folder.ts';
 import type { AppContext } from '../server/context.ts';
 import { buildWav } from '../src/wasm/testing/audio-fixtures.ts';
@@ -128,6 +128,8 @@ interface RecorderProbe {
   recorder: AudioWorkletNode | null;
   ctx: AudioContext | null;
   recording?: Promise<Float32Array[]>;
+  /** The context frame of the recording's first frame. */
+  firstFrame?: number;
   /** The player's position and phase every 100 ms while recording, and the timer taking them. */
   shown?: { positions: number[]; phases: Set<string>; timer: number };
 }
@@ -153,24 +155,27 @@ export function startRecording(): void {
   const recorder = probe.recorder;
   if (!recorder) throw new Error('no recorder on the destination yet: nothing has played');
   const chunks: Float32Array[] = [];
+  probe.firstFrame = undefined;
   probe.recording = new Promise((resolve) => {
     recorder.port.onmessage = (
-      e: MessageEvent<{ type: 'chunk'; data: Float32Array } | { type: 'done' }>,
+      e: MessageEvent<{ type: 'chunk'; frame: number; data: Float32Array } | { type: 'done' }>,
     ) => {
-      if (e.data.type === 'chunk') chunks.push(e.data.data);
-      else resolve(chunks);
+      if (e.data.type !== 'chunk') return resolve(chunks);
+      if (chunks.length === 0) probe.firstFrame = e.data.frame;
+      chunks.push(e.data.data);
     };
   });
   recorder.port.postMessage('start');
 }
 
 /**
- * Stops the recording (in-page); answers its frames as base64 Float32, the context's rate, and
- * the positions and phases the player showed.
+ * Stops the recording (in-page); answers its frames as base64 Float32, the context's rate, the
+ * context frame it began on, and the positions and phases the player showed.
  */
 export async function stopRecording(): Promise<{
   rate: number;
   b64: string;
+  frame: number;
   positions: number[];
   phases: string[];
 }> {
@@ -188,6 +193,7 @@ export async function stopRecording(): Promise<{
   return {
     rate: probe.ctx!.sampleRate,
     b64: btoa(text),
+    frame: probe.firstFrame ?? 0,
     positions: shown.positions,
     phases: [...shown.phases],
   };
@@ -258,6 +264,17 @@ export async function untilLoopPlays(page: Page): Promise<void> {
 export const wrapped = (positions: number[]): boolean =>
   positions.some((p, i) => i > 0 && p < positions[i - 1]! - 0.1);
 
+/** Loads the search for the imported sound `name` (a page load) and answers its row, `id`. */
+export async function searchedRow(env: Env, name: string, id: number): Promise<Locator> {
+  await load(
+    env.page,
+    `${env.gateway.url}/sounds/search/track/${encodeURIComponent(name)}/samples`,
+  );
+  const row = env.page.locator(`[role="grid"] [role="row"][data-sample-id="${id}"]`);
+  await row.waitFor();
+  return row;
+}
+
 /**
  * The loop group: the seamless sine imported once into the bench's gateway, found by search,
  * clicked with the audition mode off (its full file, first slice and all) in the default mode,
@@ -272,12 +289,7 @@ export function loopGroup(env: Env): FigureGroup {
       id ??= await importSineLoop(env.gateway.ctx, name, sineLoopWav(BENCH_LOOP_S, 220, 0.5));
       const { page } = env;
       // A page of its own (the group may run alone): the search for the loop's name.
-      await load(
-        page,
-        `${env.gateway.url}/sounds/search/track/${encodeURIComponent(name)}/samples`,
-      );
-      const row = page.locator(`[role="grid"] [role="row"][data-sample-id="${id}"]`);
-      await row.waitFor();
+      const row = await searchedRow(env, name, id);
       await setAudition(page, false);
       await row.getByRole('gridcell').nth(2).click();
       await untilLoopPlays(page);

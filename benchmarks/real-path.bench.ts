@@ -32,6 +32,7 @@ import {
 } from './real-path-rows.ts';
 import { percentile, ratioFigure } from './stats.ts';
 import { keyboardGroup } from './real-path-keyboard.ts';
+import { myBeatGroup } from './my-beat.bench.ts';
 import {
   attackFigure,
   attackShare,
@@ -111,7 +112,7 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
     };
     const b = browser;
     return {
-      groups: [clicksGroup(env), keyboardGroup(env), loopGroup(env)],
+      groups: [clicksGroup(env), keyboardGroup(env), loopGroup(env), myBeatGroup(env)],
       page: env.page,
       url: gateway.url,
       async close() {

@@ -27,9 +27,9 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-// `--groups=gateway,gateway-pg,load,real,similar,analysis,previews`: only those groups (gateway latency with
-// the bundle, the same on PostgreSQL, load, the real path, similar-sounds precision, sound analysis,
-// the previews' encoding time), whose
+// `--groups=gateway,gateway-pg,load,real,my-beat,similar,analysis,previews`: only those groups (gateway
+// latency with the bundle, the same on PostgreSQL, load, the real path, my beat on the real path,
+// similar-sounds precision, sound analysis, the previews' encoding time), whose
 // figures replace theirs in the existing results file; the other figures stay as they were.
 const groups = process.argv
   .find((a) => a.startsWith('--groups='))
@@ -43,6 +43,7 @@ const GROUP_PREFIXES: [prefix: string, group: string][] = [
   ['gateway ', 'gateway'],
   ['initial bundle', 'gateway'],
   ['real path', 'real'],
+  ['my beat', 'my-beat'],
   ['analysis', 'analysis'],
   ['similar sounds, demo', 'similar'],
   ['previews', 'previews'],
@@ -91,7 +92,14 @@ async function main(): Promise<number> {
         ),
       );
     if (groups.includes('load')) figures.push(...(await loadFigures({ quick })));
-    if (groups.includes('real')) figures.push(...(await realPathFigures()));
+    // The real path's gateway and page are started once for both of its groups.
+    const real = ['real', 'my-beat'].filter((g) => groups.includes(g));
+    if (real.length > 0)
+      figures.push(
+        ...(await realPathFigures((label) =>
+          real.includes(label.startsWith('my beat') ? 'my-beat' : 'real'),
+        )),
+      );
     if (groups.includes('similar')) figures.push(...(await similarFigures()));
     if (groups.includes('analysis')) figures.push(...(await analysisFigures({ quick })));
     if (groups.includes('previews')) figures.push(...(await previewFigures({ quick })));
@@ -132,13 +140,18 @@ async function main(): Promise<number> {
   return figures.some(isOver) ? 1 : 0;
 }
 
-/** The real-path groups (those `--only` names, when given), each measured with retries. */
-async function realPathFigures(): Promise<Figure[]> {
+/**
+ * The real-path groups, my beat's among them (those `--only` names, or those `wanted` keeps,
+ * when given), each measured with retries.
+ */
+async function realPathFigures(wanted?: (label: string) => boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
   const real = await openRealPath({ quick });
   try {
     for (const group of real.groups.filter(
-      (g) => only === undefined || only.some((text) => g.label.includes(text)),
+      (g) =>
+        (only === undefined || only.some((text) => g.label.includes(text))) &&
+        (wanted === undefined || wanted(g.label)),
     )) {
       figures.push(...(await measureGroup(group)));
     }

@@ -7,7 +7,6 @@
  * beat's own kicks, 0.5 s apart. After a reload the beat is still there.
  */
 import { test, expect } from '../testing/e2e.ts';
-import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
 import { sleep } from '../../benchmarks/real-path-actions.ts';
 import {
   recordedFrames,
@@ -15,49 +14,20 @@ import {
   stopRecording,
   tapModules,
 } from '../../benchmarks/real-path-loop.ts';
+import {
+  beatWav,
+  clickLoopWav,
+  heardClicks,
+  heardDownbeats,
+} from '../../benchmarks/my-beat-signals.ts';
 import { openImportedLoop } from './testing/audio.ts';
 import { NAVIGATION_TIMEOUT } from './testing/sounds.ts';
 
 // The tap's worklets are added from blob: URLs, which the app's CSP refuses.
 test.use({ bypassCSP: true });
 
-const RATE = 44100;
 /** Seconds of the beat heard alone before the click: more than its 2 s bar, so a downbeat is in. */
 const BEAT_ALONE_S = 2.2;
-
-/** 2 bars at 120 BPM: a 60 Hz kick (80 ms decay) on every beat, the downbeats twice as loud. */
-function beatWav(): Buffer {
-  const x = new Float32Array(4 * RATE);
-  for (let beat = 0; beat < 8; beat++) {
-    const at = beat * 0.5 * RATE;
-    const level = beat % 4 === 0 ? 0.8 : 0.4;
-    for (let i = 0; i < 0.4 * RATE; i++)
-      x[at + i] = level * Math.sin((2 * Math.PI * 60 * i) / RATE) * Math.exp(-i / (0.08 * RATE));
-  }
-  return Buffer.from(buildWav([x, x], { encoding: 'int', bits: 16, sampleRate: RATE }));
-}
-
-/** 2 bars of clicks at 100 BPM (20 ms of decaying noise on every beat): a loop of 4.8 s. */
-function clickLoop(): Uint8Array {
-  const x = new Float32Array(Math.round(4.8 * RATE));
-  let seed = (Date.now() % 9973) + 1;
-  for (let beat = 0; beat < 8; beat++) {
-    const at = Math.round(beat * 0.6 * RATE);
-    for (let i = 0; i < 0.02 * RATE; i++) {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      x[at + i] = 0.7 * (seed / 2 ** 31 - 1) * Math.exp(-i / (0.003 * RATE));
-    }
-  }
-  return buildWav([x, x], { encoding: 'int', bits: 16, sampleRate: RATE });
-}
-
-/** Onsets (s) where |f(i)| first passes `threshold`, at least `gap` s after the last. */
-function onsets(n: number, f: (i: number) => number, threshold: number, rate: number, gap = 0.2) {
-  const out: number[] = [];
-  for (let i = 1; i < n; i++)
-    if (Math.abs(f(i)) > threshold && !(i / rate - out.at(-1)! < gap)) out.push(i / rate);
-  return out;
-}
 
 test('a loop clicked over my beat is heard on its bar line at its tempo, and the beat survives a reload', async ({
   page,
@@ -67,7 +37,7 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
     page,
     'beat',
     'Beat Clicks',
-    clickLoop(),
+    clickLoopWav(),
     await tapModules(),
   );
 
@@ -94,27 +64,12 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
   await sleep(4500);
   const { rate, b64 } = await page.evaluate(stopRecording);
   const x = recordedFrames(b64);
-  // The beat's kicks: where the output first leaves silence (its 60 Hz tail is gone by the next
-  // beat), before the loop could sound; the downbeats are the loud ones.
-  const alone = Math.round(BEAT_ALONE_S * rate);
-  // (A recording that starts inside a kick's tail has no onset there.)
-  const kicks = onsets(alone, (i) => x[i]!, 0.01, rate).filter((t) => t > 0.05);
-  const loudness = (t: number) => {
-    let peak = 0;
-    for (let i = Math.round(t * rate); i < Math.round((t + 0.02) * rate); i++)
-      peak = Math.max(peak, Math.abs(x[i]!));
-    return peak;
-  };
-  const loudest = Math.max(...kicks.map(loudness));
-  const downbeats = kicks.filter((t) => loudness(t) > 0.75 * loudest);
-  console.info('beat alone', { kicks: kicks.map((t) => t.toFixed(4)), downbeats });
-  expect(kicks.length).toBeGreaterThanOrEqual(2);
+  // The beat's downbeats, heard before the loop could sound (my-beat-signals.ts).
+  const downbeats = heardDownbeats(x, Math.round(BEAT_ALONE_S * rate), rate);
+  console.info('beat alone: downbeats', downbeats);
   expect(downbeats.length).toBeGreaterThanOrEqual(1);
-  // The loop's clicks: broadband, so they stand out of the first difference, where the 60 Hz kick
-  // is 1 % of its level.
-  const clicks = onsets(x.length, (i) => x[i]! - x[i - 1]!, 0.05, rate).filter(
-    (t) => t > BEAT_ALONE_S,
-  );
+  // The loop's clicks: broadband, they stand out of the first difference.
+  const clicks = heardClicks(x, rate).filter((t) => t > BEAT_ALONE_S);
   console.info('clicks', clicks.map((t) => t.toFixed(4)).join(' '));
   expect(clicks.length).toBeGreaterThanOrEqual(4);
   // The first click lies on a bar line of the beat (its downbeats every 2 s), within 5 ms.

@@ -24,6 +24,16 @@ const storedLoudness = (song: StartContext['song']) => ({
 });
 
 /**
+ * The length (s) a loop's voice repeats: the decoded track's own (frames ÷ rate) once it is
+ * whole. The catalogue's is rounded to the millisecond, and locking to it drifted up to 0.1 ms a
+ * beat (≈3 ms in 8 bars on a 2.8 s loop); a first slice's own is an estimate (0.1 % off drifts
+ * 0.5 ms a beat), so while one plays the catalogue's is the better guess.
+ */
+function loopLength(song: StartContext['song'], track: StartContext['track']): number {
+  return getAudioEngine().buffers.get(track.key)?.duration ?? song.duration ?? track.duration;
+}
+
+/**
  * The player's start planner with my beat (docs/AUDIO.md, "My beat"): with a beat on and Sync
  * on, a start from a sound's beginning waits for the beat's next bar line (next beat for a
  * one-shot, or at once: the quantise setting) and a loop's stretch is locked to the beat's
@@ -48,15 +58,11 @@ export function planWithBeat({ song, track, offset, timePitch }: StartContext): 
   const quantise: Quantise = oneShot ? 'beat' : state.quantise;
   const now = getAudioEngine().context.currentTime;
   const at = nextGridTime(now, clock, quantise, lead);
-  // A loop at the beat's tempo is stretched so its passes land on the beat's bar lines. Its
-  // length is the catalogue's: a first slice's is an estimate (0.1 % off drifts 0.5 ms a beat).
+  // A loop at the beat's tempo is stretched so its passes land on the beat's bar lines.
   const follows = Math.abs((settings.projectTempo ?? 0) - clock.bpm) < SAME_TEMPO_BPM;
   const locked =
     timePitch && !oneShot && follows
-      ? {
-          ...timePitch,
-          rate: lockedRate(song.duration ?? track.duration, timePitch.rate, clock.bpm),
-        }
+      ? { ...timePitch, rate: lockedRate(loopLength(song, track), timePitch.rate, clock.bpm) }
       : timePitch;
   return { at, timePitch: locked, gain };
 }

@@ -41,6 +41,8 @@ export class AudioEngine implements PlaybackEngine {
   private readonly auditions: GainNode;
   /** Plain voices (Sync off), on nodes wired ahead of the click (buffer-voices.ts). */
   private readonly voices: BufferVoices;
+  /** The auditions' gain as last set, and from when (so a start at the same gain sets nothing). */
+  private auditionsGain = { value: 1, at: 0 };
   /** Tracks loading now: a play's, or a prefetch no play has taken over yet. */
   private readonly requests: TrackRequests;
   // --- synced audition (issue 25; src/ui/player/engine/synced-voice.ts) ---
@@ -124,9 +126,7 @@ export class AudioEngine implements PlaybackEngine {
     const now = this.context.currentTime;
     // A start on a bar line of my beat is scheduled ahead; one already past starts now.
     const at = Math.max(now, options.at ?? now);
-    // A gain set for a start still waiting for its line is called off with it.
-    this.auditions.gain.cancelScheduledValues(now);
-    this.auditions.gain.setValueAtTime(options.gain ?? 1, at);
+    this.setAuditionsGain(options.gain ?? 1, now, at);
     const loop = options.loop === true;
     // A loop started at its very end starts its next pass.
     const bounded = Math.min(Math.max(0, offset), buffer.duration);
@@ -159,6 +159,19 @@ export class AudioEngine implements PlaybackEngine {
       onEnded: options.onEnded,
       onError: options.onError,
     });
+  }
+
+  /**
+   * The auditions' gain `value` from `at` on. A start at the gain already in force (every start
+   * without my beat's match) schedules nothing: the plain click path stays as it was. A gain set
+   * for a start still waiting for its line is called off with it.
+   */
+  private setAuditionsGain(value: number, now: number, at: number): void {
+    const set = this.auditionsGain;
+    if (set.value === value && set.at <= now) return;
+    this.auditions.gain.cancelScheduledValues(now);
+    this.auditions.gain.setValueAtTime(value, at);
+    this.auditionsGain = { value, at };
   }
 
   /**
