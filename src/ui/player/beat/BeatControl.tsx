@@ -7,6 +7,7 @@ import { Button, Slider, Switch } from '../../components/index.ts';
 import { getAudioEngine } from '../engine/audio-runtime.ts';
 import { useMyBeatStore } from './my-beat.store.ts';
 import { setUpMyBeat } from './my-beat.setup.ts';
+import { BeatRecord } from './BeatRecord.tsx';
 
 const Anchor = styled.div`
   position: relative;
@@ -214,6 +215,7 @@ function BeatPanel() {
         </Button>
       </Line>
       <BeatDrop label={t('replace')} />
+      <BeatRecord />
     </>
   );
 }
@@ -256,7 +258,12 @@ export function BeatControl() {
           {status === 'ready' ? (
             <BeatPanel />
           ) : (
-            status === 'empty' && <BeatDrop label={t('drop')} />
+            status === 'empty' && (
+              <>
+                <BeatDrop label={t('drop')} />
+                <BeatRecord />
+              </>
+            )
           )}
           {status === 'analysing' && <Quiet role="status">{t('analysing')}</Quiet>}
           {error && (
