@@ -47,6 +47,7 @@ test.use({
 const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
 
 test('a microphone take becomes my beat at its tempo', async ({ page }) => {
+  test.setTimeout(90_000);
   await signInFresh(page, 'beat-mic');
   await page.goto(KICKS);
   await page.getByRole('button', { name: '我的节拍' }).click({ timeout: NAVIGATION_TIMEOUT });
@@ -66,6 +67,7 @@ test('a microphone take becomes my beat at its tempo', async ({ page }) => {
 });
 
 test('a denied microphone is said plainly and the beat there before stays', async ({ page }) => {
+  test.setTimeout(90_000);
   await signInFresh(page, 'beat-mic-denied');
   await page.goto(KICKS);
   const origin = new URL(page.url()).origin;
