@@ -67,13 +67,14 @@ describe('the drag server', () => {
 
   it('refuses another origin, by Origin or by Referer', async () => {
     const { offer } = await offered(bytes);
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { origin: 'http://evil.example' },
       { origin: 'http://127.0.0.1:4174' },
       { origin: 'null' },
       { referer: 'http://evil.example/page' },
       { referer: 'not a url' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const answer = await get(offer.url, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.body.includes(bytes.subarray(0, 16))).toBe(false);
