@@ -53,7 +53,9 @@ test('a microphone take becomes my beat at its tempo', async ({ page }) => {
   await page.getByRole('button', { name: '我的节拍' }).click({ timeout: NAVIGATION_TIMEOUT });
   const panel = page.getByRole('group', { name: '我的节拍' });
   await panel.getByRole('button', { name: '录音' }).click();
-  await expect(panel.getByRole('status')).toContainText('正在录音');
+  await expect(panel.getByRole('status')).toContainText('正在录音', {
+    timeout: NAVIGATION_TIMEOUT,
+  });
   await sleep(5200);
   await panel.getByRole('button', { name: '停止录音' }).click();
   const summary = panel.getByTestId('beat-summary');
@@ -86,7 +88,9 @@ test('a denied microphone is said plainly and the beat there before stays', asyn
     timeout: 20_000,
   });
   await panel.getByRole('button', { name: '录音' }).click();
-  await expect(panel.getByRole('alert')).toContainText('权限被拒绝');
+  await expect(panel.getByRole('alert')).toContainText('权限被拒绝', {
+    timeout: NAVIGATION_TIMEOUT,
+  });
   await expect(panel.getByTestId('beat-summary')).toContainText('120 BPM · 4 小节');
   await expect(panel).toContainText('my bounce');
   await expect(panel.getByRole('button', { name: '录音' })).toBeEnabled();

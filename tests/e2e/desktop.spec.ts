@@ -16,7 +16,13 @@ import type { DesktopBridge } from '../../src/shared/desktop-bridge/bridge.types
 import { launchDesktop, REPO_ROOT, type DesktopShell } from '../../desktop/shell.ts';
 import { expect, gatewayUrl, test } from '../testing/e2e.ts';
 import { CHROMIUM_PATH } from '../testing/chromium.ts';
-import { apiRecords, dataRows, rowNames, signInFresh } from './testing/sounds.ts';
+import {
+  apiRecords,
+  dataRows,
+  NAVIGATION_TIMEOUT,
+  rowNames,
+  signInFresh,
+} from './testing/sounds.ts';
 
 declare global {
   interface Window {
@@ -233,7 +239,9 @@ test('a row dragged out carries a DownloadURL whose loopback URL serves the file
 
   // Not acquired yet: the drag carries nothing and goes the download's way (its credit rules).
   expect(await dragStart()).toEqual({ downloadUrl: '', cancelled: true });
-  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
 
   // Acquired: resting on the row hands its file to the shell; a drag then carries its URL.
   await row.hover();
