@@ -100,6 +100,7 @@ describe('the drag server', () => {
       `/drag/${token}`,
       `/drag/${token}/Kick%20808.wav/extra`,
       `/drag/${token}/Kick%20808.wav?x=1`,
+      `/drag/${token}/Kick%E0%A4%A.wav`,
       `/drag/${token.slice(0, 63)}0/Kick%20808.wav`,
       `/drag/${token.toUpperCase()}/Kick%20808.wav`,
       `/drag/../drag/${token}/Kick%20808.wav`,

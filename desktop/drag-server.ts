@@ -78,7 +78,7 @@ export async function startDragServer(options: DragServerOptions) {
     const offer = token && TOKEN.test(token) ? offers.get(token) : undefined;
     if (first !== 'drag' || rest.length > 0 || !offer || !offer.ready)
       return refuse(404, 'No such file (or its time is up)');
-    if (name !== encodeURIComponent(offer.fileName)) return refuse(404, 'No such file');
+    if (decoded(name) !== offer.fileName) return refuse(404, 'No such file');
     response.writeHead(200, {
       'content-type': offer.mime,
       'content-length': offer.bytes,
@@ -158,6 +158,15 @@ export async function startDragServer(options: DragServerOptions) {
 
 /** The drag server's interface. */
 export type DragServer = Awaited<ReturnType<typeof startDragServer>>;
+
+/** A percent-encoded path segment decoded (a client may encode it its own way), or null. */
+function decoded(segment: string | undefined): string | null {
+  try {
+    return segment === undefined ? null : decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
 
 /** The origin of a Referer value, or null when it is no URL. */
 function originOf(value: string): string | null {
