@@ -16,7 +16,7 @@ import {
   tapModules,
 } from '../../benchmarks/real-path-loop.ts';
 import { realPathInit } from '../../benchmarks/real-path-probes.ts';
-import { importLoop } from './testing/audio.ts';
+import { importLoop, kicksWav } from './testing/audio.ts';
 import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
 
 // The tap's worklets are added from blob: URLs, which the app's CSP refuses.
@@ -27,16 +27,7 @@ const RATE = 44100;
 const BEAT_ALONE_S = 2.2;
 
 /** 2 bars at 120 BPM: a 60 Hz kick (80 ms decay) on every beat, the downbeats twice as loud. */
-function beatWav(): Buffer {
-  const x = new Float32Array(4 * RATE);
-  for (let beat = 0; beat < 8; beat++) {
-    const at = beat * 0.5 * RATE;
-    const level = beat % 4 === 0 ? 0.8 : 0.4;
-    for (let i = 0; i < 0.4 * RATE; i++)
-      x[at + i] = level * Math.sin((2 * Math.PI * 60 * i) / RATE) * Math.exp(-i / (0.08 * RATE));
-  }
-  return Buffer.from(buildWav([x, x], { encoding: 'int', bits: 16, sampleRate: RATE }));
-}
+const beatWav = () => kicksWav(2, RATE);
 
 /** 2 bars of clicks at 100 BPM (20 ms of decaying noise on every beat): a loop of 4.8 s. */
 function clickLoop(): Uint8Array {

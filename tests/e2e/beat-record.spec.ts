@@ -10,23 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from '../testing/chromium.ts';
 import { expect, test } from '../testing/e2e.ts';
-import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
 import { sleep } from '../../benchmarks/real-path-actions.ts';
+import { kicksWav } from './testing/audio.ts';
 import { NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
 
 const RATE = 48000;
 
-/** 4 bars at 120 BPM: a 60 Hz kick (80 ms decay) on every beat, the downbeats twice as loud. */
-function beatWav(): Buffer {
-  const x = new Float32Array(8 * RATE);
-  for (let beat = 0; beat < 16; beat++) {
-    const at = beat * 0.5 * RATE;
-    const level = beat % 4 === 0 ? 0.8 : 0.4;
-    for (let i = 0; i < 0.4 * RATE; i++)
-      x[at + i] = level * Math.sin((2 * Math.PI * 60 * i) / RATE) * Math.exp(-i / (0.08 * RATE));
-  }
-  return Buffer.from(buildWav([x], { encoding: 'int', bits: 16, sampleRate: RATE }));
-}
+/** 4 bars at 120 BPM of kicks, the downbeats louder (mono, as a microphone gives). */
+const beatWav = () => kicksWav(4, RATE, 1);
 
 // The fake microphone loops this file; the flags need a browser of their own (this spec's).
 const micFile = join(tmpdir(), `yinku-fake-mic-${process.pid}.wav`);

@@ -214,7 +214,7 @@ test('a file deleted from the folder shows as not downloaded after focus; a stra
 });
 
 test('a row dragged out carries a DownloadURL whose loopback URL serves the file, only for its lifetime and never to another origin', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { page } = shell;
   await shell.host.setDownloadRoot(join(base, 'Drag'));
   await signInFresh(page, 'desktop-drag');
@@ -247,7 +247,7 @@ test('a row dragged out carries a DownloadURL whose loopback URL serves the file
   await row.hover();
   let downloadUrl = '';
   await expect
-    .poll(async () => (downloadUrl = (await dragStart()).downloadUrl), { timeout: 10_000 })
+    .poll(async () => (downloadUrl = (await dragStart()).downloadUrl), { timeout: 20_000 })
     .toMatch(/^audio\/wav:[^:]+\.wav:http:\/\/127\.0\.0\.1:\d+\/drag\/[0-9a-f]{64}\/[^/]+$/);
   const url = downloadUrl.split(':').slice(2).join(':');
   expect(new URL(url).port).not.toBe(new URL(gatewayUrl()).port);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { buildWav } from '../../../src/wasm/testing/audio-fixtures.ts';
 
 /** Largest |sample| the player's output analyser sees over ~300 ms (several analyser windows). */
 export function peakLevel(page: Page): Promise<number> {
@@ -39,4 +40,20 @@ export async function importLoop(name: string, wav: Uint8Array): Promise<void> {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * A bounce of `bars` bars at 120 BPM, the shape my-beat tests use: a 60 Hz kick (80 ms decay) on
+ * every beat, the downbeats twice as loud, as a 16-bit WAV of `channels` identical channels.
+ */
+export function kicksWav(bars: number, rate: number, channels = 2): Buffer {
+  const x = new Float32Array(bars * 2 * rate);
+  for (let beat = 0; beat < bars * 4; beat++) {
+    const at = beat * 0.5 * rate;
+    const level = beat % 4 === 0 ? 0.8 : 0.4;
+    for (let i = 0; i < 0.4 * rate; i++)
+      x[at + i] = level * Math.sin((2 * Math.PI * 60 * i) / rate) * Math.exp(-i / (0.08 * rate));
+  }
+  const planes = Array.from({ length: channels }, () => x);
+  return Buffer.from(buildWav(planes, { encoding: 'int', bits: 16, sampleRate: rate }));
 }
