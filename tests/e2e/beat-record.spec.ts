@@ -41,7 +41,7 @@ test('a microphone take becomes my beat at its tempo', async ({ page }) => {
   test.setTimeout(90_000);
   await signInFresh(page, 'beat-mic');
   await page.goto(KICKS);
-  await page.getByRole('button', { name: '我的节拍' }).click({ timeout: NAVIGATION_TIMEOUT });
+  await page.getByRole('button', { name: '我的节拍' }).click({ timeout: 2 * NAVIGATION_TIMEOUT });
   const panel = page.getByRole('group', { name: '我的节拍' });
   await panel.getByRole('button', { name: '录音' }).click();
   await expect(panel.getByRole('status')).toContainText('正在录音', {
@@ -65,12 +65,15 @@ test('a denied microphone is said plainly and the beat there before stays', asyn
   await page.goto(KICKS);
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
+  // This page's own browser context (Playwright's), not the browser's default one.
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
   await cdp.send('Browser.setPermission', {
+    browserContextId: targetInfo.browserContextId,
     origin,
     permission: { name: 'microphone' },
     setting: 'denied',
   });
-  await page.getByRole('button', { name: '我的节拍' }).click({ timeout: NAVIGATION_TIMEOUT });
+  await page.getByRole('button', { name: '我的节拍' }).click({ timeout: 2 * NAVIGATION_TIMEOUT });
   const panel = page.getByRole('group', { name: '我的节拍' });
   await panel
     .getByLabel('选择文件')
