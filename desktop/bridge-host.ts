@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { API } from '../src/shared/api/paths.ts';
 import type { DesktopSavedFile } from '../src/shared/desktop-bridge/bridge.types.ts';
 import { listDownloadedFiles, readDownloadedFile } from './local-files.ts';
+import type { DragServer } from './drag-server.ts';
 import type { FileSaver } from './save-file.ts';
 import { ensureFolderInside } from './save-file.ts';
 import { safeRelativeFolders } from './safe-name.ts';
@@ -53,6 +54,8 @@ interface BridgeHostDeps {
   saver: FileSaver;
   startup: StartupOptions;
   gatewayUrl: string;
+  /** Serves dragged files on loopback (docs/DESKTOP.md, "Drag into the DAW"). */
+  drags?: DragServer;
   openFolder?: (folder: string) => Promise<void>;
 }
 
@@ -63,6 +66,10 @@ interface BridgeHostDeps {
 export function createBridgeHost(deps: BridgeHostDeps) {
   const open = deps.openFolder ?? ((folder: string) => openInFileManager(folder));
   const root = () => deps.settings.get().downloadRoot;
+  const drags = () => {
+    if (!deps.drags) throw new Error('Dragging files out is not available in this shell');
+    return deps.drags;
+  };
 
   return {
     saveBegin: (folders: unknown, fileName: unknown) => deps.saver.begin(folders, fileName),
@@ -97,6 +104,11 @@ export function createBridgeHost(deps: BridgeHostDeps) {
     async readFile(relativePath: unknown): Promise<string> {
       return (await readDownloadedFile(root(), relativePath)).toString('base64');
     },
+
+    dragBegin: (fileName: unknown, mime: unknown) => drags().begin(fileName, mime),
+    dragChunk: (token: unknown, base64: unknown) => drags().append(token, base64),
+    dragCommit: (token: unknown) => drags().commit(token),
+    dragAbort: (token: unknown) => drags().abort(token),
   };
 }
 

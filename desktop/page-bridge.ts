@@ -1,5 +1,6 @@
 import type {
   DesktopBridge,
+  DesktopDragRequest,
   DesktopSaveRequest,
   DESKTOP_BINDINGS,
 } from '../src/shared/desktop-bridge/bridge.types.ts';
@@ -45,6 +46,20 @@ export function installPageBridge(config: PageBridgeConfig): void {
     }
   }
 
+  async function offerDrag(request: DesktopDragRequest) {
+    if (typeof request !== 'object' || request === null || typeof request.chunks !== 'object')
+      throw new Error('offerDrag takes {fileName, mime, chunks}');
+    const token = await call('dragBegin', request.fileName, request.mime);
+    try {
+      for await (const chunk of request.chunks as AsyncIterable<string>)
+        await call('dragChunk', token, chunk);
+      return await call('dragCommit', token);
+    } catch (error) {
+      await call('dragAbort', token).catch(() => {});
+      throw error;
+    }
+  }
+
   const bridge: DesktopBridge = Object.freeze({
     version: config.version,
     saveFile,
@@ -56,6 +71,7 @@ export function installPageBridge(config: PageBridgeConfig): void {
     checkConnectivity: () => call('checkConnectivity'),
     listFiles: () => call('listFiles'),
     readFile: (relativePath: string) => call('readFile', relativePath),
+    offerDrag,
   });
   Object.defineProperty(scope, config.globalName, { value: bridge, enumerable: true });
 }

@@ -20,6 +20,16 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** One base64 chunk from the page, checked (a string, whole quads, at most the chunk limit). */
+export function decodeChunk(base64: unknown): Buffer {
+  if (typeof base64 !== 'string' || base64.length % 4 !== 0)
+    throw new Error('A chunk must be a base64 string');
+  if (base64.length > DESKTOP_MAX_CHUNK_CHARS)
+    throw new Error(`A chunk must be at most ${DESKTOP_MAX_CHUNK_CHARS} base64 characters`);
+  if (!BASE64.test(base64)) throw new Error('A chunk must be a base64 string');
+  return Buffer.from(base64, 'base64');
+}
+
 /** True when `path` is `root` or lies under it (both already resolved through symlinks). */
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
@@ -158,12 +168,7 @@ export function createFileSaver(options: {
     async append(token: unknown, base64: unknown): Promise<number> {
       const session = take(token);
       try {
-        if (typeof base64 !== 'string' || base64.length % 4 !== 0)
-          throw new Error('A chunk must be a base64 string');
-        if (base64.length > DESKTOP_MAX_CHUNK_CHARS)
-          throw new Error(`A chunk must be at most ${DESKTOP_MAX_CHUNK_CHARS} base64 characters`);
-        if (!BASE64.test(base64)) throw new Error('A chunk must be a base64 string');
-        const bytes = Buffer.from(base64, 'base64');
+        const bytes = decodeChunk(base64);
         if (session.bytes + bytes.length > maxBytes)
           throw new Error(`The file is larger than ${maxBytes} bytes`);
         clearTimeout(session.timer);

@@ -6,6 +6,7 @@ import {
   DESKTOP_BRIDGE_GLOBAL,
 } from '../src/shared/desktop-bridge/bridge.types.ts';
 import { createBridgeHost, type BridgeHost } from './bridge-host.ts';
+import { startDragServer, type DragServer } from './drag-server.ts';
 import { installPageBridge } from './page-bridge.ts';
 import { createFileSaver } from './save-file.ts';
 import { createSettingsStore, defaultSettings, type SettingsStore } from './settings.ts';
@@ -41,6 +42,8 @@ interface LaunchOptions {
   startup: StartupOptions;
   headless?: boolean;
   chromiumPath?: string;
+  /** How long a dragged file's loopback URL is served (ms; tests shorten it). */
+  dragLifetimeMs?: number;
   /** Replaces the OS file manager (tests). */
   openFolder?: (folder: string) => Promise<void>;
 }
@@ -50,6 +53,8 @@ export interface DesktopShell {
   context: BrowserContext;
   page: Page;
   host: BridgeHost;
+  /** The loopback server of drags into a DAW. */
+  drags: DragServer;
   settings: SettingsStore;
   /** Resolves when the window (the browser) has closed. */
   closed: Promise<void>;
@@ -64,7 +69,9 @@ export interface DesktopShell {
 export async function launchDesktop(options: LaunchOptions): Promise<DesktopShell> {
   const origin = new URL(options.url).origin;
   const settings = createSettingsStore(options.configDir, defaultSettings());
+  const drags = await startDragServer({ origin, lifetimeMs: options.dragLifetimeMs });
   const host = createBridgeHost({
+    drags,
     settings,
     saver: createFileSaver({ getRoot: () => settings.get().downloadRoot }),
     startup: options.startup,
@@ -73,18 +80,25 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopShel
   });
   const headless = options.headless ?? false;
   const asRoot = process.getuid?.() === 0;
-  const context = await chromium.launchPersistentContext(join(options.configDir, 'profile'), {
-    headless,
-    baseURL: options.url,
-    executablePath: options.chromiumPath ?? DEFAULT_CHROMIUM,
-    // Chromium's sandbox cannot run as root; everyone else keeps it.
-    chromiumSandbox: !asRoot,
-    // A real window: the page follows the window's size, and no "controlled by automation" bar.
-    viewport: headless ? { width: 1280, height: 800 } : null,
-    ignoreDefaultArgs: ['--enable-automation'],
-    args: [`--app=${options.url}`, ...WINDOW_ARGS, ...(headless ? ['--disable-gpu'] : [])],
-  });
-  const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
+  const context = await chromium
+    .launchPersistentContext(join(options.configDir, 'profile'), {
+      headless,
+      baseURL: options.url,
+      executablePath: options.chromiumPath ?? DEFAULT_CHROMIUM,
+      // Chromium's sandbox cannot run as root; everyone else keeps it.
+      chromiumSandbox: !asRoot,
+      // A real window: the page follows the window's size, and no "controlled by automation" bar.
+      viewport: headless ? { width: 1280, height: 800 } : null,
+      ignoreDefaultArgs: ['--enable-automation'],
+      args: [`--app=${options.url}`, ...WINDOW_ARGS, ...(headless ? ['--disable-gpu'] : [])],
+    })
+    .catch(async (error: unknown) => {
+      await drags.close();
+      throw error;
+    });
+  const closed = new Promise<void>((resolve) =>
+    context.once('close', () => void drags.close().then(resolve)),
+  );
 
   for (const [method, binding] of Object.entries(DESKTOP_BINDINGS)) {
     const handler = host[method as keyof BridgeHost] as (...args: unknown[]) => Promise<unknown>;
@@ -109,6 +123,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopShel
     context,
     page,
     host,
+    drags,
     settings,
     closed,
     close: () => context.close(),

@@ -32,7 +32,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  // The page's own microphone only: my beat is recorded with it (docs/AUDIO.md, "My beat").
+  'permissions-policy': 'camera=(), microphone=(self), geolocation=()',
 };
 
 /** Adds the security headers to every response that passes through the router. */

@@ -16,7 +16,13 @@ import type { DesktopBridge } from '../../src/shared/desktop-bridge/bridge.types
 import { launchDesktop, REPO_ROOT, type DesktopShell } from '../../desktop/shell.ts';
 import { expect, gatewayUrl, test } from '../testing/e2e.ts';
 import { CHROMIUM_PATH } from '../testing/chromium.ts';
-import { apiRecords, rowNames, signInFresh } from './testing/sounds.ts';
+import {
+  apiRecords,
+  dataRows,
+  NAVIGATION_TIMEOUT,
+  rowNames,
+  signInFresh,
+} from './testing/sounds.ts';
 
 declare global {
   interface Window {
@@ -37,6 +43,9 @@ async function firstKick(page: Page, tag: string): Promise<{ name: string; sampl
   if (!sample || !name) throw new Error('no kick in the library');
   return { name, sample };
 }
+
+/** The drag URLs' lifetime here: short, so the test sees one refused after it. */
+const DRAG_LIFETIME_MS = 10_000;
 
 let base: string;
 let root: string;
@@ -59,6 +68,7 @@ test.beforeAll(async () => {
       cwd: base,
     },
     openFolder: async (folder) => void opened.push(folder),
+    dragLifetimeMs: DRAG_LIFETIME_MS,
   });
   // Never the real ~/Yinku: every test writes under the temp dir.
   await shell.host.setDownloadRoot(join(base, 'Start'));
@@ -203,6 +213,61 @@ test('a file deleted from the folder shows as not downloaded after focus; a stra
   await page.getByRole('button', { name: `下载 ${name}` }).click();
   await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible();
   await expect.poll(() => existsSync(saved)).toBe(true);
+});
+
+test('a row dragged out carries a DownloadURL whose loopback URL serves the file, only for its lifetime and never to another origin', async () => {
+  test.setTimeout(120_000);
+  const { page } = shell;
+  await shell.host.setDownloadRoot(join(base, 'Drag'));
+  await signInFresh(page, 'desktop-drag');
+  await page.goto(KICKS);
+  const [name] = await rowNames(page);
+  const [sample] = await apiRecords<Sample>(page, KICKS_API);
+  if (!sample || !name) throw new Error('no kick in the library');
+  const row = dataRows(page).first();
+  // A drag as Chromium starts one: dragstart with a writable DataTransfer, read back after it.
+  const dragStart = () =>
+    row.evaluate((element) => {
+      const data = new DataTransfer();
+      const event = new DragEvent('dragstart', {
+        dataTransfer: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      element.dispatchEvent(event);
+      return { downloadUrl: data.getData('DownloadURL'), cancelled: event.defaultPrevented };
+    });
+  expect(await row.getAttribute('draggable')).toBe('true');
+
+  // Not acquired yet: the drag carries nothing and goes the download's way (its credit rules).
+  expect(await dragStart()).toEqual({ downloadUrl: '', cancelled: true });
+  await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
+
+  // Acquired: resting on the row hands its file to the shell; a drag then carries its URL.
+  await row.hover();
+  let downloadUrl = '';
+  await expect
+    .poll(async () => (downloadUrl = (await dragStart()).downloadUrl), { timeout: 20_000 })
+    .toMatch(/^audio\/wav:[^:]+\.wav:http:\/\/127\.0\.0\.1:\d+\/drag\/[0-9a-f]{64}\/[^/]+$/);
+  const url = downloadUrl.split(':').slice(2).join(':');
+  expect(new URL(url).port).not.toBe(new URL(gatewayUrl()).port);
+  const served = await fetch(url);
+  expect(served.status).toBe(200);
+  const bytes = Array.from(new Uint8Array(await served.arrayBuffer()));
+  // Its own origin's page may ask for it (Chromium's download of a drop may say so).
+  expect((await fetch(url, { headers: { origin: new URL(gatewayUrl()).origin } })).status).toBe(
+    200,
+  );
+  // Another web origin is refused, whether it says so by Origin or by Referer.
+  expect((await fetch(url, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+  expect((await fetch(url, { headers: { referer: 'http://evil.example/x' } })).status).toBe(403);
+  expect(bytes).toEqual(await signedGet(page, API.download(sample.id), 'bytes'));
+  // After its lifetime the URL serves nothing.
+  await expect
+    .poll(async () => (await fetch(url)).status, { timeout: DRAG_LIFETIME_MS + 5000 })
+    .toBe(404);
 });
 
 test('the bridge refuses bad arguments from the page without harming the shell', async () => {

@@ -23,6 +23,10 @@ export const DESKTOP_BINDINGS = {
   checkConnectivity: '__yinkuDesktopCheckConnectivity',
   listFiles: '__yinkuDesktopListFiles',
   readFile: '__yinkuDesktopReadFile',
+  dragBegin: '__yinkuDesktopDragBegin',
+  dragChunk: '__yinkuDesktopDragChunk',
+  dragCommit: '__yinkuDesktopDragCommit',
+  dragAbort: '__yinkuDesktopDragAbort',
 } as const;
 
 /** Largest base64 chunk one `saveChunk` call accepts, in characters (6 MiB of bytes). */
@@ -44,6 +48,24 @@ export interface DesktopSaveRequest {
 export interface DesktopSavedFile {
   /** Path relative to the download root, `/`-separated (what the gateway is told). */
   userFilePath: string;
+}
+
+/** A file offered to a drag out of the window (docs/DESKTOP.md, "Drag into the DAW"). */
+export interface DesktopDragRequest {
+  fileName: string;
+  /** Its MIME type (`audio/wav`). */
+  mime: string;
+  /** The file as base64 chunks, sent one at a time. */
+  chunks: Iterable<string> | AsyncIterable<string>;
+}
+
+/** Where the shell serves a dragged file: a loopback URL with a random token, for a short time. */
+export interface DesktopDragOffer {
+  url: string;
+  /** The name as the shell serves it (sanitised). */
+  fileName: string;
+  /** How long the URL is served from now (ms). */
+  lifetimeMs: number;
 }
 
 /** `window.yinkuDesktop`: every call returns a promise that rejects with a clear Error. */
@@ -68,4 +90,6 @@ export interface DesktopBridge {
   listFiles(): Promise<string[]>;
   /** A downloaded file's bytes in base64, by its path relative to the root (`userFilePath`). */
   readFile(relativePath: string): Promise<string>;
+  /** Hands the shell a file to serve on a loopback URL for a drag's `DownloadURL`. */
+  offerDrag(request: DesktopDragRequest): Promise<DesktopDragOffer>;
 }

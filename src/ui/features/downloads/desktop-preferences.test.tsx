@@ -32,6 +32,11 @@ function installFakeBridge() {
     checkConnectivity: async () => true,
     listFiles: async () => [],
     readFile: async () => '',
+    offerDrag: async () => ({
+      url: 'http://127.0.0.1:1/drag/x/y.wav',
+      fileName: 'y.wav',
+      lifetimeMs: 1,
+    }),
   } satisfies DesktopBridge;
   Object.assign(window, { yinkuDesktop: bridge });
   return { bridge, state };

@@ -5,6 +5,7 @@
 export { DownloadFolderButton } from './DownloadFolderButton.tsx';
 export { DesktopDownloadRoot } from './DesktopDownloadRoot.tsx';
 export { getDesktopBridge } from './desktop-bridge.ts';
+export { createDawDrag, type DawDrag } from './daw-drag.ts';
 export { setDesktopStartup, useDesktopSettingsSync } from './desktop-settings.ts';
 export { packKey, sampleKey, useItemFlags, useSampleFlags } from './item-flags.store.ts';
 export {

@@ -8,7 +8,12 @@ import { toast } from '../../stores/toast.store.ts';
 import { askSignIn, registerPendingHandler } from '../auth/index.ts';
 import {
   askCredits,
+  createDawDrag,
   createDownloadActions,
+  getDesktopBridge,
+  sampleKey,
+  useItemFlags,
+  type DawDrag,
   getDownloadTarget,
   parsePendingDownload,
   setDownloadBalance,
@@ -86,6 +91,32 @@ export function downloadSampleAsHeard(sample: Sample): Promise<boolean> {
   return downloadActions().downloadTransformed(sample, (original) =>
     asHeardFile(sample, heard, original),
   );
+}
+
+let drag: DawDrag | null = null;
+
+/**
+ * Dragging a row into the DAW in the desktop shell (docs/DESKTOP.md, "Drag into the DAW"): the
+ * original of an acquired row, or its as-heard render with Sync on; a row not yet acquired goes
+ * the download's way (asking first) instead.
+ */
+export function dawDrag(): DawDrag {
+  drag ??= createDawDrag({
+    bridge: () => getDesktopBridge(),
+    file: (id) => downloadsApi.file(id),
+    owned: (sample) =>
+      useItemFlags.getState().flags[sampleKey(sample.id)]?.download ?? sample.download,
+    asHeard(sample) {
+      const heard = heardAs(sample as Sample);
+      if (!heard || !timePitchOf(heard)) return null;
+      return {
+        key: JSON.stringify(heard),
+        transform: (original) => asHeardFile(sample, heard, original),
+      };
+    },
+    download: (sample) => void downloadActions().download(sample as Sample),
+  });
+  return drag;
 }
 
 /** Waveform peaks by sample id, 500 kept (docs/PRODUCT.md §9). */

@@ -7,6 +7,7 @@ import { BarPopup, Button, Slider, Switch } from '../../components/index.ts';
 import { getAudioEngine } from '../engine/audio-runtime.ts';
 import { useMyBeatStore } from './my-beat.store.ts';
 import { setUpMyBeat } from './my-beat.setup.ts';
+import { BeatRecord } from './BeatRecord.tsx';
 
 const popup = css`
   width: min(320px, calc(100vw - 24px));
@@ -202,6 +203,7 @@ function BeatPanel() {
         </Button>
       </Line>
       <BeatDrop label={t('replace')} />
+      <BeatRecord />
     </>
   );
 }
@@ -236,7 +238,16 @@ export function BeatControl() {
       )}
     >
       <strong>{t('title')}</strong>
-      {status === 'ready' ? <BeatPanel /> : status === 'empty' && <BeatDrop label={t('drop')} />}
+      {status === 'ready' ? (
+        <BeatPanel />
+      ) : (
+        status === 'empty' && (
+          <>
+            <BeatDrop label={t('drop')} />
+            <BeatRecord />
+          </>
+        )
+      )}
       {status === 'analysing' && <Quiet role="status">{t('analysing')}</Quiet>}
       {error && <Alert role="alert">{t(`errors.${error.code}`, { detail: error.detail })}</Alert>}
     </BarPopup>

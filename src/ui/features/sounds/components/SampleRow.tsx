@@ -6,7 +6,7 @@ import { ellipsis, Icon, IconButton, Spinner } from '../../../components/index.t
 import { isActiveRow, usePlayerStore, auditionSample } from '../../../player/index.ts';
 import { useSampleFlags } from '../../downloads/index.ts';
 import { timePitchOf } from '../../../../shared/audio/sync-params.ts';
-import { downloadSampleAsHeard } from '../services.ts';
+import { dawDrag, downloadSampleAsHeard } from '../services.ts';
 import { useCoverThumb } from '../hooks/use-cover-thumb.ts';
 import { usePressToPlay } from '../hooks/use-press-to-play.ts';
 import type { RowShared } from '../hooks/use-row-shared.ts';
@@ -187,6 +187,9 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
   // Sync changes how the row is heard: it offers the version as heard for download.
   const heard = shared.text.heard?.(sample) ?? null;
   const asHeard = heard !== null && timePitchOf(heard) !== null;
+  // Inside the desktop shell a row drags its file out into a DAW (docs/DESKTOP.md).
+  const daw = dawDrag();
+  const dragOut = daw.enabled();
 
   return (
     <Row
@@ -200,8 +203,15 @@ export const SampleRow = memo(function SampleRow(props: SampleRowProps) {
       $active={active}
       $current={current}
       style={{ transform: `translateY(${top}px)` }}
-      onPointerDown={press.onPointerDown}
+      onPointerDown={(event) => {
+        press.onPointerDown(event);
+        if (dragOut) void daw.prepare(sample);
+      }}
       onClick={press.onClick}
+      draggable={dragOut || undefined}
+      onDragStart={dragOut ? (event) => daw.start(event, sample) : undefined}
+      onPointerEnter={dragOut ? () => daw.hover(sample) : undefined}
+      onPointerLeave={dragOut ? daw.leave : undefined}
     >
       <div role="gridcell" onClick={stop} data-own-click>
         <input

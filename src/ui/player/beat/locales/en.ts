@@ -22,6 +22,19 @@ export const en: LocaleShape<typeof zh> = {
   match: 'Match loudness',
   remove: 'Remove beat',
   replace: 'Replace beat',
+  record: {
+    start: 'Record',
+    stop: 'Stop recording',
+    running: 'Recording {{seconds}} s (at most {{max}} s)',
+    errors: {
+      denied:
+        'The microphone cannot be used: permission was denied. Allow it in the browser settings; your previous beat stays',
+      noDevice: 'No microphone was found; your previous beat stays',
+      unsupported: 'This browser cannot record; drop or choose a file instead',
+      noBeat: 'No beat was found in the recording: {{detail}}',
+      failed: 'The recording failed: {{detail}}',
+    },
+  },
   errors: {
     notAudio: 'This is not an audio file we can read (WAV, AIFF, MP3, FLAC or Ogg)',
     damaged: 'This audio file cannot be read; it may be damaged',

@@ -19,6 +19,18 @@ export const zh = {
   match: '响度匹配',
   remove: '移除节拍',
   replace: '更换节拍',
+  record: {
+    start: '录音',
+    stop: '停止录音',
+    running: '正在录音 {{seconds}} 秒（最长 {{max}} 秒）',
+    errors: {
+      denied: '无法使用麦克风：权限被拒绝。请在浏览器设置中允许麦克风，原来的节拍保持不变',
+      noDevice: '没有找到可用的麦克风，原来的节拍保持不变',
+      unsupported: '这个浏览器不能录音，请拖入或选择文件',
+      noBeat: '录音中找不到节拍：{{detail}}',
+      failed: '录音失败：{{detail}}',
+    },
+  },
   errors: {
     notAudio: '这不是可识别的音频文件（WAV、AIFF、MP3、FLAC 或 Ogg）',
     damaged: '无法读取这个音频文件，它可能已损坏',
