@@ -226,7 +226,7 @@ export interface AdminSample {
   tags: string[];
 }
 
-/** The fields of a sample an operator may change (docs/ADMIN.md "Samples"). */
+/** The fields of a sample an operator may change (docs/ADMIN.md "Sample metadata"). */
 export type SampleEdit = Partial<Omit<AdminSample, 'id' | 'packCode' | 'fileName'>>;
 
 /** The editable fields, in the order the samples screen shows them. */

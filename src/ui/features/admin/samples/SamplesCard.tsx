@@ -13,7 +13,7 @@ import { shownValue } from './sample-edit.ts';
 const COLUMNS = ['bpm', 'audioKey', 'kind', 'tags'] as const;
 
 /**
- * The samples screen (docs/ADMIN.md "Samples"): find samples by pack and name, edit one field of
+ * The samples screen (docs/ADMIN.md "Sample metadata"): find samples by pack and name, edit one field of
  * one sample, or the same field of every selected sample at once. Editing needs 760 px or more.
  */
 export function SamplesCard() {
