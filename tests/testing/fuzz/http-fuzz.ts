@@ -109,7 +109,11 @@ function checkAnswer(fuzz: FuzzRequest, answer: FuzzResponse): void {
   // A 431's headers may be cut off unread: the default language (zh) is right there too.
   const inLanguage = answer.status === 431 ? zh || english : language === 'zh' ? zh : english;
   if (!inLanguage) fail(`error message not in ${language}: ${message}`);
-  if (fuzz.method !== 'HEAD') {
+  // Node's parse-error answer (Connection: close) has a body only when the chunk Node reports
+  // shows the request's method: a long request read in several chunks shows only its tail, and
+  // a HEAD must get no body (server/http/client-error.ts). The header carries the message.
+  const unparsed = answer.headers.connection === 'close' && answer.body === '';
+  if (fuzz.method !== 'HEAD' && !unparsed) {
     let envelope: { code?: number; msg?: string };
     try {
       envelope = JSON.parse(answer.body) as typeof envelope;
