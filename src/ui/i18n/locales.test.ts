@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { namespaces } from './resources.ts';
+import { namespaces as eager } from './resources.ts';
+import { adminLocales } from '../features/admin/locales/index.ts';
+import { myBeatLocales } from '../player/beat/locales/index.ts';
+
+/** Every namespace, the code-split ones too. */
+const namespaces = { ...eager, admin: adminLocales, myBeat: myBeatLocales };
 import { i18n } from './i18n.ts';
 
 /** Every leaf path of a locale object ("a.b.c"; array items as "a.0"), with its value. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PageTitle } from '../../components/index.ts';
+import './locales/index.ts'; // registers the admin strings (they load with this page)
 import { useUserInfo } from '../../stores/session.store.ts';
 import { PacksCard } from './packs/PacksCard.tsx';
 import { RolesCard } from './RolesCard.tsx';
