@@ -5,27 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createContext, type AppContext } from '../../context.ts';
 import { startAnalysisPool, type AnalysisPool } from '../analysis-pool.ts';
-import { planLibrary } from '../demo/library-plan.ts';
 import { importFolder } from '../import/import-folder.ts';
-import { renderChannels } from '../../synth/render-sample.ts';
 import { decodeAudio } from '../../../src/wasm/decode-audio.ts';
 import { buildWav } from '../../../src/wasm/testing/audio-fixtures.ts';
 import { cutShare } from '../../../src/wasm/testing/truncated-audio.ts';
 import { checkDcOffset, firstSound } from './signal-checks.ts';
+import { renderDemo as render, wav16 } from './testing/demo-renders.ts';
 import { reviewService } from './review.service.ts';
 
 // The review queue filled at ingest (docs/LIBRARY.md "Review findings"): `npm run import` of
 // issue 28's folder — one clipped file, one whose name says 120 BPM when it is 92, one duplicate
 // of another, one with 200 ms of leading silence, one corrupt, one clean — stores exactly the
 // expected findings, keeps every usable file, and the service fixes, accepts and rejects them.
-
-const plan = planLibrary('small', Date.UTC(2026, 0, 1));
-const render = (pick: (s: (typeof plan.samples)[number]) => boolean) => {
-  const sample = plan.samples.find(pick)!;
-  return { channels: renderChannels(sample.job), rate: sample.job.sampleRate };
-};
-const wav16 = (channels: Float32Array[], rate: number, order?: ('fmt' | 'data' | 'LIST')[]) =>
-  buildWav(channels, { encoding: 'int', bits: 16, sampleRate: rate, order });
 
 let ctx: AppContext;
 let pool: AnalysisPool;

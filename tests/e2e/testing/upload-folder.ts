@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planLibrary } from '../../../server/library/demo/library-plan.ts';
-import { renderChannels } from '../../../server/synth/render-sample.ts';
-import { buildWav } from '../../../src/wasm/testing/audio-fixtures.ts';
+import {
+  renderDemo as render,
+  wav16,
+} from '../../../server/library/review/testing/demo-renders.ts';
 import { cutShare } from '../../../src/wasm/testing/truncated-audio.ts';
 
 /** The clean file of the folder: the one a user finds and plays. */
@@ -16,13 +17,6 @@ export const CLEAN_FILE = 'chords.wav';
  * clean one. Answers the folder; `name` is its name (it is what a folder upload sends).
  */
 export function writeUploadFolder(name: string): string {
-  const plan = planLibrary('small', Date.UTC(2026, 0, 1));
-  const render = (pick: (s: (typeof plan.samples)[number]) => boolean) => {
-    const sample = plan.samples.find(pick)!;
-    return { channels: renderChannels(sample.job), rate: sample.job.sampleRate };
-  };
-  const wav16 = (channels: Float32Array[], rate: number, order?: ('fmt' | 'data' | 'LIST')[]) =>
-    buildWav(channels, { encoding: 'int', bits: 16, sampleRate: rate, order });
   // A gain of the run's own: the demo library holds these renders, and the importer skips bytes
   // it holds already (a retry on the same gateway too).
   const gain = 0.9 - (Date.now() % 10_000) / 1e6;
