@@ -24,8 +24,8 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `sox -n <raw float32 file> <effects…>` and reads the result back as channels. */
-function sox(name: string, rate: number, channels: number, effects: string[]) {
+/** Runs `sox -n <raw float32 file> <effects, split at spaces>` and reads the result as channels. */
+function sox(name: string, rate: number, channels: number, effects: string) {
   const file = join(scratch(), `${name}.f32`);
   const args = [
     '-n',
@@ -40,7 +40,7 @@ function sox(name: string, rate: number, channels: number, effects: string[]) {
     '-t',
     'raw',
     file,
-    ...effects,
+    ...effects.split(' '),
   ];
   const run = spawnSync('sox', args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`sox ${args.join(' ')} failed: ${run.stderr}`);
@@ -55,31 +55,14 @@ function sox(name: string, rate: number, channels: number, effects: string[]) {
 
 describe('recordings made with SoX', () => {
   it('reads a stereo 1 kHz sine at −23 dBFS as −23 LUFS, true peak −23 dBTP', () => {
-    const a = analyseSound(
-      sox('sine', 48000, 2, ['synth', '8', 'sine', '1000', 'vol', String(10 ** (-23 / 20))]),
-    );
+    const a = analyseSound(sox('sine', 48000, 2, `synth 8 sine 1000 vol ${10 ** (-23 / 20)}`));
     expect(Math.abs(a.lufs + 23)).toBeLessThanOrEqual(0.1);
     expect(Math.abs(a.truePeakDb + 23)).toBeLessThanOrEqual(0.1);
   });
 
   it('reads plucked F♯3 A3 C♯4 as an F♯ minor one-shot', () => {
     const a = analyseSound(
-      sox('pluck', 44100, 1, [
-        'synth',
-        '2.5',
-        'pluck',
-        'F#3',
-        'pluck',
-        'A3',
-        'pluck',
-        'C#4',
-        'remix',
-        '-',
-        'fade',
-        '0',
-        '2.5',
-        '0.05',
-      ]),
+      sox('pluck', 44100, 1, 'synth 2.5 pluck F#3 pluck A3 pluck C#4 remix - fade 0 2.5 0.05'),
     );
     expect(a.key).toEqual({ tonic: 'F#', mode: 'minor' });
     expect(a.kind).toBe('oneshot');
@@ -88,20 +71,7 @@ describe('recordings made with SoX', () => {
 
   it('reads 16 clicks half a second apart (4 bars) as a loop at 120 BPM', () => {
     const a = analyseSound(
-      sox('clicks', 44100, 2, [
-        'synth',
-        '0.02',
-        'pinknoise',
-        'fade',
-        '0',
-        '0.02',
-        '0.015',
-        'pad',
-        '0',
-        '0.48',
-        'repeat',
-        '15',
-      ]),
+      sox('clicks', 44100, 2, 'synth 0.02 pinknoise fade 0 0.02 0.015 pad 0 0.48 repeat 15'),
     );
     expect(a.kind).toBe('loop');
     expect(a.bpm).toBeCloseTo(120, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MUSICAL_KEYS } from './catalogue.types.ts';
+import { MUSICAL_KEYS, type MusicalKey } from './catalogue.types.ts';
 import { camelot, expandKey, joinKey, relativeKey, splitKey } from './musical-keys.ts';
 
 describe('musical keys', () => {
@@ -20,13 +20,16 @@ describe('musical keys', () => {
     for (const key of MUSICAL_KEYS) expect(relativeKey(relativeKey(key))).toBe(key);
   });
 
-  it('names keys by the Camelot wheel', () => {
-    expect(camelot('C')).toBe('8B');
-    expect(camelot('Am')).toBe('8A');
-    expect(camelot('B')).toBe('1B');
-    expect(camelot('G#m')).toBe('1A');
-    expect(camelot('E')).toBe('12B');
-    expect(camelot('C#m')).toBe('12A');
+  it.each<[MusicalKey, string]>([
+    ['C', '8B'],
+    ['Am', '8A'],
+    ['B', '1B'],
+    ['G#m', '1A'],
+    ['E', '12B'],
+    ['C#m', '12A'],
+  ])('names %s by the Camelot wheel: %s', (key, code) => expect(camelot(key)).toBe(code));
+
+  it('gives the 24 keys 24 Camelot codes', () => {
     expect(new Set(MUSICAL_KEYS.map(camelot)).size).toBe(24);
   });
 

@@ -12,17 +12,18 @@ import {
 } from './sync-params.ts';
 
 describe('tempoRate', () => {
-  it('stretches to the project tempo from the loop’s own tempo when that is nearest', () => {
-    expect(tempoRate(93, 120)).toBeCloseTo(120 / 93, 12);
-    expect(tempoRate(128, 120)).toBeCloseTo(120 / 128, 12);
-    expect(tempoRate(120, 120)).toBe(1);
-  });
-
-  it('uses half or double time when nearer: a 70 BPM loop in a 140 project is not stretched', () => {
-    expect(tempoRate(70, 140)).toBe(1);
-    expect(tempoRate(140, 70)).toBe(1);
-    expect(tempoRate(174, 90)).toBeCloseTo(90 / 87, 12);
-    expect(tempoRate(60, 170)).toBeCloseTo(170 / 120, 12);
+  // The loop's own tempo is stretched to the project's when nearest; half or double time when
+  // nearer: a 70 BPM loop in a 140 project is not stretched.
+  it.each([
+    [93, 120, 120 / 93],
+    [128, 120, 120 / 128],
+    [120, 120, 1],
+    [70, 140, 1],
+    [140, 70, 1],
+    [174, 90, 90 / 87],
+    [60, 170, 170 / 120],
+  ])('stretches a %d BPM loop in a %d project by %f', (bpm, tempo, rate) => {
+    expect(tempoRate(bpm, tempo)).toBeCloseTo(rate, 12);
   });
 
   it('never stretches beyond √2 either way while half or double time reaches the project', () => {

@@ -3,21 +3,17 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../shared/index.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { useSessionStore } from '../stores/session.store.ts';
 import { envelope, installFakeFetch } from '../testing/fake-fetch.ts';
 import { renderRouter } from '../testing/render.tsx';
-import { userInfo } from '../testing/users.ts';
+import { signedInPerTest, userInfo } from '../testing/users.ts';
 import { routes } from './routes.tsx';
 
 beforeEach(async () => {
   localStorage.clear();
-  useSessionStore.getState().setTokens({ accessToken: 'a', refreshToken: 'r' });
   await i18n.changeLanguage('zh');
 });
-afterEach(() => {
-  useSessionStore.getState().clear();
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
+afterEach(() => vi.unstubAllGlobals());
 
 describe('first load', () => {
   it(

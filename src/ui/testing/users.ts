@@ -1,4 +1,6 @@
+import { afterEach, beforeEach } from 'vitest';
 import { PERMISSION_IDS, type RoleCode, type UserInfo } from '../../shared/index.ts';
+import { useSessionStore } from '../stores/session.store.ts';
 
 /** A profile like the gateway's, for component tests. */
 export function userInfo(roles: RoleCode[], overrides: Partial<UserInfo> = {}): UserInfo {
@@ -60,4 +62,10 @@ export function userInfo(roles: RoleCode[], overrides: Partial<UserInfo> = {}): 
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** Signs each test of the calling file in with placeholder tokens, and out again after it. */
+export function signedInPerTest(): void {
+  beforeEach(() => useSessionStore.getState().setTokens({ accessToken: 'a', refreshToken: 'r' }));
+  afterEach(() => useSessionStore.getState().clear());
 }

@@ -8,12 +8,13 @@ import {
 } from './validation.ts';
 
 describe('account validation (docs/PRODUCT.md §5)', () => {
-  it('requires a well-formed account', () => {
-    expect(validateEmail('  ')).toBe('validation.usernameRequired');
-    expect(validateEmail('demo@yinku')).toBe('validation.accountNotStandard');
-    expect(validateEmail('de mo@yinku.local')).toBe('validation.accountNotStandard');
-    expect(validateEmail(' demo@yinku.local ')).toBeNull();
-  });
+  // A well-formed account is required: the message key of its problem, or null.
+  it.each([
+    ['  ', 'validation.usernameRequired'],
+    ['demo@yinku', 'validation.accountNotStandard'],
+    ['de mo@yinku.local', 'validation.accountNotStandard'],
+    [' demo@yinku.local ', null],
+  ])('validateEmail(%j) is %j', (account, problem) => expect(validateEmail(account)).toBe(problem));
 
   it('refuses passwords under 6 characters', () => {
     expect(validatePassword('')).toBe('validation.passwordRequired');

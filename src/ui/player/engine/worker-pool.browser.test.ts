@@ -1,32 +1,17 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../../shared/audio/encode-wav.ts';
 import type { AudioJob } from '../../../shared/audio/worker-protocol.ts';
 import { AudioWorkerPool, defaultPoolSize } from './worker-pool.ts';
 import { expectAudioError } from '../../../testing/expect-audio-error.ts';
 
 /** A 16-bit stereo WAV of `frames` frames of a 220 Hz sine. */
 function wav(frames: number, sampleRate = 44100): Uint8Array {
-  const out = new DataView(new ArrayBuffer(44 + frames * 4));
-  const text = (at: number, s: string) =>
-    [...s].forEach((c, i) => out.setUint8(at + i, c.charCodeAt(0)));
-  text(0, 'RIFF');
-  out.setUint32(4, 36 + frames * 4, true);
-  text(8, 'WAVEfmt ');
-  out.setUint32(16, 16, true);
-  out.setUint16(20, 1, true);
-  out.setUint16(22, 2, true);
-  out.setUint32(24, sampleRate, true);
-  out.setUint32(28, sampleRate * 4, true);
-  out.setUint16(32, 4, true);
-  out.setUint16(34, 16, true);
-  text(36, 'data');
-  out.setUint32(40, frames * 4, true);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(20000 * Math.sin((2 * Math.PI * 220 * i) / sampleRate));
-    out.setInt16(44 + i * 4, v, true);
-    out.setInt16(46 + i * 4, v, true);
-  }
-  return new Uint8Array(out.buffer);
+  const sine = Float32Array.from(
+    { length: frames },
+    (_, i) => (20000 / 32768) * Math.sin((2 * Math.PI * 220 * i) / sampleRate),
+  );
+  return encodeWav([sine, sine], sampleRate, 16);
 }
 
 const urls: string[] = [];

@@ -5,19 +5,18 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListPage, Sample } from '../../../../shared/index.ts';
 import { catalogueApi } from '../../../api/catalogue.api.ts';
-import { useSessionStore } from '../../../stores/session.store.ts';
 import { makeTheme } from '../../../theme/index.ts';
+import { signedInPerTest } from '../../../testing/users.ts';
 import { fakeLayout, sample } from '../testing/render.tsx';
 import { UserListPage } from './UserListPage.tsx';
 
 let restoreLayout: () => void;
 beforeEach(() => {
   restoreLayout = fakeLayout();
-  useSessionStore.getState().setTokens({ accessToken: 'a', refreshToken: 'r' });
 });
+signedInPerTest();
 afterEach(() => {
   restoreLayout();
-  useSessionStore.getState().clear();
   vi.restoreAllMocks();
 });
 
