@@ -4,8 +4,8 @@ import { adminApi } from '../../api/admin.api.ts';
 import { Card, Muted, PageTitle, Select } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { AUDIT_KINDS, type AuditKind } from '../../../shared/index.ts';
-import { HeadRow, LoadStatus, Pager } from './admin-parts.tsx';
-import { AdminTable, FormRow, Scroll } from './admin-table.ts';
+import { AdminRows, HeadRow, LoadStatus, Pager } from './admin-parts.tsx';
+import { FormRow } from './admin-table.ts';
 
 /** The audit log: who, when, what, before → after, newest first, of one kind or all. */
 export function AuditCard() {
@@ -38,31 +38,30 @@ export function AuditCard() {
       <LoadStatus load={log} />
       {log.data?.total === 0 && <Muted>{t('audit.empty')}</Muted>}
       {log.data && log.data.records.length > 0 && (
-        <Scroll>
-          <AdminTable>
+        <AdminRows
+          head={
             <HeadRow
               labels={(['when', 'who', 'what', 'change'] as const).map((key) => t(`audit.${key}`))}
             />
-            <tbody>
-              {log.data.records.map((entry) => (
-                <tr key={entry.id} data-audit={entry.action}>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    {new Date(entry.at).toLocaleString(i18n.language)}
-                  </td>
-                  <td>{entry.actorEmail || `#${entry.actorId}`}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                    <br />
-                    <Muted>{entry.target}</Muted>
-                  </td>
-                  <td style={{ wordBreak: 'break-word' }}>
-                    <code>{entry.before ?? '—'}</code> → <code>{entry.after ?? '—'}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        </Scroll>
+          }
+          items={log.data.records}
+          row={(entry) => (
+            <tr key={entry.id} data-audit={entry.action}>
+              <td style={{ whiteSpace: 'nowrap' }}>
+                {new Date(entry.at).toLocaleString(i18n.language)}
+              </td>
+              <td>{entry.actorEmail || `#${entry.actorId}`}</td>
+              <td>
+                <code>{entry.action}</code>
+                <br />
+                <Muted>{entry.target}</Muted>
+              </td>
+              <td style={{ wordBreak: 'break-word' }}>
+                <code>{entry.before ?? '—'}</code> → <code>{entry.after ?? '—'}</code>
+              </td>
+            </tr>
+          )}
+        />
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
     </Card>

@@ -9,8 +9,8 @@ import {
   type AdminInvite,
   type InviteKind,
 } from '../../../shared/index.ts';
-import { HeadRow, LoadStatus } from './admin-parts.tsx';
-import { AdminTable, Chip, FormRow, Scroll, WideOnly } from './admin-table.ts';
+import { ActionsCell, AdminRows, HeadRow, LoadStatus } from './admin-parts.tsx';
+import { Chip, FormRow, WideOnly } from './admin-table.ts';
 
 /** The end of a `yyyy-mm-dd` day in local time, as epoch ms; null for no date. */
 const endOfDay = (date: string): number | null =>
@@ -97,8 +97,8 @@ export function InvitesCard() {
       </WideOnly>
       <LoadStatus load={invites} />
       {invites.data && (
-        <Scroll>
-          <AdminTable>
+        <AdminRows
+          head={
             <HeadRow
               labels={[
                 t('invites.code'),
@@ -110,46 +110,41 @@ export function InvitesCard() {
               ]}
               actions
             />
-            <tbody>
-              {invites.data.map((invite) => (
-                <tr key={invite.code} data-invite={invite.code}>
-                  <td>
-                    <code>{invite.code}</code>
-                  </td>
-                  <td>{t(`invites.kinds.${invite.kind}`)}</td>
-                  <td>{invite.usesLeft}</td>
-                  <td>{invite.expiresAt === null ? t('invites.never') : date(invite.expiresAt)}</td>
-                  <td>{state(invite)}</td>
-                  <td>
-                    {invite.usedBy.length === 0 && <Muted>—</Muted>}
-                    {invite.usedBy.map((use) => (
-                      <Chip key={use.userId} title={date(use.at)}>
-                        {use.email}
-                      </Chip>
-                    ))}
-                  </td>
-                  <td>
-                    <WideOnly>
-                      {invite.revokedAt === null && (
-                        <Button
-                          size="small"
-                          variant="text"
-                          onClick={() =>
-                            void adminApi
-                              .revokeInvite(invite.code)
-                              .then(invites.reload, () => undefined)
-                          }
-                        >
-                          {t('invites.revoke')}
-                        </Button>
-                      )}
-                    </WideOnly>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        </Scroll>
+          }
+          items={invites.data}
+          row={(invite) => (
+            <tr key={invite.code} data-invite={invite.code}>
+              <td>
+                <code>{invite.code}</code>
+              </td>
+              <td>{t(`invites.kinds.${invite.kind}`)}</td>
+              <td>{invite.usesLeft}</td>
+              <td>{invite.expiresAt === null ? t('invites.never') : date(invite.expiresAt)}</td>
+              <td>{state(invite)}</td>
+              <td>
+                {invite.usedBy.length === 0 && <Muted>—</Muted>}
+                {invite.usedBy.map((use) => (
+                  <Chip key={use.userId} title={date(use.at)}>
+                    {use.email}
+                  </Chip>
+                ))}
+              </td>
+              <ActionsCell>
+                {invite.revokedAt === null && (
+                  <Button
+                    size="small"
+                    variant="text"
+                    onClick={() =>
+                      void adminApi.revokeInvite(invite.code).then(invites.reload, () => undefined)
+                    }
+                  >
+                    {t('invites.revoke')}
+                  </Button>
+                )}
+              </ActionsCell>
+            </tr>
+          )}
+        />
       )}
     </Card>
   );

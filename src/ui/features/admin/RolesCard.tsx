@@ -4,8 +4,8 @@ import { adminApi } from '../../api/admin.api.ts';
 import { Button, Card, Muted, PageTitle, Select } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { AdminRole, RoleCode, RolesOverview } from '../../../shared/index.ts';
-import { LoadStatus } from './admin-parts.tsx';
-import { AdminTable, Chip, FormRow, Scroll, WideOnly } from './admin-table.ts';
+import { ActionsCell, AdminRows, LoadStatus } from './admin-parts.tsx';
+import { Chip, FormRow, WideOnly } from './admin-table.ts';
 import { RoleForm } from './RoleForm.tsx';
 
 /**
@@ -60,62 +60,57 @@ export function RolesCard() {
               </Button>
             )}
           </WideOnly>
-          <Scroll>
-            <AdminTable>
-              <tbody>
-                {data.roles.map((role) => (
-                  <tr key={role.code} data-role={role.code}>
-                    <td>
-                      <strong>{roleName(role)}</strong>
-                      <br />
-                      <Muted>
-                        {role.code}
-                        {role.builtIn && ` · ${t('roles.builtIn')}`} ·{' '}
-                        {t('roles.holders', { count: role.userCount })}
-                      </Muted>
-                    </td>
-                    <td>
-                      {editing === role.code ? (
-                        <RoleForm
-                          permissions={data.permissions}
-                          initial={role}
-                          onSave={({ name, permissions }) =>
-                            adminApi
-                              .updateRole(role.code, { name, permissions })
-                              .then(done, () => undefined)
-                          }
-                          onCancel={() => setEditing(null)}
-                        />
-                      ) : (
-                        <>
-                          {role.permissions.length === 0 && <Muted>{t('roles.none')}</Muted>}
-                          {role.permissions.map((id) => (
-                            <Chip key={id} title={id}>
-                              {nameOf(id)}
-                            </Chip>
-                          ))}
-                        </>
-                      )}
-                    </td>
-                    <td style={{ whiteSpace: 'nowrap' }}>
-                      <WideOnly>
-                        {role.code !== 'ADMIN' && (
-                          <Button size="small" variant="text" onClick={() => setEditing(role.code)}>
-                            {t('roles.edit')}
-                          </Button>
-                        )}
-                        {!role.builtIn && (
-                          <Button size="small" variant="text" onClick={() => remove(role)}>
-                            {t('roles.delete')}
-                          </Button>
-                        )}
-                      </WideOnly>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </AdminTable>
-          </Scroll>
+          <AdminRows
+            items={data.roles}
+            row={(role) => (
+              <tr key={role.code} data-role={role.code}>
+                <td>
+                  <strong>{roleName(role)}</strong>
+                  <br />
+                  <Muted>
+                    {role.code}
+                    {role.builtIn && ` · ${t('roles.builtIn')}`} ·{' '}
+                    {t('roles.holders', { count: role.userCount })}
+                  </Muted>
+                </td>
+                <td>
+                  {editing === role.code ? (
+                    <RoleForm
+                      permissions={data.permissions}
+                      initial={role}
+                      onSave={({ name, permissions }) =>
+                        adminApi
+                          .updateRole(role.code, { name, permissions })
+                          .then(done, () => undefined)
+                      }
+                      onCancel={() => setEditing(null)}
+                    />
+                  ) : (
+                    <>
+                      {role.permissions.length === 0 && <Muted>{t('roles.none')}</Muted>}
+                      {role.permissions.map((id) => (
+                        <Chip key={id} title={id}>
+                          {nameOf(id)}
+                        </Chip>
+                      ))}
+                    </>
+                  )}
+                </td>
+                <ActionsCell>
+                  {role.code !== 'ADMIN' && (
+                    <Button size="small" variant="text" onClick={() => setEditing(role.code)}>
+                      {t('roles.edit')}
+                    </Button>
+                  )}
+                  {!role.builtIn && (
+                    <Button size="small" variant="text" onClick={() => remove(role)}>
+                      {t('roles.delete')}
+                    </Button>
+                  )}
+                </ActionsCell>
+              </tr>
+            )}
+          />
         </>
       )}
     </Card>

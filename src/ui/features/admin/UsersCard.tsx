@@ -4,9 +4,9 @@ import { adminApi } from '../../api/admin.api.ts';
 import { Button, Card, Muted, PageTitle, TextField } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { AdminUser } from '../../../shared/index.ts';
-import { AdminTable, Chip, Scroll, WideOnly } from './admin-table.ts';
+import { Chip } from './admin-table.ts';
 import { UserOrders } from './UserOrders.tsx';
-import { HeadRow, LoadStatus } from './admin-parts.tsx';
+import { ActionsCell, AdminRows, HeadRow, LoadStatus } from './admin-parts.tsx';
 
 /** The inline role editor of one user: a checkbox per role, saved at once. */
 function RoleEditor(props: {
@@ -82,62 +82,59 @@ export function UsersCard() {
       <LoadStatus load={users} />
       {users.data?.records.length === 0 && <Muted>{t('users.empty')}</Muted>}
       {users.data && users.data.records.length > 0 && (
-        <Scroll>
-          <AdminTable>
+        <AdminRows
+          head={
             <HeadRow
               labels={(['email', 'roles', 'plan', 'credits', 'orders', 'state'] as const).map(
                 (key) => t(`users.${key}`),
               )}
               actions
             />
-            <tbody>
-              {users.data.records.map((user) => (
-                <tr key={user.id} data-user={user.email}>
-                  <td>{user.email}</td>
-                  <td>
-                    {editing === user.id ? (
-                      <RoleEditor user={user} codes={codes} onDone={done} />
-                    ) : (
-                      user.roles.map((role) => <Chip key={role}>{role}</Chip>)
-                    )}
-                  </td>
-                  <td>{user.plan}</td>
-                  <td>{user.downloadQuota ?? t('users.unlimited')}</td>
-                  <td>
-                    <Button
-                      size="small"
-                      variant="text"
-                      aria-expanded={opened === user.id}
-                      onClick={() => setOpened(opened === user.id ? null : user.id)}
-                    >
-                      {user.orderCount}
-                    </Button>
-                    {opened === user.id && <UserOrders userId={user.id} />}
-                  </td>
-                  <td>{user.disabled ? t('users.disabled') : t('users.active')}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <WideOnly>
-                      <Button
-                        size="small"
-                        variant="text"
-                        onClick={() => {
-                          // Roles made since the screen opened are offered too.
-                          roles.reload();
-                          setEditing(user.id);
-                        }}
-                      >
-                        {t('users.editRoles')}
-                      </Button>
-                      <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
-                        {user.disabled ? t('users.enable') : t('users.disable')}
-                      </Button>
-                    </WideOnly>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        </Scroll>
+          }
+          items={users.data.records}
+          row={(user) => (
+            <tr key={user.id} data-user={user.email}>
+              <td>{user.email}</td>
+              <td>
+                {editing === user.id ? (
+                  <RoleEditor user={user} codes={codes} onDone={done} />
+                ) : (
+                  user.roles.map((role) => <Chip key={role}>{role}</Chip>)
+                )}
+              </td>
+              <td>{user.plan}</td>
+              <td>{user.downloadQuota ?? t('users.unlimited')}</td>
+              <td>
+                <Button
+                  size="small"
+                  variant="text"
+                  aria-expanded={opened === user.id}
+                  onClick={() => setOpened(opened === user.id ? null : user.id)}
+                >
+                  {user.orderCount}
+                </Button>
+                {opened === user.id && <UserOrders userId={user.id} />}
+              </td>
+              <td>{user.disabled ? t('users.disabled') : t('users.active')}</td>
+              <ActionsCell>
+                <Button
+                  size="small"
+                  variant="text"
+                  onClick={() => {
+                    // Roles made since the screen opened are offered too.
+                    roles.reload();
+                    setEditing(user.id);
+                  }}
+                >
+                  {t('users.editRoles')}
+                </Button>
+                <Button size="small" variant="text" onClick={() => void toggleDisabled(user)}>
+                  {user.disabled ? t('users.enable') : t('users.disable')}
+                </Button>
+              </ActionsCell>
+            </tr>
+          )}
+        />
       )}
     </Card>
   );

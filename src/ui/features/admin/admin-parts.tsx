@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Muted, Spinner } from '../../components/index.ts';
-import { FormRow } from './admin-table.ts';
+import { AdminTable, FormRow, Scroll, WideOnly } from './admin-table.ts';
 
 /** A list's loading state: a spinner until its first answer, a retry after a failure. */
 export function LoadStatus(props: {
@@ -45,5 +46,42 @@ export function Pager(props: { page: number; pages: number; onPage: (page: numbe
         {t('samples.next')}
       </Button>
     </FormRow>
+  );
+}
+
+/** An admin list's table, scrolling sideways on narrow screens: its head, then a row per item. */
+export function AdminRows<T>(props: {
+  head?: ReactNode;
+  items: readonly T[];
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Scroll>
+      <AdminTable>
+        {props.head}
+        <tbody>{props.items.map((item) => props.row(item))}</tbody>
+      </AdminTable>
+    </Scroll>
+  );
+}
+
+/** A row's actions, on one line; hidden below 760 px, where the lists are read-only. */
+export function ActionsCell(props: { children: ReactNode }) {
+  return (
+    <td style={{ whiteSpace: 'nowrap' }}>
+      <WideOnly>{props.children}</WideOnly>
+    </td>
+  );
+}
+
+/** A row's (or the head's) selection box, named by `label` for screen readers. */
+export function RowCheck(props: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={props.label}
+      checked={props.checked}
+      onChange={props.onChange}
+    />
   );
 }

@@ -1,27 +1,17 @@
 import styled from 'styled-components';
+import { DataTable, ScrollX } from '../../components/DataTable.ts';
 
-/** The admin lists' table: compact rows, muted headings; it scrolls sideways on narrow screens. */
-export const AdminTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
+/** The admin lists' table: compact rows, cells aligned to the top; it scrolls on narrow screens. */
+export const AdminTable = styled(DataTable)`
   & th,
   & td {
     padding: 8px 6px;
-    text-align: left;
     vertical-align: top;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  & th {
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
   }
 `;
 
 /** Wraps a table so it scrolls sideways instead of widening the page. */
-export const Scroll = styled.div`
-  overflow-x: auto;
-`;
+export const Scroll = ScrollX;
 
 /** A small label: a role or a permission. */
 export const Chip = styled.span`

@@ -1,25 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { commerceApi } from '../../api/commerce.api.ts';
+import { DataTable, ScrollX } from '../../components/DataTable.ts';
 import { Button, Card, Muted, PageTitle, Spinner } from '../../components/index.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { formatDate, formatPrice } from './format.ts';
 import { ProfileTabs } from './ProfileTabs.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
+const Table = styled(DataTable)`
   & th,
   & td {
     padding: 10px 8px;
-    text-align: left;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  & th {
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.small};
   }
   & td:first-child {
     font-family: ui-monospace, monospace;
@@ -36,10 +28,6 @@ const Badge = styled.span`
   color: ${({ theme }) => theme.colors.warning};
 `;
 
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
 /** /profile/orders: the user's orders, newest first, demo payments labelled. */
 export function OrdersPage() {
   const { t } = useTranslation(['profile', 'common']);
@@ -54,15 +42,13 @@ export function OrdersPage() {
         {orders.failed && <Button onClick={orders.reload}>{t('common:actions.retry')}</Button>}
         {orders.data?.length === 0 && <Muted>{t('orders.empty')}</Muted>}
         {orders.data && orders.data.length > 0 && (
-          <Scroll>
+          <ScrollX>
             <Table>
               <thead>
                 <tr>
-                  <th>{t('orders.id')}</th>
-                  <th>{t('orders.product')}</th>
-                  <th>{t('orders.price')}</th>
-                  <th>{t('orders.status')}</th>
-                  <th>{t('orders.date')}</th>
+                  {(['id', 'product', 'price', 'status', 'date'] as const).map((key) => (
+                    <th key={key}>{t(`orders.${key}`)}</th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -80,7 +66,7 @@ export function OrdersPage() {
                 ))}
               </tbody>
             </Table>
-          </Scroll>
+          </ScrollX>
         )}
       </Card>
     </div>

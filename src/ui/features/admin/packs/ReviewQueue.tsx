@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Muted, Spinner } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import type { ReviewFinding } from '../../../../shared/index.ts';
+import { RowCheck } from '../admin-parts.tsx';
 import { AdminTable, Chip, Scroll } from '../admin-table.ts';
 import { reviewApi } from './packs.api.ts';
 
@@ -93,9 +94,8 @@ export function ReviewQueue(props: { packCode: string; editable: boolean }) {
                   {props.editable && (
                     <td>
                       {finding.status === 'open' && (
-                        <input
-                          type="checkbox"
-                          aria-label={t('packs.queue.select', { file: finding.fileName })}
+                        <RowCheck
+                          label={t('packs.queue.select', { file: finding.fileName })}
                           checked={selected.includes(finding.id)}
                           onChange={() => toggle(finding.id)}
                         />

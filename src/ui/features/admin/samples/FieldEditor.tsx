@@ -14,25 +14,20 @@ import { parseEdit, type EditField } from './sample-edit.ts';
 function ValueInput(props: { field: EditField; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('admin');
   const label = t('samples.value');
-  if (props.field === 'audioKey')
+  if (props.field === 'audioKey' || props.field === 'kind')
     return (
       <Select
         label={label}
         value={props.value}
         onChange={props.onChange}
-        options={[
-          { value: '', label: t('samples.noKey') },
-          ...MUSICAL_KEYS.map((key) => ({ value: key, label: key })),
-        ]}
-      />
-    );
-  if (props.field === 'kind')
-    return (
-      <Select
-        label={label}
-        value={props.value}
-        onChange={props.onChange}
-        options={SAMPLE_KINDS.map((kind) => ({ value: kind, label: t(`samples.kinds.${kind}`) }))}
+        options={
+          props.field === 'audioKey'
+            ? [
+                { value: '', label: t('samples.noKey') },
+                ...MUSICAL_KEYS.map((key) => ({ value: key, label: key })),
+              ]
+            : SAMPLE_KINDS.map((kind) => ({ value: kind, label: t(`samples.kinds.${kind}`) }))
+        }
       />
     );
   return (

@@ -4,8 +4,8 @@ import { adminApi } from '../../../api/admin.api.ts';
 import { Button, Card, Muted, PageTitle, TextField } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import type { AdminSample, SampleEdit } from '../../../../shared/index.ts';
-import { LoadStatus, Pager } from '../admin-parts.tsx';
-import { AdminTable, Chip, FormRow, Scroll, WideOnly } from '../admin-table.ts';
+import { ActionsCell, AdminRows, LoadStatus, Pager, RowCheck } from '../admin-parts.tsx';
+import { Chip, FormRow, WideOnly } from '../admin-table.ts';
 import { FieldEditor } from './FieldEditor.tsx';
 import { shownValue } from './sample-edit.ts';
 
@@ -93,14 +93,13 @@ export function SamplesCard() {
       <LoadStatus load={samples} />
       {samples.data?.total === 0 && <Muted>{t('samples.empty')}</Muted>}
       {records.length > 0 && (
-        <Scroll>
-          <AdminTable>
+        <AdminRows
+          head={
             <thead>
               <tr>
                 <th>
-                  <input
-                    type="checkbox"
-                    aria-label={t('samples.selectAll')}
+                  <RowCheck
+                    label={t('samples.selectAll')}
                     checked={allChosen}
                     onChange={chooseAll}
                   />
@@ -112,52 +111,48 @@ export function SamplesCard() {
                 )}
               </tr>
             </thead>
-            <tbody>
-              {records.map((sample) => (
-                <tr key={sample.id} data-sample={sample.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('samples.select', { name: sample.nameEn })}
-                      checked={selected.has(sample.id)}
-                      onChange={() => toggle(sample.id)}
-                    />
-                  </td>
-                  <td>
-                    <strong>{sample.nameZh}</strong> · {sample.nameEn}
-                    <br />
-                    <Muted>
-                      {sample.packCode} · {sample.fileName}
-                    </Muted>
-                    {editing === sample.id && (
-                      <FieldEditor
-                        initial={(field) => shownValue(sample, field)}
-                        saveLabel={t('users.save')}
-                        onSave={editOne(sample)}
-                        onCancel={() => setEditing(null)}
-                      />
-                    )}
-                  </td>
-                  <td>{sample.bpm ?? '—'}</td>
-                  <td>{sample.audioKey ?? '—'}</td>
-                  <td>{t(`samples.kinds.${sample.kind}`)}</td>
-                  <td>
-                    {sample.tags.map((tag) => (
-                      <Chip key={tag}>{tag}</Chip>
-                    ))}
-                  </td>
-                  <td>
-                    <WideOnly>
-                      <Button size="small" variant="text" onClick={() => setEditing(sample.id)}>
-                        {t('samples.edit')}
-                      </Button>
-                    </WideOnly>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        </Scroll>
+          }
+          items={records}
+          row={(sample) => (
+            <tr key={sample.id} data-sample={sample.id}>
+              <td>
+                <RowCheck
+                  label={t('samples.select', { name: sample.nameEn })}
+                  checked={selected.has(sample.id)}
+                  onChange={() => toggle(sample.id)}
+                />
+              </td>
+              <td>
+                <strong>{sample.nameZh}</strong> · {sample.nameEn}
+                <br />
+                <Muted>
+                  {sample.packCode} · {sample.fileName}
+                </Muted>
+                {editing === sample.id && (
+                  <FieldEditor
+                    initial={(field) => shownValue(sample, field)}
+                    saveLabel={t('users.save')}
+                    onSave={editOne(sample)}
+                    onCancel={() => setEditing(null)}
+                  />
+                )}
+              </td>
+              <td>{sample.bpm ?? '—'}</td>
+              <td>{sample.audioKey ?? '—'}</td>
+              <td>{t(`samples.kinds.${sample.kind}`)}</td>
+              <td>
+                {sample.tags.map((tag) => (
+                  <Chip key={tag}>{tag}</Chip>
+                ))}
+              </td>
+              <ActionsCell>
+                <Button size="small" variant="text" onClick={() => setEditing(sample.id)}>
+                  {t('samples.edit')}
+                </Button>
+              </ActionsCell>
+            </tr>
+          )}
+        />
       )}
       <Pager page={query.page} pages={pages} onPage={(page) => setQuery({ ...query, page })} />
     </Card>
