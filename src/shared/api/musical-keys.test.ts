@@ -20,14 +20,10 @@ describe('musical keys', () => {
     for (const key of MUSICAL_KEYS) expect(relativeKey(relativeKey(key))).toBe(key);
   });
 
-  it.each<[MusicalKey, string]>([
-    ['C', '8B'],
-    ['Am', '8A'],
-    ['B', '1B'],
-    ['G#m', '1A'],
-    ['E', '12B'],
-    ['C#m', '12A'],
-  ])('names %s by the Camelot wheel: %s', (key, code) => expect(camelot(key)).toBe(code));
+  const wheel = { C: '8B', Am: '8A', B: '1B', 'G#m': '1A', E: '12B', 'C#m': '12A' } as const;
+  it.each(Object.entries(wheel))('names %s by the Camelot wheel: %s', (key, code) => {
+    expect(camelot(key as MusicalKey)).toBe(code);
+  });
 
   it('gives the 24 keys 24 Camelot codes', () => {
     expect(new Set(MUSICAL_KEYS.map(camelot)).size).toBe(24);

@@ -26,4 +26,4 @@ export { Menu } from './Menu.tsx';
 export type { MenuItem, MenuProps } from './Menu.tsx';
 export { Card, CardGrid, PageTitle, Muted, sidePanel, TagList } from './Card.tsx';
 export { Skeleton } from './Skeleton.tsx';
-export { coverThumb, ellipsis, fieldLabel, navLinks, stickyBar } from './styles.ts';
+export { compactControl, coverThumb, ellipsis, fieldLabel, navLinks, stickyBar } from './styles.ts';

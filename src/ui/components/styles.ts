@@ -55,3 +55,14 @@ export const navLinks = (padding: string) => css`
     background: ${({ theme }) => theme.colors.primarySoft};
   }
 `;
+
+/** A compact native control (a select, a number input) `height` px tall, on the surface. */
+export const compactControl = (height: number) => css`
+  height: ${height}px;
+  padding: 0 6px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+`;

@@ -172,17 +172,20 @@ function restoreFixed(out: Int32Array, n: number, order: number): void {
   }
 }
 
-/**
- * LPC in 32-bit arithmetic (libFLAC's path when the sum cannot overflow). Orders up to 12 (every
- * libFLAC preset) keep their coefficients in locals and unroll the sum; higher ones loop.
- */
-function restoreLpc32(
+/** Restores an LPC subframe's `n` samples in place: `out` holds the warm-up, then the residual. */
+type RestoreLpc = (
   out: Int32Array,
   n: number,
   coefs: Int32Array,
   order: number,
   shift: number,
-): void {
+) => void;
+
+/**
+ * LPC in 32-bit arithmetic (libFLAC's path when the sum cannot overflow). Orders up to 12 (every
+ * libFLAC preset) keep their coefficients in locals and unroll the sum; higher ones loop.
+ */
+const restoreLpc32: RestoreLpc = (out, n, coefs, order, shift) => {
   if (order > 12) {
     for (let i = order; i < n; i++) {
       let sum = 0;
@@ -224,20 +227,14 @@ function restoreLpc32(
     sum = (sum + Math.imul(c0, out[i - 1]!)) | 0;
     out[i] = (out[i]! + (sum >> shift)) | 0;
   }
-}
+};
 
 /** LPC with sums past 32 bits: exact in doubles (under 2^53 for 32-bit samples and coefficients). */
-function restoreLpcWide(
-  out: Int32Array,
-  n: number,
-  coefs: Int32Array,
-  order: number,
-  shift: number,
-): void {
+const restoreLpcWide: RestoreLpc = (out, n, coefs, order, shift) => {
   const scale = 2 ** shift;
   for (let i = order; i < n; i++) {
     let sum = 0;
     for (let j = 0; j < order; j++) sum += coefs[j]! * out[i - 1 - j]!;
     out[i] = (out[i]! + Math.floor(sum / scale)) | 0;
   }
-}
+};

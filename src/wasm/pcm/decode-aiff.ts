@@ -98,27 +98,24 @@ function readComm(
   };
 }
 
+/** AIFF-C's big-endian types other than integers (named in lower or upper case): their samples. */
+const AIFC_TYPES: Record<string, Pick<SampleLayout, 'encoding' | 'bytes'>> = {
+  fl32: { encoding: 'float', bytes: 4 },
+  fl64: { encoding: 'float', bytes: 8 },
+  ulaw: { encoding: 'ulaw', bytes: 1 },
+  alaw: { encoding: 'alaw', bytes: 1 },
+};
+
 function aiffLayout(comm: Comm): SampleLayout {
-  const intBytes = Math.ceil(comm.bits / 8);
-  switch (comm.compression) {
-    case 'NONE':
-    case 'twos':
-      return { encoding: 'int', bytes: intBytes, littleEndian: false, unsigned8: false };
-    case 'sowt':
-      return { encoding: 'int', bytes: intBytes, littleEndian: true, unsigned8: false };
-    case 'fl32':
-    case 'FL32':
-      return { encoding: 'float', bytes: 4, littleEndian: false, unsigned8: false };
-    case 'fl64':
-    case 'FL64':
-      return { encoding: 'float', bytes: 8, littleEndian: false, unsigned8: false };
-    case 'ulaw':
-    case 'ULAW':
-      return { encoding: 'ulaw', bytes: 1, littleEndian: false, unsigned8: false };
-    case 'alaw':
-    case 'ALAW':
-      return { encoding: 'alaw', bytes: 1, littleEndian: false, unsigned8: false };
+  const name = comm.compression;
+  // Big-endian integers ('NONE': plain AIFF; 'twos'), or little-endian ('sowt').
+  if (name === 'NONE' || name === 'twos' || name === 'sowt') {
+    const bytes = Math.ceil(comm.bits / 8);
+    return { encoding: 'int', bytes, littleEndian: name === 'sowt', unsigned8: false };
   }
+  const lower = name.toLowerCase();
+  if (Object.hasOwn(AIFC_TYPES, lower) && (name === lower || name === name.toUpperCase()))
+    return { ...AIFC_TYPES[lower]!, littleEndian: false, unsigned8: false };
   throw new AudioError(
     'UNSUPPORTED_FORMAT',
     `AIFF-C compression "${comm.compression}" is not supported`,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { BEAT_BARS, QUANTISE_SETTINGS, type Quantise } from '../../../shared/audio/beat-grid.ts';
 import { formatBpm } from '../../../shared/audio/sync-params.ts';
-import { BarPopup, Button, Slider, Switch } from '../../components/index.ts';
+import { BarPopup, Button, Slider, Switch, compactControl } from '../../components/index.ts';
 import { getAudioEngine } from '../engine/audio-runtime.ts';
 import { useMyBeatStore } from './my-beat.store.ts';
 import { setUpMyBeat } from './my-beat.setup.ts';
@@ -43,13 +43,7 @@ const Line = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(2)};
   & > select {
-    height: 28px;
-    padding: 0 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
+    ${compactControl(28)}
   }
 `;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { MUSICAL_KEYS, type MusicalKey } from '../../../shared/api/catalogue.types.ts';
 import { formatBpm, isProjectTempo, PROJECT_TEMPO } from '../../../shared/audio/sync-params.ts';
-import { BarPopup, Button, Switch } from '../../components/index.ts';
+import { BarPopup, Button, Switch, compactControl } from '../../components/index.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 import { tapTempo, TAP_RESET_MS } from './tap-tempo.ts';
@@ -17,13 +17,7 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   & > input,
   & > select {
-    height: 30px;
-    padding: 0 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
+    ${compactControl(30)}
   }
   & > input {
     width: 64px;

@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { AudioListQuery, ListPage, Pack } from '../../../../shared/index.ts';
+import type { Pack } from '../../../../shared/index.ts';
 import { Button, CardGrid, ellipsis } from '../../../components/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { usePagedList } from '../hooks/use-paged-list.ts';
 import { useSelection } from '../model/selection.store.ts';
 import { ListError } from './ListError.tsx';
+import type { PagedListProps } from './paged-list.types.ts';
 
 const Grid = styled(CardGrid).attrs({ $min: 160 })``;
 
@@ -41,30 +41,14 @@ export function packPath(packCode: string): string {
 }
 
 /** Props of PackGrid. */
-interface PackGridProps {
-  base: AudioListQuery;
-  /** A page of packs; `silent` because the grid itself shows a failure (with a retry). */
-  load(query: AudioListQuery, signal: AbortSignal, silent: boolean): Promise<ListPage<Pack>>;
+interface PackGridProps extends PagedListProps<Pack> {
   /** Show only the first page (browse home's featured packs). */
   firstPageOnly?: boolean;
-  version?: number;
-  label?: string;
-  /** Present on the warehouse and liked pack lists: removes the pack from that list. */
-  onRemove?: (pack: Pack) => void;
-  /** What an empty list shows instead of the plain message: what to do next. */
-  empty?: ReactNode;
 }
 
 /** Pack cards (cover, name, brand, count), loaded a page at a time. */
-export function PackGrid({
-  base,
-  load,
-  firstPageOnly,
-  version = 0,
-  label,
-  onRemove,
-  empty,
-}: PackGridProps) {
+export function PackGrid(props: PackGridProps) {
+  const { base, load, firstPageOnly, version = 0, label, onRemove, empty } = props;
   const { t } = useTranslation('sounds');
   // The gateway answers names in the request's language: a language switch loads them again.
   const language = useLanguage();

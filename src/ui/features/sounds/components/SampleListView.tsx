@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/index.ts';
-import type { AudioListQuery, ListPage, Sample, TagQuery } from '../../../../shared/index.ts';
+import type { AudioListQuery, Sample, TagQuery } from '../../../../shared/index.ts';
 import { useLanguage } from '../hooks/use-language.ts';
 import { useListFilters } from '../hooks/use-list-filters.ts';
 import { gridOfList, usePagedList } from '../hooks/use-paged-list.ts';
 import { filterQuery } from '../model/list-query.ts';
 import { FiltersBar } from './FiltersBar.tsx';
+import type { PagedListProps } from './paged-list.types.ts';
 import { SampleList } from './SampleList.tsx';
 
 const Column = styled.div`
@@ -42,23 +42,13 @@ const Total = styled.p`
   font-size: ${({ theme }) => theme.font.small};
 `;
 
-/** Props of SampleListView. */
-interface SampleListViewProps {
-  /** The fixed part of the query (category, names, pack, keyword…); filters come from the URL. */
-  base: AudioListQuery;
-  /** A page of the list; `silent` because the list itself shows a failure (with a retry). */
-  load(query: AudioListQuery, signal: AbortSignal, silent: boolean): Promise<ListPage<Sample>>;
+/** Props of SampleListView: the base query's filters come from the URL. */
+interface SampleListViewProps extends PagedListProps<Sample> {
   /** Keyword searches sort by relevance unless the URL names a sort. */
   relevance?: boolean;
-  /** Bumped by the page to reload (e.g. after removing rows). */
-  version?: number;
-  label?: string;
   totalLabel?: (total: number) => string;
-  onRemove?: (sample: Sample) => void;
   /** The place whose tags the filter bar offers; defaults to the base query's place. */
   tagScope?: TagQuery;
-  /** What the page shows when nothing at all is listed (filters aside), e.g. an empty warehouse. */
-  empty?: ReactNode;
 }
 
 /** The place of a list query (what the page shows, not its filters), for the tag vocabulary. */
