@@ -158,7 +158,16 @@ function envelope(mono: Float32Array, rate: number) {
   };
 }
 
-/** Raw (unstandardised) descriptors, in the order of EMBEDDING_MEAN. */
+/**
+ * Raw (unstandardised) descriptors, in the order of EMBEDDING_MEAN: 0–12 MFCC c1–c13 means (40 mel
+ * bands 30 Hz–11 kHz), 13–25 their standard deviations, 26–38 their mean frame-to-frame change;
+ * 39–45 spectral contrast in 7 octave bands; 46–51 log centroid (mean, sd), log bandwidth, log 85 %
+ * roll-off, log flatness, zero-crossing rate; 52–55 onset envelope: log mean, coefficient of
+ * variation, strong onsets per second, pulse clarity (best autocorrelation at 0.2–2 s); 56–59 log
+ * duration, log attack (to half the peak), log decay (peak to −20 dB), crest factor (dB); 60–63 level
+ * spread (sd of frame dB), share of frames under the mean level, stereo width, share of power above
+ * 4 kHz; 64–126 the detail set (`timbreDetail`).
+ */
 export function rawDescriptors(
   mono: Float32Array,
   rate: number,

@@ -27,7 +27,14 @@ const paired = (xs: number[]) =>
 
 /**
  * The detail descriptors of one sound: `s` its spectrogram, `chroma` its 12 pitch-class
- * magnitudes, `seconds` its duration. Frames weigh by their energy, as in the first set.
+ * magnitudes, `seconds` its duration. Frames weigh by their energy, as in the first set. In order
+ * (raw 64–126 of the embedding): the log share of each of 24 mel bands (30 Hz–11 kHz) in the mean
+ * power; the same at the attack (the loudest frame, one before, three after) and in the tail (90–460
+ * ms after it), neighbouring bands paired; log time until the level first falls 10, 30 and 50 dB
+ * under the loudest frame, log temporal centroid, the same as a share of the duration, log time of
+ * the loudest frame; log share of the power under 100 Hz, at 100–300 Hz, at 300 Hz–2 kHz; sd of the
+ * log flatness, log centroid of the loudest frame, peakiness (log of the strongest bin over the mean
+ * bin), log flux per unit of level; entropy of the 12 pitch classes, share of the strongest.
  */
 export function timbreDetail(s: Spectrogram, chroma: ArrayLike<number>, seconds: number): number[] {
   const powers = melPowers(s, melBands(s.size, s.rate, BANDS, 30, 11000));

@@ -69,8 +69,8 @@ function tonics(key: MusicalKey): { tonic: string; relative: string } {
 /**
  * KEY_MISMATCH: a declared key whose tonic is neither the detected one's nor its relative's. A
  * mode alone (Em declared, E detected) is no finding: a pluck, a bass or a drone sounds one pitch
- * or a root and its fifth, which carries no mode (docs/ANALYSIS.md "Key exact, as far as the
- * audio can tell"), and a relative major and minor share their notes. No detected key, no finding.
+ * or a root and its fifth, which carries no mode (docs/ANALYSIS.md "Key"), and a relative major
+ * and minor share their notes. No detected key, no finding.
  */
 export function checkKey(declared: MusicalKey | null, detected: MusicalKey | null): Finding[] {
   if (declared === null || detected === null) return [];

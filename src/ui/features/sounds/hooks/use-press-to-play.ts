@@ -8,7 +8,7 @@ interface PressToPlay {
 
 /**
  * A row sounds on the mouse's press, as a DAW's browser does: a hand holds a button ~80–120 ms
- * before it lets go, and the click event only comes at the release (docs/AUDIO.md, "The real
+ * before it lets go, and the click event only comes at the release (benchmarks/README.md "The real
  * path"). The click that follows such a press does nothing more. Touch keeps the click (a finger's
  * press may start a scroll), and so do presses on parts with a click of their own (the checkbox,
  * the waveform's seek, the row's buttons), marked `data-own-click`.
