@@ -1,6 +1,7 @@
 import { transaction, type Database } from './database.ts';
 import type { InsightRepository } from '../../insight/insight.repository.ts';
 import * as shared from '../rows/insight.ts';
+import { addSideChanges } from './side-writes.ts';
 
 /** SQLite implementation of the insight counts (docs/ADMIN.md "Insight"). */
 export function sqliteInsight(db: Database): InsightRepository {
@@ -12,12 +13,18 @@ export function sqliteInsight(db: Database): InsightRepository {
   const topKeys = db.prepare(shared.TOP_KEYS);
   return {
     async add(counts) {
-      transaction(db, () => {
-        for (const c of counts) upsert.run(c.day, c.kind, c.key, c.count);
-      });
+      const changed = transaction(db, () =>
+        counts.reduce(
+          (sum, c) => sum + Number(upsert.run(c.day, c.kind, c.key, c.count).changes),
+          0,
+        ),
+      );
+      addSideChanges(db, changed);
     },
     async prune(beforeDay) {
-      return Number(prune.run(beforeDay).changes);
+      const changed = Number(prune.run(beforeDay).changes);
+      addSideChanges(db, changed);
+      return changed;
     },
     async perDay(fromDay) {
       return perDay.all(fromDay).map(shared.toDayCount);
