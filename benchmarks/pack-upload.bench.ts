@@ -125,10 +125,13 @@ async function timeBrowser(folder: string, count: number): Promise<number> {
 export async function uploadFigures({ quick }: { quick: boolean }): Promise<Figure[]> {
   if (!existsSync('dist/index.html')) throw new Error('run `npm run build` first');
   const count = quick ? 16 : 200;
+  const written = performance.now();
   const folder = writeBenchFolder(count);
+  console.log(`  pack upload: ${count} files written in ${Math.round(performance.now() - written)} ms`);
   try {
     const cli = await timeCli(folder);
     const web = await timeBrowser(folder, count);
+    console.log(`  pack upload: npm run import ${Math.round(cli)} ms, browser ${Math.round(web)} ms`);
     const name = `pack upload, ${count} × ${SECONDS} s WAV: browser vs npm run import`;
     return [ratioFigure(name, web / 1000, 's', cli / 1000, UPLOAD_BUDGET)];
   } finally {

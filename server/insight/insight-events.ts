@@ -37,5 +37,5 @@ export function countSearch(
  */
 export function isAuditionStart(request: FastifyRequest): boolean {
   const range = request.headers.range;
-  return range === undefined || /^bytes=0-/.test(range.trim());
+  return range === undefined || range.trim().startsWith('bytes=0-');
 }
