@@ -5,18 +5,16 @@
  * page's report) into a fresh gateway process; the figure is browser ÷ command line.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
-import { API } from '../src/shared/api/paths.ts';
-import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
 import { planLibrary } from '../server/library/demo/library-plan.ts';
 import { renderChannels } from '../server/synth/render-sample.ts';
 import { wav16 } from '../server/library/review/testing/demo-renders.ts';
 import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
 import { startGatewayProcess } from './gateway-process.ts';
+import { signedInContext, signInTokens } from './signed-in-context.ts';
 import { ratioFigure, type Figure } from './stats.ts';
 
 /** Browser upload ÷ `npm run import` of the same files (issue 28 "Bench"). */
@@ -84,23 +82,9 @@ async function timeBrowser(folder: string, count: number): Promise<number> {
   const gateway = await startGatewayProcess({ dataDir, env: { YINKU_LIBRARY: 'none' } });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const password = createHash('sha256').update('yinku-demo').digest('hex');
-    const login = await fetch(`${gateway.url}${API.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@yinku.local', password, loginType: 'EMAIL' }),
-    });
-    const tokens = ((await login.json()) as { data: { accessToken: string; refreshToken: string } })
-      .data;
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(
-      ([key, access, refresh]) => {
-        localStorage.setItem(key, access);
-        localStorage.setItem('yinku.refreshToken', refresh);
-        localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
-      },
-      [ACCESS_TOKEN_KEY, tokens.accessToken, tokens.refreshToken] as const,
-    );
+    const tokens = await signInTokens(gateway.url, 'admin@yinku.local');
+    const viewport = { width: 1400, height: 900 };
+    const context = await signedInContext(browser, tokens, { viewport });
     const page = await context.newPage();
     await page.goto(`${gateway.url}/admin`);
     const card = page.locator('[data-admin="packs"]');
@@ -127,11 +111,15 @@ export async function uploadFigures({ quick }: { quick: boolean }): Promise<Figu
   const count = quick ? 16 : 200;
   const written = performance.now();
   const folder = writeBenchFolder(count);
-  console.log(`  pack upload: ${count} files written in ${Math.round(performance.now() - written)} ms`);
+  console.log(
+    `  pack upload: ${count} files written in ${Math.round(performance.now() - written)} ms`,
+  );
   try {
     const cli = await timeCli(folder);
     const web = await timeBrowser(folder, count);
-    console.log(`  pack upload: npm run import ${Math.round(cli)} ms, browser ${Math.round(web)} ms`);
+    console.log(
+      `  pack upload: npm run import ${Math.round(cli)} ms, browser ${Math.round(web)} ms`,
+    );
     const name = `pack upload, ${count} × ${SECONDS} s WAV: browser vs npm run import`;
     return [ratioFigure(name, web / 1000, 's', cli / 1000, UPLOAD_BUDGET)];
   } finally {
