@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { startTestGateway, type TestGateway } from '../tests/testing/test-gateway.ts';
 import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
 import { API } from '../src/shared/api/paths.ts';
-import { ACCESS_TOKEN_KEY } from '../src/shared/constants.ts';
+import { signedInContext, signInTokens } from './signed-in-context.ts';
 import type { FigureGroup } from './audio.bench.ts';
 import { baselines, fullVolume, realPathInit, type Heard } from './real-path-probes.ts';
 import {
@@ -89,20 +89,12 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
   try {
     browser = await chromium.launch(chromiumLaunchOptions);
     const modules = await tapModules();
-    const tokens = await signIn(gateway);
+    const tokens = await signInTokens(gateway.url, 'demo@yinku.local');
     // bypassCSP: the tap's modules come from blob: URLs, which the app's CSP refuses.
-    const context = await browser.newContext({
+    const context = await signedInContext(browser, tokens, {
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
     });
-    await context.addInitScript(
-      ([key, access, refresh]) => {
-        localStorage.setItem(key, access);
-        localStorage.setItem('yinku.refreshToken', refresh);
-        localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
-      },
-      [ACCESS_TOKEN_KEY, tokens.accessToken, tokens.refreshToken] as const,
-    );
     await context.addInitScript(realPathInit, modules);
     const env: Env = {
       gateway,
@@ -134,20 +126,6 @@ export interface Env {
   quick: boolean;
   /** The library as stored: each row's facts, its sample rates, the rows without audition. */
   facts: LibraryFacts;
-}
-
-async function signIn(gateway: TestGateway) {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode('yinku-demo'));
-  const login = await fetch(`${gateway.url}${API.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'demo@yinku.local',
-      password: Buffer.from(digest).toString('hex'),
-      loginType: 'EMAIL',
-    }),
-  });
-  return ((await login.json()) as { data: { accessToken: string; refreshToken: string } }).data;
 }
 
 interface ClickRun {

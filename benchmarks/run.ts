@@ -18,6 +18,7 @@ import { loadFigures } from './load.bench.ts';
 import { closeBenchDatabases } from './gateway-process.ts';
 import { scrollFigures } from './scroll.bench.ts';
 import { similarFigures } from './similar.bench.ts';
+import { uploadFigures } from './pack-upload.bench.ts';
 import { isOver, MAX_ATTEMPTS, measureWithRetries, type Figure } from './stats.ts';
 
 const quick = process.argv.includes('--quick');
@@ -27,9 +28,9 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-// `--groups=gateway,gateway-pg,load,real,my-beat,similar,analysis,previews`: only those groups (gateway
+// `--groups=gateway,gateway-pg,load,real,my-beat,similar,analysis,previews,upload`: only those groups (gateway
 // latency with the bundle, the same on PostgreSQL, load, the real path, my beat on the real path,
-// similar-sounds precision, sound analysis, the previews' encoding time), whose
+// similar-sounds precision, sound analysis, the previews' encoding time, the pack upload), whose
 // figures replace theirs in the existing results file; the other figures stay as they were.
 const groups = process.argv
   .find((a) => a.startsWith('--groups='))
@@ -47,6 +48,7 @@ const GROUP_PREFIXES: [prefix: string, group: string][] = [
   ['analysis', 'analysis'],
   ['similar sounds, demo', 'similar'],
   ['previews', 'previews'],
+  ['pack upload', 'upload'],
 ];
 /** Which `--groups` group a figure belongs to (by its name). */
 const groupOf = (f: Figure): string =>
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
     if (groups.includes('similar')) figures.push(...(await similarFigures()));
     if (groups.includes('analysis')) figures.push(...(await analysisFigures({ quick })));
     if (groups.includes('previews')) figures.push(...(await previewFigures({ quick })));
+    if (groups.includes('upload')) figures.push(...(await uploadGroup()));
     write(figures, Math.round((Date.now() - started) / 1000), groups);
     return figures.some(isOver) ? 1 : 0;
   }
@@ -135,10 +138,16 @@ async function main(): Promise<number> {
   figures.push(...(await timed('analysis', () => analysisFigures({ quick }))));
   // The previews' encoding (issue 31): the current format against version 1.
   figures.push(...(await timed('previews', () => previewFigures({ quick }))));
+  // The pack upload in the browser against `npm run import` (issue 28).
+  figures.push(...(await uploadGroup()));
   const seconds = Math.round((Date.now() - started) / 1000);
   write(figures, seconds);
   return figures.some(isOver) ? 1 : 0;
 }
+
+/** The pack upload group, measured with retries. */
+const uploadGroup = () =>
+  measureGroup({ label: 'pack upload', measure: () => uploadFigures({ quick }) });
 
 /**
  * The real-path groups, my beat's among them (those `--only` names, or those `wanted` keeps,

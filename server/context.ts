@@ -7,6 +7,7 @@ import type { Repository } from './db/repository.ts';
 import { openStorage, type Storage } from './db/open-storage.ts';
 import { openBlobStore, type BlobStore } from './blob-store.ts';
 import { createSessionGuard, type SessionGuard } from './accounts/session-guard.ts';
+import { createInsightRecorder, type InsightRecorder } from './insight/insight-recorder.ts';
 
 /** Everything a route module needs, created once per gateway. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   tokenSecret: Buffer;
   /** The ended sessions whose access tokens are refused (started by the app, docs/api/accounts.md#sessions). */
   sessions: SessionGuard;
+  /** Counts plays, downloads and searches, flushed every few seconds (docs/ADMIN.md "Insight"). */
+  insight: InsightRecorder;
   /** Closes the storage; call once, after the server has stopped. */
   close(): Promise<void>;
 }
@@ -36,6 +39,11 @@ export async function createContext(
   const storage = options.storage ?? (await openStorage(config));
   const clock = options.clock ?? systemClock;
   const sessions = createSessionGuard({ accounts: storage.repo.accounts, clock });
+  const insight = createInsightRecorder({
+    store: storage.repo.insight,
+    clock,
+    onError: (error) => process.emitWarning(`insight counts not written yet: ${String(error)}`),
+  });
   return {
     config,
     clock,
@@ -43,8 +51,10 @@ export async function createContext(
     blobs: openBlobStore(config.blobDir ?? join(config.dataDir, 'blobs')),
     tokenSecret: loadSecret(config.dataDir),
     sessions,
+    insight,
     async close() {
       sessions.stop();
+      await insight.close();
       await storage.close();
     },
   };

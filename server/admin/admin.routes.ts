@@ -6,6 +6,7 @@ import { adminReviewRoutes } from './admin-review.routes.ts';
 import { adminSamplesRoutes } from './admin-samples.routes.ts';
 import { adminRolesRoutes } from './admin-roles.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
+import { adminInsightRoutes } from './admin-insight.routes.ts';
 
 /** The operator's routes (docs/ADMIN.md): users, roles, invitation codes, the review queue, the audit log. */
 export async function adminRoutes(app: FastifyInstance, options: AreaOptions): Promise<void> {
@@ -15,4 +16,5 @@ export async function adminRoutes(app: FastifyInstance, options: AreaOptions): P
   await app.register(adminReviewRoutes, options);
   await app.register(adminPacksRoutes, options);
   await app.register(adminSamplesRoutes, options);
+  await app.register(adminInsightRoutes, options);
 }

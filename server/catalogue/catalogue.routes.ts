@@ -12,6 +12,7 @@ import { buildCategoryTree } from './category-tree.ts';
 import { viewerOf } from './viewer.ts';
 import { userItemsRoutes } from './user-items.routes.ts';
 import { createCatalogueService } from './catalogue.service.ts';
+import { countSearch } from '../insight/insight-events.ts';
 import {
   categoryTreeSchema,
   listPageSchema,
@@ -78,13 +79,21 @@ export async function catalogueRoutes(base: FastifyInstance, { ctx }: AreaOption
   app.get(
     API.audios,
     { schema: { querystring: LIST_QUERY_SCHEMAS.list, response: listResponse } },
-    async (request) => ok(await catalogue.listPage(request.query, 'list', caller(request))),
+    async (request) => {
+      const page = await catalogue.listPage(request.query, 'list', caller(request));
+      countSearch(ctx.insight, request.query, page.total);
+      return ok(page);
+    },
   );
 
   app.get(
     API.search,
     { schema: { querystring: LIST_QUERY_SCHEMAS.search, response: listResponse } },
-    async (request) => ok(await catalogue.listPage(request.query, 'search', caller(request))),
+    async (request) => {
+      const page = await catalogue.listPage(request.query, 'search', caller(request));
+      countSearch(ctx.insight, request.query, page.total);
+      return ok(page);
+    },
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { sqliteLibrary } from './sqlite/library/adapter.ts';
 import { sqliteMusic } from './sqlite/music.ts';
 import { sqliteOracle } from './sqlite/oracle.ts';
 import { sqliteReview } from './sqlite/review.ts';
+import { sqliteInsight } from './sqlite/insight.ts';
 import type { PgPool } from './postgres/database.ts';
 import { isPostgresUrl, openPgDatabase } from './postgres/open-database.ts';
 import { postgresAccounts } from './postgres/accounts/adapter.ts';
@@ -26,6 +27,7 @@ import { postgresLibrary } from './postgres/library/adapter.ts';
 import { postgresMusic } from './postgres/music.ts';
 import { postgresOracle } from './postgres/oracle.ts';
 import { postgresReview } from './postgres/review.ts';
+import { postgresInsight } from './postgres/insight.ts';
 
 /** The repository a gateway uses and how to let go of it. */
 export interface Storage {
@@ -50,6 +52,7 @@ export function createSqliteRepository(db: Database): Repository {
     library: sqliteLibrary(db),
     review: sqliteReview(db),
     admin: sqliteAdmin(db),
+    insight: sqliteInsight(db),
   };
 }
 
@@ -67,6 +70,7 @@ export function createPostgresRepository(pool: PgPool): Repository {
     library: postgresLibrary(pool),
     review: postgresReview(pool),
     admin: postgresAdmin(pool),
+    insight: postgresInsight(pool),
   };
 }
 

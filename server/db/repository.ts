@@ -11,6 +11,7 @@ import type {
 } from './coordination.repository.ts';
 import type { LibraryRepository } from '../library/library.repository.ts';
 import type { ReviewRepository } from '../library/review/review.repository.ts';
+import type { InsightRepository } from '../insight/insight.repository.ts';
 
 /**
  * The one storage interface routes use. Every method is async so a PostgreSQL adapter can
@@ -33,4 +34,6 @@ export interface Repository {
   review: ReviewRepository;
   /** Roles, user states, invitation codes and the audit log (docs/ADMIN.md). */
   admin: AdminRepository;
+  /** Plays, downloads and searches counted per day (docs/ADMIN.md "Insight"). */
+  insight: InsightRepository;
 }

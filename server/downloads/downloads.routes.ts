@@ -104,6 +104,7 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
     const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
     if (outcome === 'missing') throw notFound();
     if (outcome === 'quota') throw new ApiError('QUOTA_EXCEEDED', MESSAGES.quotaExceeded);
+    ctx.insight.count('download', String(id));
     return ok(true);
   });
 
@@ -131,6 +132,9 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
           'QUOTA_EXCEEDED',
           MESSAGES.batchShort(outcome.charged.length, outcome.available ?? 0),
         );
+      // A granted batch is one download per sample (docs/ADMIN.md "Insight"); a dry run is none.
+      if (outcome.status === 'granted')
+        for (const id of new Set(body.ids)) ctx.insight.count('download', String(id));
       return ok({
         granted: outcome.status === 'granted',
         charged: outcome.charged,

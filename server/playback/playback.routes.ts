@@ -11,6 +11,7 @@ import { readPeaks } from '../library/peaks.ts';
 import { cipherForClient, encryptedLength } from './encrypt-audio.ts';
 import { blobBody, sendBytes } from '../http/byte-responder.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from '../catalogue/catalogue.schemas.ts';
+import { isAuditionStart } from '../insight/insight-events.ts';
 
 const MESSAGES = {
   auditionNotFound: { zh: '试听不存在', en: 'No such audition' },
@@ -77,6 +78,8 @@ export async function playbackRoutes(base: FastifyInstance, { ctx }: AreaOptions
         request.log.warn({ err: error, keyId }, 'unusable client key');
         throw unknownKey;
       }
+      // One play per request: the encrypted stream is fetched whole, never by ranges.
+      ctx.insight.count('play', String(id));
       return (
         reply
           .type(file.mediaType)
@@ -102,6 +105,7 @@ export async function playbackRoutes(base: FastifyInstance, { ctx }: AreaOptions
       const audition = await repo.audition(auditionCode);
       if (!audition || !ctx.blobs.has(audition.hash))
         throw new ApiError('NOT_FOUND', MESSAGES.auditionNotFound);
+      if (isAuditionStart(request)) ctx.insight.count('audition', auditionCode);
       const body = blobBody(ctx.blobs, audition.hash, {
         mediaType: audition.mediaType,
         cacheControl: YEAR,

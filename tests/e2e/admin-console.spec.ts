@@ -37,6 +37,10 @@ test('an administrator finds a user, changes their roles and disables them', asy
 
   const roles = page.locator('[data-admin="roles"]');
   await expect(roles.locator('[data-role="ADMIN"]')).toContainText('人员管理');
+  // Insight (insight.read): the per-day chart and its three lists.
+  const insight = page.locator('[data-admin="insight"]');
+  await expect(insight.locator('[data-insight="chart"] [data-date]')).toHaveCount(30);
+  await expect(insight.locator('[data-insight="zero"]')).toContainText('无结果的搜索');
   await page.getByLabel('按邮箱查找').fill('');
   await page.getByLabel('按邮箱查找').press('Enter');
   mkdirSync(OUT, { recursive: true });

@@ -69,6 +69,7 @@ export const ROUTES = {
   adminSamples: '/api/v2/admin/samples',
   adminSample: '/api/v2/admin/samples/:id',
   adminSamplesBulk: '/api/v2/admin/samples/bulk',
+  adminInsight: '/api/v2/admin/insight',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */

@@ -6,14 +6,15 @@ import { bindTo } from './query.ts';
 import { treeConditions, where } from '../../rows/filters.ts';
 import { toTreeCells } from '../../rows/catalogue.ts';
 import { num } from '../../rows/values.ts';
+import { sideChanges } from '../side-writes.ts';
 
 type TreeOptions = Parameters<CatalogueRepository['treeCells']>[0];
 
 /**
  * The repository's treeCells: counted cells of the category tree. The catalogue's own tree
  * (no user scope) counts every sample, 94 ms at 1M rows, and only changes with the library: it
- * is kept until this connection writes anything (total_changes) or another one commits
- * (data_version, e.g. `npm run import`).
+ * is kept until this connection writes anything but insight counts (total_changes less
+ * sideChanges) or another one commits (data_version, e.g. `npm run import`).
  */
 export function cachedTreeCells(db: Database): CachedTreeCells {
   const dataVersion = db.prepare('PRAGMA data_version');
@@ -21,7 +22,8 @@ export function cachedTreeCells(db: Database): CachedTreeCells {
   const cache = new Map<string, TreeCell[]>();
   let stamp = '';
   const fresh = () => {
-    const now = `${num(dataVersion.get()?.data_version)}:${num(totalChanges.get()?.n)}`;
+    const changes = num(totalChanges.get()?.n) - sideChanges(db);
+    const now = `${num(dataVersion.get()?.data_version)}:${changes}`;
     if (now !== stamp) {
       cache.clear();
       stamp = now;

@@ -9,6 +9,7 @@ import { UsersCard } from './UsersCard.tsx';
 import { AuditCard } from './AuditCard.tsx';
 import { InvitesCard } from './InvitesCard.tsx';
 import { SamplesCard } from './samples/SamplesCard.tsx';
+import { InsightCard } from './insight/InsightCard.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -33,6 +34,7 @@ export function AdminPage() {
       {permissions.includes('catalogue.edit') && <SamplesCard />}
       {permissions.includes('invites.manage') && <InvitesCard />}
       {permissions.includes('audit.read') && <AuditCard />}
+      {permissions.includes('insight.read') && <InsightCard />}
     </Stack>
   );
 }
