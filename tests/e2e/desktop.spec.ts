@@ -266,7 +266,7 @@ test('a row or the player dragged out carries a DownloadURL whose loopback URL s
   // Not acquired yet: the drag carries nothing and goes the download's way (its credit rules).
   expect(await dragStartOn(row)).toEqual({ downloadUrl: '', cancelled: true });
   await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible({
-    timeout: NAVIGATION_TIMEOUT,
+    timeout: 3 * NAVIGATION_TIMEOUT,
   });
 
   // Acquired: resting on the row hands its file to the shell; a drag then carries its URL.
