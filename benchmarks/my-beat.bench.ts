@@ -8,7 +8,7 @@
  * 8 bars later. Then, with match loudness on and Sync off, 20 of the seeded rows are played and
  * their heard level compared with the target (the beat's LUFS).
  */
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import type { FigureGroup } from './audio.bench.ts';
 import type { Env } from './real-path.bench.ts';
 import { rowsOf, silence, sleep } from './real-path-actions.ts';
@@ -65,6 +65,8 @@ interface StartSeen {
   at: number | null;
   gain: number | null;
   key: string;
+  /** Its whole buffer was cached (false: a first play, from a preview slice). */
+  cached: boolean;
   /** The stretch it was given (absent: none). */
   rate?: number;
 }
@@ -75,6 +77,7 @@ function watchStarts(): void {
     __yinkuPlayer: {
       engine(): {
         context: BaseAudioContext;
+        buffers: { has(key: string): boolean };
         start(track: { key: string }, offset: number, o: { at?: number; gain?: number }): void;
       };
     };
@@ -90,6 +93,7 @@ function watchStarts(): void {
       at: options.at ?? null,
       gain: options.gain ?? null,
       key: track.key,
+      cached: engine.buffers.has(track.key),
       rate: (options as { timePitch?: { rate: number } | null }).timePitch?.rate,
     });
     start(track, offset, options);
@@ -138,20 +142,41 @@ function onsetFrame(x: ArrayLike<number>, from: number, span: number): number {
 }
 
 /**
- * Energy (Σx² ÷ rate) of channel 0 of the engine's buffer `key` over `seconds` from its onset
- * (the first frame above 1 % of its peak; up to its end fade when shorter), and the seconds summed
- * (in-page: the onset is found again here, as `onsetFrame` does, for a page has no imports).
+ * Energy (Σx² ÷ rate) of channel 0 of the engine's buffer `key` as the page's context plays it,
+ * over `seconds` from its onset (the first frame above 1 % of its peak; up to its end fade when
+ * shorter), and the seconds summed (in-page: the onset is found again here, as `onsetFrame` does,
+ * for a page has no imports). A file at another rate than the context's is resampled first, by
+ * the same node in an offline context at the context's rate: a 48 kHz clap's energy above the
+ * 44.1 kHz context's Nyquist is never played, and measured against the file's own it read as a
+ * gain 1.2 dB short of the one applied.
  */
-function fileEnergy(args: { key: string; seconds: number }): { energy: number; seconds: number } {
-  const hook = (
+async function fileEnergy(args: {
+  key: string;
+  seconds: number;
+}): Promise<{ energy: number; seconds: number }> {
+  const engine = (
     window as unknown as {
-      __yinkuPlayer: { engine(): { buffers: { get(key: string): AudioBuffer | undefined } } };
+      __yinkuPlayer: {
+        engine(): {
+          context: BaseAudioContext;
+          buffers: { get(key: string): AudioBuffer | undefined };
+        };
+      };
     }
-  ).__yinkuPlayer;
-  const buffer = hook.engine().buffers.get(args.key);
-  if (!buffer) return { energy: Number.NaN, seconds: 0 };
-  const data = buffer.getChannelData(0);
-  const rate = buffer.sampleRate;
+  ).__yinkuPlayer.engine();
+  const source = engine.buffers.get(args.key);
+  if (!source) return { energy: Number.NaN, seconds: 0 };
+  const rate = engine.context.sampleRate;
+  let data = source.getChannelData(0);
+  if (source.sampleRate !== rate) {
+    const mono = new AudioBuffer({ length: source.length, sampleRate: source.sampleRate });
+    mono.copyToChannel(data, 0);
+    const offline = new OfflineAudioContext(1, Math.ceil(source.duration * rate), rate);
+    const node = new AudioBufferSourceNode(offline, { buffer: mono });
+    node.connect(offline.destination);
+    node.start();
+    data = (await offline.startRendering()).getChannelData(0);
+  }
   const span = Math.min(data.length, Math.round((args.seconds + 0.3) * rate));
   let peak = 0;
   for (let i = 0; i < span; i++) peak = Math.max(peak, Math.abs(data[i]!));
@@ -182,6 +207,21 @@ async function chooseBeat(page: Page): Promise<{ lufs: number }> {
   return { lufs };
 }
 
+/** Clicks `row` with the output recorded for LEVEL_S and a margin: the recording and its start. */
+async function playRow(page: Page, row: Locator) {
+  await silence(page);
+  const before = (await startsSeen(page)).length;
+  await page.evaluate(startRecording);
+  await row.getByRole('gridcell').nth(2).click();
+  await page.waitForFunction(
+    (n) => (window as unknown as { __beatStarts: unknown[] }).__beatStarts.length > n,
+    before,
+  );
+  await sleep(LEVEL_S * 1000 + 300);
+  const rec = await page.evaluate(stopRecording);
+  return { rec, start: (await startsSeen(page))[before]! };
+}
+
 /** The heard level of LOUDNESS_ROWS seeded rows against the target and the rule. */
 async function loudnessOffsets(page: Page, target: number): Promise<RowLevel[]> {
   const offsets: RowLevel[] = [];
@@ -195,17 +235,24 @@ async function loudnessOffsets(page: Page, target: number): Promise<RowLevel[]> 
     await rows.first().waitFor();
     const count = await rows.count();
     for (let i = 0; i < count && offsets.length < LOUDNESS_ROWS; i++) {
-      await silence(page);
-      const before = (await startsSeen(page)).length;
-      await page.evaluate(startRecording);
-      await rows.nth(i).getByRole('gridcell').nth(2).click();
-      await page.waitForFunction(
-        (n) => (window as unknown as { __beatStarts: unknown[] }).__beatStarts.length > n,
-        before,
-      );
-      await sleep(LEVEL_S * 1000 + 300);
-      const rec = await page.evaluate(stopRecording);
-      const start = (await startsSeen(page))[before]!;
+      let { rec, start } = await playRow(page, rows.nth(i));
+      // A first play starts on a preview slice (docs/AUDIO.md "Progressive playback"); on a
+      // loaded machine the full buffer can come after the slice ran out, and the gap read as a
+      // quieter row. The gain is measured on the row played again from its whole buffer.
+      if (!start.cached) {
+        await page.waitForFunction(
+          (key) =>
+            (
+              window as unknown as {
+                __yinkuPlayer: { engine(): { buffers: { has(key: string): boolean } } };
+              }
+            ).__yinkuPlayer
+              .engine()
+              .buffers.has(key),
+          start.key,
+        );
+        ({ rec, start } = await playRow(page, rows.nth(i)));
+      }
       const { lufs, truePeakDb, volume } = await page.evaluate(songLevel);
       if (lufs === null) continue;
       const x = recordedFrames(rec.b64);
@@ -238,12 +285,11 @@ async function loudnessOffsets(page: Page, target: number): Promise<RowLevel[]> 
 }
 
 /**
- * The loudness figures' budget. DIAGNOSTIC for now (Infinity: printed, not gating): on a quiet
- * machine 18 of 20 rows land within 0.03 LU of the target, and the same two rows come out 0.1 and
- * 1.2 LU low in every attempt; until it is known whether the page or this measurement (channel 0
- * against channel 0, an onset found on each side) is wrong for them, they do not fail CI.
+ * The loudness figures' budget: ±1 LU (issue 29). Two 48 kHz drum rows once read 0.1 and 1.2 LU
+ * low: the reference was the file's own energy, part of it above the context's Nyquist and never
+ * played (`fileEnergy` now resamples it as the context does).
  */
-const LOUDNESS_BUDGET = Infinity;
+const LOUDNESS_BUDGET = 1;
 
 /** The my-beat group, in the real-path bench's gateway and signed-in page. */
 export function myBeatGroup(env: Env): FigureGroup {
@@ -370,12 +416,9 @@ export function myBeatGroup(env: Env): FigureGroup {
           1,
           LOUDNESS_BUDGET,
         ),
-        ratioFigure(
+        countFigure(
           `my beat: rows heard more than 1 dB off their matched gain (the target's, or the ceiling's; ${offsets.length} rows)`,
           offRule,
-          'count',
-          1,
-          LOUDNESS_BUDGET,
         ),
         // A start scheduled ahead has no click path left: its floor is its line (budget of the
         // synced cached click, floor + 3 ms).

@@ -8,9 +8,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, type Pack, type Sample } from '../../src/shared/index.ts';
 import { API } from '../../src/shared/api/paths.ts';
+import { asHeardFileName, renderedFrames, syncParams } from '../../src/shared/audio/sync-params.ts';
 import type { SyncItem } from '../../src/shared/api/download.types.ts';
 import type { DesktopBridge } from '../../src/shared/desktop-bridge/bridge.types.ts';
 import { launchDesktop, REPO_ROOT, type DesktopShell } from '../../desktop/shell.ts';
@@ -33,6 +34,10 @@ declare global {
 const KICKS = '/sounds/instruments/asset/Samples:Drums/:Kick';
 const KICKS_API =
   '/api/v2/tt-audios?range=samples&category=instruments&primaryName=Drums&secondaryName=Kick&pageSize=1';
+/** Synth arps: loops with a tempo and a key, so Sync stretches and shifts them. */
+const ARPS = '/sounds/instruments/asset/Samples:Synth/:Arps';
+const ARPS_API =
+  '/api/v2/tt-audios?range=samples&category=instruments&primaryName=Synth&secondaryName=Arps&pageSize=1';
 
 /** Signs a fresh user (`tag`) in and opens the kicks: the first row's name and its sample. */
 async function firstKick(page: Page, tag: string): Promise<{ name: string; sample: Sample }> {
@@ -215,8 +220,39 @@ test('a file deleted from the folder shows as not downloaded after focus; a stra
   await expect.poll(() => existsSync(saved)).toBe(true);
 });
 
-test('a row dragged out carries a DownloadURL whose loopback URL serves the file, only for its lifetime and never to another origin', async () => {
-  test.setTimeout(120_000);
+/** A drag as Chromium starts one on `element`: dragstart with a writable DataTransfer, read back. */
+const dragStartOn = (element: Locator) =>
+  element.evaluate((target) => {
+    const data = new DataTransfer();
+    const event = new DragEvent('dragstart', {
+      dataTransfer: data,
+      bubbles: true,
+      cancelable: true,
+    });
+    target.dispatchEvent(event);
+    return { downloadUrl: data.getData('DownloadURL'), cancelled: event.defaultPrevented };
+  });
+
+/** Rests on `element` until its drag carries a DownloadURL (the file handed to the shell). */
+async function preparedDrag(element: Locator): Promise<string> {
+  await element.hover();
+  let downloadUrl = '';
+  await expect
+    .poll(async () => (downloadUrl = (await dragStartOn(element)).downloadUrl), {
+      timeout: 20_000,
+    })
+    .toMatch(/^audio\/wav:[^:]+\.wav:http:\/\/127\.0\.0\.1:\d+\/drag\/[0-9a-f]{64}\/[^/]+$/);
+  return downloadUrl;
+}
+
+/** Frames of a 16/24-bit PCM WAV (its `data` chunk over its block size). */
+function wavFrames(wav: Buffer): number {
+  const data = wav.indexOf('data');
+  return wav.readUInt32LE(data + 4) / (wav.readUInt16LE(22) * (wav.readUInt16LE(34) / 8));
+}
+
+test('a row or the player dragged out carries a DownloadURL whose loopback URL serves the file (as heard with Sync on), only for its lifetime and never to another origin', async () => {
+  test.setTimeout(180_000);
   const { page } = shell;
   await shell.host.setDownloadRoot(join(base, 'Drag'));
   await signInFresh(page, 'desktop-drag');
@@ -225,32 +261,16 @@ test('a row dragged out carries a DownloadURL whose loopback URL serves the file
   const [sample] = await apiRecords<Sample>(page, KICKS_API);
   if (!sample || !name) throw new Error('no kick in the library');
   const row = dataRows(page).first();
-  // A drag as Chromium starts one: dragstart with a writable DataTransfer, read back after it.
-  const dragStart = () =>
-    row.evaluate((element) => {
-      const data = new DataTransfer();
-      const event = new DragEvent('dragstart', {
-        dataTransfer: data,
-        bubbles: true,
-        cancelable: true,
-      });
-      element.dispatchEvent(event);
-      return { downloadUrl: data.getData('DownloadURL'), cancelled: event.defaultPrevented };
-    });
   expect(await row.getAttribute('draggable')).toBe('true');
 
   // Not acquired yet: the drag carries nothing and goes the download's way (its credit rules).
-  expect(await dragStart()).toEqual({ downloadUrl: '', cancelled: true });
+  expect(await dragStartOn(row)).toEqual({ downloadUrl: '', cancelled: true });
   await expect(page.getByRole('button', { name: `已下载 ${name}` })).toBeVisible({
-    timeout: NAVIGATION_TIMEOUT,
+    timeout: 3 * NAVIGATION_TIMEOUT,
   });
 
   // Acquired: resting on the row hands its file to the shell; a drag then carries its URL.
-  await row.hover();
-  let downloadUrl = '';
-  await expect
-    .poll(async () => (downloadUrl = (await dragStart()).downloadUrl), { timeout: 20_000 })
-    .toMatch(/^audio\/wav:[^:]+\.wav:http:\/\/127\.0\.0\.1:\d+\/drag\/[0-9a-f]{64}\/[^/]+$/);
+  const downloadUrl = await preparedDrag(row);
   const url = downloadUrl.split(':').slice(2).join(':');
   expect(new URL(url).port).not.toBe(new URL(gatewayUrl()).port);
   const served = await fetch(url);
@@ -264,7 +284,58 @@ test('a row dragged out carries a DownloadURL whose loopback URL serves the file
   expect((await fetch(url, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
   expect((await fetch(url, { headers: { referer: 'http://evil.example/x' } })).status).toBe(403);
   expect(bytes).toEqual(await signedGet(page, API.download(sample.id), 'bytes'));
-  // After its lifetime the URL serves nothing.
+
+  // The player's song drags out the same way, from its name and its picture of the sound.
+  await row.getByRole('gridcell').nth(2).click();
+  const player = page.getByRole('region', { name: '采样播放器' });
+  await expect(player.getByText(name)).toBeVisible();
+  const handles = player.locator('[draggable="true"]');
+  await expect(handles).toHaveCount(2);
+  const fromPlayer = (await preparedDrag(handles.first())).split(':').slice(2).join(':');
+  expect(Array.from(new Uint8Array(await (await fetch(fromPlayer)).arrayBuffer()))).toEqual(bytes);
+
+  // With Sync on (the player bar's controls: 120 BPM, C minor) a loop drags out as heard.
+  const tempo = page.getByRole('spinbutton', { name: /项目速度/ });
+  await tempo.fill('120');
+  await tempo.press('Enter');
+  await page.getByRole('combobox', { name: /项目调性/ }).selectOption('Cm');
+  await page.getByRole('switch', { name: /同步/ }).click();
+  await page.goto(ARPS);
+  const [arpName] = await rowNames(page);
+  const [arp] = await apiRecords<Sample>(page, ARPS_API);
+  if (!arp || !arpName) throw new Error('no arp loop in the library');
+  const heard = syncParams(
+    { kind: arp.audioData.kind, bpm: arp.audioBpm, key: arp.audioKey },
+    { tempo: 120, key: 'Cm' },
+  );
+  expect(heard.bpm).toBe(120);
+  // C minor, or its relative major for an arp in a major key.
+  expect(heard.key).toMatch(/^(Cm|D#)$/);
+  const arpRow = dataRows(page).first();
+  expect(await dragStartOn(arpRow)).toEqual({ downloadUrl: '', cancelled: true });
+  await expect(page.getByRole('button', { name: `已下载 ${arpName}` })).toBeVisible({
+    timeout: 3 * NAVIGATION_TIMEOUT,
+  });
+  const heardUrl = await preparedDrag(arpRow);
+  expect(heardUrl.split(':')[1]).toBe(asHeardFileName(arpName, heard));
+  const render = Buffer.from(
+    await (await fetch(heardUrl.split(':').slice(2).join(':'))).arrayBuffer(),
+  );
+  expect(render.subarray(0, 4).toString()).toBe('RIFF');
+  // The render's length is the original's frames over the stretch (the original decoded here).
+  const originalFrames = await page.evaluate(
+    async ({ path, key, rate }) => {
+      const response = await fetch(path, {
+        headers: { authorization: `Bearer ${localStorage.getItem(key)}` },
+      });
+      const context = new OfflineAudioContext(1, 1, rate);
+      return (await context.decodeAudioData(await response.arrayBuffer())).length;
+    },
+    { path: API.download(arp.id), key: ACCESS_TOKEN_KEY, rate: arp.audioData.sampleRate },
+  );
+  expect(wavFrames(render)).toBe(renderedFrames(originalFrames, heard.rate));
+
+  // After its lifetime the kick's URL serves nothing.
   await expect
     .poll(async () => (await fetch(url)).status, { timeout: DRAG_LIFETIME_MS + 5000 })
     .toBe(404);

@@ -7,6 +7,7 @@ import { MusicPlayerBar, SongDetailsPanel } from '../music/index.tsx';
 import { Breadcrumbs, HistoryButtons, TabsBar } from '../navigation/index.ts';
 import {
   CategorySelect,
+  dawDrag,
   DetailPanel,
   downloadSampleAsHeard,
   SearchBar,
@@ -85,7 +86,7 @@ function SoundsFrame() {
         <DetailPanel />
       </Frame>
       <SelectionPanel />
-      <SamplePlayerBar onDownloadAsHeard={downloadSampleAsHeard} />
+      <SamplePlayerBar onDownloadAsHeard={downloadSampleAsHeard} dawDrag={dawDrag} />
     </>
   );
 }
@@ -111,7 +112,9 @@ function MusicFrame() {
 /** New sounds on the home page play on click: once one has, the player shows what plays. */
 function HomePlayer() {
   const started = usePlayerStore((s) => s.song !== null);
-  return started ? <SamplePlayerBar onDownloadAsHeard={downloadSampleAsHeard} /> : null;
+  return started ? (
+    <SamplePlayerBar onDownloadAsHeard={downloadSampleAsHeard} dawDrag={dawDrag} />
+  ) : null;
 }
 
 /**

@@ -8,4 +8,4 @@ export { SelectionPanel } from './components/SelectionPanel.tsx';
 export { SelectionTracker } from './components/SelectionTracker.tsx';
 export { loadCategoryTree } from './hooks/use-category-tree.ts';
 /** Download as heard: the synced render of a sample as a WAV (rows and the player bar). */
-export { downloadSampleAsHeard } from './services.ts';
+export { dawDrag, downloadSampleAsHeard } from './services.ts';

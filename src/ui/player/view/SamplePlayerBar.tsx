@@ -13,7 +13,7 @@ import {
   Switch,
 } from '../../components/index.ts';
 import { isActive, usePlayerStore } from '../store/player.store.ts';
-import { DownloadFolderButton } from '../../features/downloads/index.ts';
+import { DownloadFolderButton, type DawDrag } from '../../features/downloads/index.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { useAuditionMode } from '../store/audition-mode.store.ts';
 import { LiveSpectrum } from './LiveSpectrum.tsx';
@@ -32,6 +32,7 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { ProjectSyncControls } from './ProjectSyncControls.tsx';
 import { useSyncFollow } from './sync-follow.ts';
 import { AsHeardButton } from './AsHeardButton.tsx';
+import { dragOutProps } from './player-drag.ts';
 import type { Sample } from '../../../shared/index.ts';
 
 /** My beat loads after the bar (its analysis and planner stay out of the first bundle). */
@@ -211,10 +212,12 @@ function ProgressControl() {
 interface SamplePlayerBarProps {
   /** Download as heard (the sounds feature's flow); its button shows while Sync changes the song. */
   onDownloadAsHeard?: (song: Sample) => unknown;
+  /** The desktop shell's drag into the DAW (the sounds feature's): the song and its picture drag out. */
+  dawDrag?: () => DawDrag;
 }
 
 /** The bottom sample player (docs/PRODUCT.md §4, §9): transport, loop, progress, times, volume, play list, audition, spectrum, project sync. */
-export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}) {
+export function SamplePlayerBar({ onDownloadAsHeard, dawDrag }: SamplePlayerBarProps = {}) {
   const { t } = useTranslation('player');
   const song = usePlayerStore((s) => s.song);
   const id = usePlayerStore((s) => s.id);
@@ -243,9 +246,10 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
     />
   );
   const loop = loopMode(loopType);
+  const dragOut = dragOutProps(dawDrag?.(), song);
   return (
     <Bar aria-label={t('label')}>
-      <Now>
+      <Now {...dragOut}>
         {song?.icon && <img src={song.icon} alt="" />}
         <span aria-live="polite">{song?.audioName ?? t('nothing')}</span>
       </Now>
@@ -277,7 +281,9 @@ export function SamplePlayerBar({ onDownloadAsHeard }: SamplePlayerBarProps = {}
       {/* docs/PRODUCT.md §8: a decryption failure is an alert; every failure is also a toast (see above). */}
       {lastError?.code === 'DECRYPT' && <span role="alert">{t('decryptFailed')}</span>}
       <Extras data-wide data-roomy>
-        <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
+        <div {...dragOut}>
+          <LiveSpectrum analyser={sounding ? playerAnalyser() : null} label={t('spectrum')} />
+        </div>
       </Extras>
       <Extras data-wide>
         <Switch
