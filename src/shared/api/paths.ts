@@ -69,6 +69,9 @@ export const ROUTES = {
   adminSamples: '/api/v2/admin/samples',
   adminSample: '/api/v2/admin/samples/:id',
   adminSamplesBulk: '/api/v2/admin/samples/bulk',
+  adminSheet: '/api/v2/admin/sheet',
+  adminSheetPreview: '/api/v2/admin/sheet/preview',
+  adminSheetApply: '/api/v2/admin/sheet/apply',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */
