@@ -7,8 +7,8 @@ import {
   type SheetErrorCode,
 } from '../../src/shared/api/admin-sheet.types.ts';
 import {
-  SAMPLE_EDIT_FIELDS,
   SAMPLE_EDIT_LIMITS,
+  type SAMPLE_EDIT_FIELDS,
   type AdminSample,
   type SampleEdit,
 } from '../../src/shared/api/admin.types.ts';

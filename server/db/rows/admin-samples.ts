@@ -6,7 +6,8 @@ import { all, get, run, sampleChanged, type Program } from './steps.ts';
 import { num, orNull, text, textList, type Row } from './values.ts';
 
 /** The columns `toSample` reads. */
-export const SAMPLE_COLUMNS = 'id, pack_code, file_name, name_zh, name_en, bpm, audio_key, kind, tags';
+export const SAMPLE_COLUMNS =
+  'id, pack_code, file_name, name_zh, name_en, bpm, audio_key, kind, tags';
 
 /** Each editable field and its `samples` column; tags are stored as JSON text. */
 const COLUMN: Record<keyof SampleEdit, string> = {

@@ -9,6 +9,7 @@ import { UsersCard } from './UsersCard.tsx';
 import { AuditCard } from './AuditCard.tsx';
 import { InvitesCard } from './InvitesCard.tsx';
 import { SamplesCard } from './samples/SamplesCard.tsx';
+import { SheetCard } from './sheet/SheetCard.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -31,6 +32,7 @@ export function AdminPage() {
       {permissions.includes('roles.manage') && <RolesCard />}
       {permissions.includes('catalogue.edit') && <PacksCard />}
       {permissions.includes('catalogue.edit') && <SamplesCard />}
+      {permissions.includes('catalogue.edit') && <SheetCard />}
       {permissions.includes('invites.manage') && <InvitesCard />}
       {permissions.includes('audit.read') && <AuditCard />}
     </Stack>
