@@ -197,6 +197,7 @@ export function SheetCard() {
         {preview && (
           <div data-sheet-preview>
             <Muted>
+              {file?.name} —{' '}
               {t('sheet.summary', {
                 rows: preview.rows,
                 changes: preview.changeCount,
