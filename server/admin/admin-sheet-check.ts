@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   SHEET_COLUMNS,
   SHEET_READ_ONLY,
+  splitTags,
   type SheetChange,
   type SheetColumn,
   type SheetErrorCode,
@@ -98,17 +99,8 @@ function parseField(field: Field, text: string): { value: SampleEdit[Field] } | 
     case 'kind':
       return SAMPLE_KINDS.includes(text as SampleKind) ? { value: text as SampleKind } : 'BAD_KIND';
     case 'tags': {
-      const tags = [
-        ...new Set(
-          text
-            .split(/[,，]/)
-            .map((tag) => tag.trim())
-            .filter(Boolean),
-        ),
-      ];
-      return tags.length <= TAGS_MAX && tags.every((tag) => tag.length <= TAG_MAX)
-        ? { value: tags }
-        : 'BAD_TAGS';
+      const tags = splitTags(text);
+      return tags ? { value: tags } : 'BAD_TAGS';
     }
   }
 }

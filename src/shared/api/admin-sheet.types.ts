@@ -1,4 +1,4 @@
-import type { SAMPLE_EDIT_FIELDS } from './admin.types.ts';
+import { SAMPLE_EDIT_LIMITS, type SAMPLE_EDIT_FIELDS } from './admin.types.ts';
 
 /** The metadata spreadsheet's file formats (docs/api/admin.md "Spreadsheet"). */
 export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
@@ -91,4 +91,21 @@ export interface SheetPreview {
 export interface SheetApplied {
   sampleCount: number;
   changeCount: number;
+}
+
+/**
+ * Tags typed as text (the samples screen's input, a spreadsheet cell): comma-separated (`,` or
+ * `，`), trimmed, repeats dropped; null when over `SAMPLE_EDIT_LIMITS` (count or length).
+ */
+export function splitTags(text: string): string[] | null {
+  const tags = [
+    ...new Set(
+      text
+        .split(/[,，]/)
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const { tags: most, tag: longest } = SAMPLE_EDIT_LIMITS;
+  return tags.length <= most && tags.every((tag) => tag.length <= longest) ? tags : null;
 }
