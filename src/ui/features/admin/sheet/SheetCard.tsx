@@ -154,6 +154,16 @@ export function SheetCard() {
           {t('sheet.exportCsv')}
         </Button>
       </FormRow>
+      {problem && (
+        <Problem role="alert">
+          {problem.message}{' '}
+          {problem.stale && file && (
+            <Button size="small" variant="text" onClick={() => void check(file)}>
+              {t('sheet.again')}
+            </Button>
+          )}
+        </Problem>
+      )}
       <Narrow>{t('sheet.wideOnly')}</Narrow>
       <WideOnly>
         <Drop
@@ -179,16 +189,6 @@ export function SheetCard() {
           <Muted>{t('sheet.drop')}</Muted>
         </Drop>
         {busy && <Muted role="status">{t('sheet.checking')}</Muted>}
-        {problem && (
-          <Problem role="alert">
-            {problem.message}{' '}
-            {problem.stale && file && (
-              <Button size="small" variant="text" onClick={() => void check(file)}>
-                {t('sheet.again')}
-              </Button>
-            )}
-          </Problem>
-        )}
         {applied && (
           <Muted role="status" data-sheet-applied>
             {t('sheet.applied', { changes: applied.changeCount, samples: applied.sampleCount })}
