@@ -21,7 +21,7 @@ const col = (name: (typeof SHEET_COLUMNS)[number]) => SHEET_COLUMNS.indexOf(name
 test('an XLSX export is edited, previewed with its change and error, fixed and applied', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const login = await page.request.post(API.login, {
     data: { email: 'admin@yinku.local', password: sha256Hex(DEMO_PASSWORD), loginType: 'EMAIL' },
   });
@@ -79,6 +79,8 @@ test('an XLSX export is edited, previewed with its change and error, fixed and a
     for (const mode of ['light', 'dark'] as const) {
       for (const width of mode === 'light' ? [390, 760, 1400] : [760, 1400]) {
         await page.setViewportSize({ width, height: 900 });
+        // The card's top just below the sticky header, so the header covers none of it.
+        await card.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 120));
         await card.screenshot({ path: join(OUT, `admin-sheet.${mode}.zh.${width}.png`) });
       }
       await page
@@ -101,7 +103,8 @@ test('an XLSX export is edited, previewed with its change and error, fixed and a
       timeout: 20_000,
     });
     await page.reload();
-    await expect(page.locator('[data-admin="audit"]')).toContainText(marker, { timeout: 20_000 });
+    // The audit log, newest first, holds the sample's row (its "after" names the new name).
+    await expect(page.locator('[data-admin="audit"]')).toContainText(marker, { timeout: 60_000 });
   } finally {
     await page.request.patch(API.adminSample(target.id), {
       headers,
