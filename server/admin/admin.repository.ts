@@ -39,6 +39,20 @@ export interface SampleQuery extends Window {
   keyword?: string;
 }
 
+/** A page of the spreadsheet export: samples after `afterId` by id (keyset, not offset). */
+export interface SheetPageQuery {
+  packCode?: string;
+  afterId: number;
+  limit: number;
+}
+
+/** One sample's edit from a spreadsheet, with its fields as the preview read them. */
+export interface SheetEdit {
+  id: number;
+  before: SampleEdit;
+  edit: SampleEdit;
+}
+
 /** An invitation code to create. */
 export interface NewInvite {
   code: string;
@@ -110,6 +124,19 @@ export interface AdminRepository {
     edit: SampleEdit,
     actor: Actor,
   ): Promise<AdminSample[] | null>;
+
+  /** A page of the metadata spreadsheet's export (docs/api/admin.md "Spreadsheet"). */
+  sheetSamples(query: SheetPageQuery): Promise<AdminSample[]>;
+  /** The samples of `ids` that exist, by id. */
+  samplesByIds(ids: readonly number[]): Promise<AdminSample[]>;
+  /**
+   * Applies a spreadsheet's edits in one transaction, one audit row per sample; refused, and
+   * nothing changed, when a sample is gone or a field differs from its `before`.
+   */
+  applySheet(
+    edits: readonly SheetEdit[],
+    actor: Actor,
+  ): Promise<{ ok: true } | { ok: false; stale: number[] }>;
 
   /** Writes one audit row for a change made elsewhere (a review finding's accept, reject or fix). */
   recordAudit(

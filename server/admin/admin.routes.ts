@@ -4,6 +4,7 @@ import { adminPacksRoutes } from './admin-packs.routes.ts';
 import { adminInvitesRoutes } from './admin-invites.routes.ts';
 import { adminReviewRoutes } from './admin-review.routes.ts';
 import { adminSamplesRoutes } from './admin-samples.routes.ts';
+import { adminSheetRoutes } from './admin-sheet.routes.ts';
 import { adminRolesRoutes } from './admin-roles.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminInsightRoutes } from './admin-insight.routes.ts';
@@ -17,4 +18,5 @@ export async function adminRoutes(app: FastifyInstance, options: AreaOptions): P
   await app.register(adminPacksRoutes, options);
   await app.register(adminSamplesRoutes, options);
   await app.register(adminInsightRoutes, options);
+  await app.register(adminSheetRoutes, options);
 }

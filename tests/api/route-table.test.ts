@@ -49,6 +49,7 @@ const BYTE_ANSWERS: Array<[string, RouteName]> = [
   ['GET', 'download'],
   ['GET', 'songStream'],
   ['GET', 'songCover'],
+  ['GET', 'adminSheet'],
 ];
 
 let gateway: TestGateway;

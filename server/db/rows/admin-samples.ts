@@ -5,7 +5,9 @@ import { audit, marks } from './admin-users.ts';
 import { all, get, run, sampleChanged, type Program } from './steps.ts';
 import { num, orNull, text, textList, type Row } from './values.ts';
 
-const SAMPLE_COLUMNS = 'id, pack_code, file_name, name_zh, name_en, bpm, audio_key, kind, tags';
+/** The columns `toSample` reads. */
+export const SAMPLE_COLUMNS =
+  'id, pack_code, file_name, name_zh, name_en, bpm, audio_key, kind, tags';
 
 /** Each editable field and its `samples` column; tags are stored as JSON text. */
 const COLUMN: Record<keyof SampleEdit, string> = {
@@ -17,7 +19,8 @@ const COLUMN: Record<keyof SampleEdit, string> = {
   tags: 'tags',
 };
 
-const toSample = (row: Row): AdminSample => ({
+/** A `samples` row as the samples screen shows it. */
+export const toSample = (row: Row): AdminSample => ({
   id: num(row.id),
   packCode: text(row.pack_code),
   fileName: text(row.file_name),

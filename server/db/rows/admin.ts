@@ -13,6 +13,7 @@ import {
   updateRole,
 } from './admin-roles.ts';
 import { editSamples, findSamples } from './admin-samples.ts';
+import { applySheet, samplesByIds, sheetSamples } from './admin-sheet.ts';
 import type { Program } from './steps.ts';
 
 /** Runs one program in one transaction of an engine (sqlite/admin.ts, postgres/admin.ts). */
@@ -37,6 +38,9 @@ export function adminRepositoryOf(runProgram: ProgramRunner): AdminRepository {
     revokeInvite: (code, actor) => runProgram(revokeInvite(code, actor)),
     findSamples: (query) => runProgram(findSamples(query)),
     editSamples: (ids, edit, actor) => runProgram(editSamples(ids, edit, actor)),
+    sheetSamples: (query) => runProgram(sheetSamples(query)),
+    samplesByIds: (ids) => runProgram(samplesByIds(ids)),
+    applySheet: (edits, actor) => runProgram(applySheet(edits, actor)),
     recordAudit: ({ action, target, before, after }, actor) =>
       runProgram(audit(actor, action, target, before, after)),
     auditLog: (window) => runProgram(auditLog(window)),

@@ -70,6 +70,9 @@ export const ROUTES = {
   adminSample: '/api/v2/admin/samples/:id',
   adminSamplesBulk: '/api/v2/admin/samples/bulk',
   adminInsight: '/api/v2/admin/insight',
+  adminSheet: '/api/v2/admin/sheet',
+  adminSheetPreview: '/api/v2/admin/sheet/preview',
+  adminSheetApply: '/api/v2/admin/sheet/apply',
 } as const;
 
 /** The parameter names of a route pattern: `'/a/:id/b/:code'` → `'id' | 'code'`. */

@@ -10,6 +10,7 @@ import { AuditCard } from './AuditCard.tsx';
 import { InvitesCard } from './InvitesCard.tsx';
 import { SamplesCard } from './samples/SamplesCard.tsx';
 import { InsightCard } from './insight/InsightCard.tsx';
+import { SheetCard } from './sheet/SheetCard.tsx';
 
 const Stack = styled.div`
   display: grid;
@@ -32,6 +33,7 @@ export function AdminPage() {
       {permissions.includes('roles.manage') && <RolesCard />}
       {permissions.includes('catalogue.edit') && <PacksCard />}
       {permissions.includes('catalogue.edit') && <SamplesCard />}
+      {permissions.includes('catalogue.edit') && <SheetCard />}
       {permissions.includes('invites.manage') && <InvitesCard />}
       {permissions.includes('audit.read') && <AuditCard />}
       {permissions.includes('insight.read') && <InsightCard />}

@@ -2,6 +2,7 @@ import {
   MUSICAL_KEYS,
   SAMPLE_EDIT_LIMITS,
   SAMPLE_KINDS,
+  splitTags,
   type AdminSample,
   type MusicalKey,
   type SampleEdit,
@@ -27,7 +28,7 @@ export function shownValue(sample: AdminSample, field: EditField): string {
  */
 export function parseEdit(field: EditField, typed: string): SampleEdit | { problem: EditProblem } {
   const text = typed.trim();
-  const { name, bpm, tags, tag } = SAMPLE_EDIT_LIMITS;
+  const { name, bpm } = SAMPLE_EDIT_LIMITS;
   switch (field) {
     case 'nameZh':
     case 'nameEn':
@@ -44,17 +45,8 @@ export function parseEdit(field: EditField, typed: string): SampleEdit | { probl
     case 'kind':
       return { kind: SAMPLE_KINDS.includes(text as SampleKind) ? (text as SampleKind) : 'oneshot' };
     case 'tags': {
-      const list = [
-        ...new Set(
-          text
-            .split(/[,，]/)
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ];
-      return list.length <= tags && list.every((t) => t.length <= tag)
-        ? { tags: list }
-        : { problem: 'tags' };
+      const list = splitTags(text);
+      return list ? { tags: list } : { problem: 'tags' };
     }
   }
 }
