@@ -62,8 +62,18 @@ interface RowPage<T> {
   totalEstimated?: boolean;
 }
 
+/** A sample's file facts and tags: what the library writes of them, the catalogue reads. */
+export interface SampleFileFacts {
+  sampleRate: number;
+  channels: number;
+  bitDepth: number | null;
+  sizeBytes: number;
+  duration: number;
+  tags: string[];
+}
+
 /** A sample as stored, with its pack and brand and the viewer's flags. */
-export interface SampleRow {
+export interface SampleRow extends SampleFileFacts {
   id: number;
   packCode: string;
   packNameEn: string;
@@ -81,12 +91,6 @@ export interface SampleRow {
   bpmDetected: boolean;
   kind: SampleKind;
   format: AudioFormat;
-  sampleRate: number;
-  channels: number;
-  bitDepth: number | null;
-  sizeBytes: number;
-  duration: number;
-  tags: string[];
   auditionCode: string | null;
   popularity: number;
   createdAt: string;

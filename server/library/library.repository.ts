@@ -1,5 +1,6 @@
 import type { LibrarySize } from '../config.ts';
 import type { MusicalKey } from '../../src/shared/api/catalogue.types.ts';
+import type { SampleFileFacts } from '../catalogue/catalogue.repository.ts';
 import type { EffectiveMetadata, StoredAnalysis, ValueSource } from './sound-analysis.ts';
 
 /** A brand, found by its name or added. */
@@ -49,7 +50,7 @@ export interface SampleSearchText {
 }
 
 /** A sample row as the seeder and importer write it. */
-export interface SampleInsert {
+export interface SampleInsert extends SampleFileFacts {
   packCode: string;
   nameEn: string;
   nameZh: string;
@@ -61,12 +62,6 @@ export interface SampleInsert {
   kind: 'oneshot' | 'loop';
   format: string;
   mediaType: string;
-  sampleRate: number;
-  channels: number;
-  bitDepth: number | null;
-  sizeBytes: number;
-  duration: number;
-  tags: string[];
   blobHash: string;
   fileName: string;
   auditionCode: string | null;
