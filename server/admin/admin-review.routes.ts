@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, ROUTES } from '../../src/shared/api/paths.ts';
 import { bodySchema } from '../accounts/account-schemas.ts';
-import { packCodeSchema } from '../catalogue/catalogue.schemas.ts';
+import { PACK_CODE_PATTERN } from '../catalogue/catalogue.schemas.ts';
 import { ok } from '../http/envelope.ts';
 import { arrayOf, okResponse } from '../http/response-schema.ts';
 import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
@@ -11,6 +11,7 @@ import { reviewService } from '../library/review/review.service.ts';
 import { reviewFindingSchema } from './admin.responses.ts';
 import { actorOf } from './admin-rules.ts';
 
+const reviewQuery = bodySchema({ packCode: { type: 'string', pattern: PACK_CODE_PATTERN } });
 const statusBody = bodySchema({ status: { type: 'string', enum: ['accepted', 'rejected'] } });
 
 /** The review queue's calls (docs/api/admin.md): list a pack's findings, accept, reject, fix. */
@@ -34,7 +35,7 @@ export async function adminReviewRoutes(
   app.get(
     API.adminReview,
     {
-      schema: { querystring: packCodeSchema, response: okResponse(arrayOf(reviewFindingSchema)) },
+      schema: { querystring: reviewQuery, response: okResponse(arrayOf(reviewFindingSchema)) },
       config: manage,
     },
     async (request) => ok(await review.listFindings(request.query.packCode)),

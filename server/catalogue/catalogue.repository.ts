@@ -102,14 +102,18 @@ export interface SampleRow extends SampleFileFacts {
   truePeakDb: number | null;
 }
 
-/** A pack as stored, with its counts and the viewer's flags. */
-export interface PackRow {
+/** A pack's code, names, descriptions and brand, as the library writes and the catalogue reads them. */
+export interface PackTexts {
   code: string;
   nameEn: string;
   nameZh: string;
   descriptionEn: string;
   descriptionZh: string;
   brand: string;
+}
+
+/** A pack as stored, with its counts and the viewer's flags. */
+export interface PackRow extends PackTexts {
   category: Category;
   primaryName: string;
   tags: string[];

@@ -11,14 +11,6 @@ export const packParamsSchema = {
   properties: { code: { type: 'string', pattern: PACK_CODE_PATTERN } },
 } as const;
 
-/** An object of one required `packCode`: the params or query of a call about one pack. */
-export const packCodeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['packCode'],
-  properties: { packCode: { type: 'string', pattern: PACK_CODE_PATTERN } },
-} as const;
-
 /** The querystring of a call that takes none: any parameter is a 400 naming it. */
 export const noQuerySchema = {
   type: 'object',
