@@ -102,7 +102,7 @@ export interface SampleRow extends SampleFileFacts {
   truePeakDb: number | null;
 }
 
-/** A pack's code, names, descriptions and brand, as the library writes and the catalogue reads them. */
+/** A pack's code, names, descriptions and brand: written by the library, read by the catalogue. */
 export interface PackTexts {
   code: string;
   nameEn: string;
