@@ -3,14 +3,17 @@ import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 
+// What the two Node projects share: their tests start real gateways and databases, which take time.
+const nodeTests = { environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 } as const;
+
 /** Unit and API tests: Node for the gateway, shared code and decoders; jsdom for React; Chromium for audio. */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...nodeTests,
           name: 'node',
-          environment: 'node',
           include: [
             'server/**/*.test.ts',
             'src/shared/**/*.test.ts',
@@ -24,16 +27,14 @@ export default defineConfig({
             'benchmarks/**/*.test.ts',
           ],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
         },
       },
       {
         // The API suite again, every test gateway on its own PostgreSQL database of one
         // throw-away cluster (docs/DATABASE.md, "Tests").
         test: {
+          ...nodeTests,
           name: 'api-pg',
-          environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           // The mutant fuzz test plants a bug of SQLite's FTS5 (a NUL inside a MATCH string);
           // PostgreSQL's search has no such string to break, so there is nothing to find there.
@@ -42,8 +43,6 @@ export default defineConfig({
           exclude: ['tests/api/fuzz-http-mutant.test.ts', 'tests/api/preview-fidelity.test.ts'],
           globalSetup: ['tests/testing/pg-global-setup.ts'],
           env: { YINKU_TEST_DATABASE: 'postgres' },
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
         },
       },
       {

@@ -1,4 +1,7 @@
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+
+/** The TCP port a listening server took (it listens on an address, not a pipe). */
+export const portOf = (server: Server): number => (server.address() as AddressInfo).port;
 
 /** A TCP port free right now on 127.0.0.1 (the kernel picks it), for throw-away servers. */
 export async function freePort(): Promise<number> {
@@ -7,7 +10,7 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const { port } = server.address() as { port: number };
+  const port = portOf(server);
   await new Promise((resolve) => server.close(resolve));
   return port;
 }

@@ -32,18 +32,28 @@ const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'reqId
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+// The parts of pino's serialised `req` and `err` a line shows.
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+}
+interface LoggedError {
+  message?: string;
+  stack?: string;
+}
+
 /** One readable line (plus the stack of an error) from a pino JSON record. */
 export function formatLogRecord(record: Record<string, unknown>): string {
   const at = new Date(typeof record.time === 'number' ? record.time : Date.now());
   const clock = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
   const level = LEVELS[Number(record.level)] ?? String(record.level);
   const parts = [`${clock} ${level.padEnd(5)}`, String(record.msg ?? '')];
-  const request = record.req as { method?: string; url?: string } | undefined;
+  const request = record.req as LoggedRequest | undefined;
   if (request?.method) parts.push(`(${request.method} ${request.url ?? ''})`);
   const extra = Object.entries(record).filter(([key]) => !HIDDEN.has(key));
   if (extra.length > 0)
     parts.push(extra.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(' '));
-  const err = record.err as { message?: string; stack?: string } | undefined;
+  const err = record.err as LoggedError | undefined;
   let line = parts.filter(Boolean).join(' ');
   if (err?.message) line += `: ${err.message}`;
   // A server error keeps its stack: it is what someone fixing it needs.

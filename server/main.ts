@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { createApp } from './app.ts';
+import { portOf } from './free-port.ts';
 import { seedIfEmpty } from './library/seed-library.ts';
 import { encodePendingAuditions } from './library/seed-auditions.ts';
 import { analysePending } from './library/seed-analysis.ts';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   // The one line a person starting it needs (a JSON record when the output is not a terminal).
-  const { port } = app.server.address() as { port: number };
+  const port = portOf(app.server);
   app.log.info(
     `Yinku is serving on http://localhost:${port} · library ${config.librarySize} · data ${config.dataDir} · database ${databaseName(config.databaseUrl)}`,
   );

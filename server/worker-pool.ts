@@ -78,7 +78,7 @@ export function serveTasks<Task>(
     new Promise<TaskAnswer<unknown>>((resolve) => resolve(handle(task))).then(
       ({ result, transfer }) => parentPort?.postMessage({ id, result }, transfer ?? []),
       (error: unknown) => {
-        const code = (error as { code?: string }).code;
+        const code = (error as NodeJS.ErrnoException).code;
         const message = (error as Error).message ?? String(error);
         parentPort?.postMessage({ id, error: code ? `${code}: ${message}` : message });
       },

@@ -12,8 +12,8 @@ export async function parseClientPublicKey(base64: string): Promise<Uint8Array |
   const der = new Uint8Array(Buffer.from(compact, 'base64'));
   try {
     const key = await webcrypto.subtle.importKey('spki', der, RSA_OAEP_SHA256, true, ['encrypt']);
-    const algorithm = key.algorithm as { modulusLength?: number };
-    return algorithm.modulusLength === 2048 ? der : null;
+    const { modulusLength } = key.algorithm as webcrypto.RsaKeyAlgorithm;
+    return modulusLength === 2048 ? der : null;
   } catch {
     return null;
   }

@@ -35,6 +35,11 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: AreaOptions)
     if (!account) throw new ApiError('UNAUTHORIZED', MESSAGES.tokenInvalid);
     return toUserInfo(account, languageOf(request));
   };
+  // The calls below are the signed-in user's: a body in, an answer out.
+  const userCall = <const B extends object, const R extends object>(body: B, response: R) => ({
+    schema: { body, response },
+    config: { signedIn: true } as const,
+  });
 
   app.get(
     API.profile,
@@ -42,75 +47,58 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: AreaOptions)
     async (request) => ok(await profileOf(request.user.id, request)),
   );
 
-  app.post(
-    API.clientKey,
-    {
-      schema: { body: clientKeyBody, response: okResponse(clientKeyAnswerSchema) },
-      config: { signedIn: true },
-    },
-    async (request) => {
-      const { user } = request;
-      const publicKey = await parseClientPublicKey(request.body.publicKey);
-      if (!publicKey)
-        throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.badPublicKey, { field: 'publicKey' });
-      const keyId = await ctx.repo.accounts.saveClientKey({
-        keyId: randomUUID(),
-        userId: user.id,
-        publicKey,
-        now: ctx.clock.now(),
-        keep: ACCOUNT_POLICY.clientKeysPerUser,
-      });
-      return ok({ keyId });
-    },
-  );
+  const keyAnswer = okResponse(clientKeyAnswerSchema);
+  app.post(API.clientKey, userCall(clientKeyBody, keyAnswer), async ({ user, body }) => {
+    const publicKey = await parseClientPublicKey(body.publicKey);
+    if (!publicKey)
+      throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.badPublicKey, { field: 'publicKey' });
+    const keyId = await ctx.repo.accounts.saveClientKey({
+      keyId: randomUUID(),
+      userId: user.id,
+      publicKey,
+      now: ctx.clock.now(),
+      keep: ACCOUNT_POLICY.clientKeysPerUser,
+    });
+    return ok({ keyId });
+  });
 
-  app.post(
-    API.assessmentStart,
-    {
-      schema: { body: startBody, response: okResponse(assessmentStartSchema) },
-      config: { signedIn: true },
-    },
-    async (request) => {
-      const { user } = request;
-      const code = request.body.invitationCode.toUpperCase();
-      const usesLeft = await ctx.repo.accounts.findInvitationCode(code, ctx.clock.now());
-      if (!usesLeft)
-        throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.invitationUnknown, {
-          field: 'invitationCode',
-        });
-      const assessmentId = randomUUID();
-      await ctx.repo.accounts.startAssessment({
-        id: assessmentId,
-        userId: user.id,
-        invitationCode: code,
-        now: ctx.clock.now(),
+  const questions = okResponse(assessmentStartSchema);
+  app.post(API.assessmentStart, userCall(startBody, questions), async (request) => {
+    const { user } = request;
+    const code = request.body.invitationCode.toUpperCase();
+    const usesLeft = await ctx.repo.accounts.findInvitationCode(code, ctx.clock.now());
+    if (!usesLeft)
+      throw new ApiError('BAD_REQUEST', ACCOUNT_MESSAGES.invitationUnknown, {
+        field: 'invitationCode',
       });
-      return ok({ assessmentId, questions: assessmentQuestions(languageOf(request)) });
-    },
-  );
+    const assessmentId = randomUUID();
+    await ctx.repo.accounts.startAssessment({
+      id: assessmentId,
+      userId: user.id,
+      invitationCode: code,
+      now: ctx.clock.now(),
+    });
+    return ok({ assessmentId, questions: assessmentQuestions(languageOf(request)) });
+  });
 
-  app.post(
-    API.assessmentFinish,
-    { schema: { body: finishBody, response: profile }, config: { signedIn: true } },
-    async (request) => {
-      const { user } = request;
-      const { assessmentId, answers } = request.body;
-      const result = await ctx.repo.accounts.finishAssessment({
-        assessmentId,
-        userId: user.id,
-        answers,
-        sampleTypes: sampleTypesFrom(answers),
-        now: ctx.clock.now(),
-      });
-      if (!result.ok) {
-        const unknown = result.reason === 'unknown';
-        throw new ApiError(
-          unknown ? 'NOT_FOUND' : 'CONFLICT',
-          unknown ? ACCOUNT_MESSAGES.assessmentUnknown : ACCOUNT_MESSAGES.invitationUnknown,
-          { field: unknown ? 'assessmentId' : 'invitationCode' },
-        );
-      }
-      return ok(await profileOf(user.id, request));
-    },
-  );
+  app.post(API.assessmentFinish, userCall(finishBody, profile), async (request) => {
+    const { user } = request;
+    const { assessmentId, answers } = request.body;
+    const result = await ctx.repo.accounts.finishAssessment({
+      assessmentId,
+      userId: user.id,
+      answers,
+      sampleTypes: sampleTypesFrom(answers),
+      now: ctx.clock.now(),
+    });
+    if (!result.ok) {
+      const unknown = result.reason === 'unknown';
+      throw new ApiError(
+        unknown ? 'NOT_FOUND' : 'CONFLICT',
+        unknown ? ACCOUNT_MESSAGES.assessmentUnknown : ACCOUNT_MESSAGES.invitationUnknown,
+        { field: unknown ? 'assessmentId' : 'invitationCode' },
+      );
+    }
+    return ok(await profileOf(user.id, request));
+  });
 }

@@ -10,40 +10,26 @@ interface MenuSpec {
   children?: MenuSpec[];
 }
 
+// One sidebar entry, a line of the table below.
+const menu = (key: string, path: string, zh: string, en: string, children?: MenuSpec[]) =>
+  ({ key, path, zh, en, children }) satisfies MenuSpec;
+
 // The three sidebar groups of docs/PRODUCT.md §2: browse (the four categories), warehouse, liked.
 const MENUS: MenuSpec[] = [
-  {
-    key: 'browse',
-    path: '/sounds',
-    zh: '浏览',
-    en: 'Browse',
-    children: [
-      { key: 'instruments', path: '/sounds/instruments', zh: '乐器', en: 'Instruments' },
-      { key: 'genres', path: '/sounds/genres', zh: '曲风', en: 'Genres' },
-      { key: 'cinematicFx', path: '/sounds/cinematicFx', zh: '影视音效', en: 'Cinematic FX' },
-      { key: 'chineseStyle', path: '/sounds/chineseStyle', zh: '中国风', en: 'Chinese style' },
-    ],
-  },
-  {
-    key: 'stockroom',
-    path: '/sounds/stockroom',
-    zh: '仓库',
-    en: 'Warehouse',
-    children: [
-      { key: 'stockroomSamples', path: '/sounds/stockroom/resources', zh: '采样', en: 'Samples' },
-      { key: 'stockroomPacks', path: '/sounds/stockroom/Packs', zh: '音色包', en: 'Packs' },
-    ],
-  },
-  {
-    key: 'likes',
-    path: '/sounds/other',
-    zh: '收藏',
-    en: 'Liked',
-    children: [
-      { key: 'likedSamples', path: '/sounds/other/likes', zh: '采样', en: 'Samples' },
-      { key: 'likedPacks', path: '/sounds/other/Packs', zh: '音色包', en: 'Packs' },
-    ],
-  },
+  menu('browse', '/sounds', '浏览', 'Browse', [
+    menu('instruments', '/sounds/instruments', '乐器', 'Instruments'),
+    menu('genres', '/sounds/genres', '曲风', 'Genres'),
+    menu('cinematicFx', '/sounds/cinematicFx', '影视音效', 'Cinematic FX'),
+    menu('chineseStyle', '/sounds/chineseStyle', '中国风', 'Chinese style'),
+  ]),
+  menu('stockroom', '/sounds/stockroom', '仓库', 'Warehouse', [
+    menu('stockroomSamples', '/sounds/stockroom/resources', '采样', 'Samples'),
+    menu('stockroomPacks', '/sounds/stockroom/Packs', '音色包', 'Packs'),
+  ]),
+  menu('likes', '/sounds/other', '收藏', 'Liked', [
+    menu('likedSamples', '/sounds/other/likes', '采样', 'Samples'),
+    menu('likedPacks', '/sounds/other/Packs', '音色包', 'Packs'),
+  ]),
 ];
 
 const toMenu = (spec: MenuSpec, language: Language): Menu => ({

@@ -11,12 +11,7 @@ import { reviewService } from '../library/review/review.service.ts';
 import { reviewFindingSchema } from './admin.responses.ts';
 import { actorOf } from './admin-rules.ts';
 
-const reviewQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['packCode'],
-  properties: { packCode: { type: 'string', pattern: PACK_CODE_PATTERN } },
-} as const;
+const reviewQuery = bodySchema({ packCode: { type: 'string', pattern: PACK_CODE_PATTERN } });
 const statusBody = bodySchema({ status: { type: 'string', enum: ['accepted', 'rejected'] } });
 
 /** The review queue's calls (docs/api/admin.md): list a pack's findings, accept, reject, fix. */

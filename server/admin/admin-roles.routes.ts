@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   PERMISSION_IDS,
   PERMISSION_TEXTS,
@@ -56,6 +56,12 @@ export async function adminRolesRoutes(base: FastifyInstance, { ctx }: AreaOptio
     if (!role) throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.noSuchRole);
     return role;
   };
+  // A change the repository made answers the roles screen anew; one whose role it no longer
+  // found (removed meanwhile) is a 404.
+  const changed = async (request: FastifyRequest, found: boolean) => {
+    if (!found) throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.noSuchRole);
+    return ok(await overview(admin, languageOf(request)));
+  };
 
   app.get(API.adminRoles, { schema: { response }, config: manage }, async (request) =>
     ok(await overview(admin, languageOf(request))),
@@ -84,9 +90,10 @@ export async function adminRolesRoutes(base: FastifyInstance, { ctx }: AreaOptio
       const { name, permissions } = request.body;
       requireHeld(request, [...before.permissions, ...permissions]);
       const actor = actorOf(request, ctx.clock.now());
-      if (!(await admin.updateRole(code, { name: name.trim(), permissions }, actor)))
-        throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.noSuchRole);
-      return ok(await overview(admin, languageOf(request)));
+      return changed(
+        request,
+        await admin.updateRole(code, { name: name.trim(), permissions }, actor),
+      );
     },
   );
 
@@ -97,9 +104,7 @@ export async function adminRolesRoutes(base: FastifyInstance, { ctx }: AreaOptio
       const role = await roleOrThrow(request.params.code);
       if (role.builtIn) throw new ApiError('CONFLICT', ADMIN_MESSAGES.builtIn);
       requireHeld(request, role.permissions);
-      if (!(await admin.deleteRole(role.code, actorOf(request, ctx.clock.now()))))
-        throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.noSuchRole);
-      return ok(await overview(admin, languageOf(request)));
+      return changed(request, await admin.deleteRole(role.code, actorOf(request, ctx.clock.now())));
     },
   );
 
@@ -109,9 +114,8 @@ export async function adminRolesRoutes(base: FastifyInstance, { ctx }: AreaOptio
     async (request) => {
       const { role } = request.body;
       requireHeld(request, (await roleOrThrow(role)).permissions);
-      if (!(await admin.setStaffDefaultRole(role, actorOf(request, ctx.clock.now()))))
-        throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.noSuchRole);
-      return ok(await overview(admin, languageOf(request)));
+      const actor = actorOf(request, ctx.clock.now());
+      return changed(request, await admin.setStaffDefaultRole(role, actor));
     },
   );
 }

@@ -44,6 +44,11 @@ export async function adminUsersRoutes(base: FastifyInstance, { ctx }: AreaOptio
     if (!user) throw new ApiError('NOT_FOUND', ADMIN_MESSAGES.unknownUser);
     return user;
   };
+  // A change to one user (roles, disabled): the path names the user, the answer is it changed.
+  const userChange = <const B extends object>(body: B) => ({
+    schema: { params: idParamsSchema, body, response: okResponse(adminUserSchema) },
+    config: manage,
+  });
 
   app.get(
     API.adminUsers,
@@ -73,44 +78,30 @@ export async function adminUsersRoutes(base: FastifyInstance, { ctx }: AreaOptio
     },
   );
 
-  app.put(
-    ROUTES.adminUserRoles,
-    {
-      schema: { params: idParamsSchema, body: rolesBody, response: okResponse(adminUserSchema) },
-      config: manage,
-    },
-    async (request) => {
-      const { id } = request.params;
-      const user = await userOrThrow(id);
-      const next = request.body.roles;
-      const changed = [
-        ...next.filter((role) => !user.roles.includes(role)),
-        ...user.roles.filter((role) => !next.includes(role)),
-      ];
-      requireHeld(request, permissionsOfRoles(changed, await admin.listRoles()));
-      const result = await admin.setUserRoles(id, next, actorOf(request, ctx.clock.now()));
-      if (!result.ok) throw refusal(result.reason);
-      return ok(await userOrThrow(id));
-    },
-  );
+  app.put(ROUTES.adminUserRoles, userChange(rolesBody), async (request) => {
+    const { id } = request.params;
+    const user = await userOrThrow(id);
+    const next = request.body.roles;
+    const changed = [
+      ...next.filter((role) => !user.roles.includes(role)),
+      ...user.roles.filter((role) => !next.includes(role)),
+    ];
+    requireHeld(request, permissionsOfRoles(changed, await admin.listRoles()));
+    const result = await admin.setUserRoles(id, next, actorOf(request, ctx.clock.now()));
+    if (!result.ok) throw refusal(result.reason);
+    return ok(await userOrThrow(id));
+  });
 
-  app.put(
-    ROUTES.adminUserDisabled,
-    {
-      schema: { params: idParamsSchema, body: disabledBody, response: okResponse(adminUserSchema) },
-      config: manage,
-    },
-    async (request) => {
-      const { id } = request.params;
-      const user = await userOrThrow(id);
-      // Disabling someone is acting on every right they hold.
-      requireHeld(request, permissionsOfRoles(user.roles, await admin.listRoles()));
-      const now = ctx.clock.now();
-      const result = await admin.setUserDisabled(id, request.body.disabled, actorOf(request, now));
-      if (!result.ok) throw refusal(result.reason);
-      // This instance refuses the account's sessions at once; the others within their poll.
-      if (request.body.disabled) await ctx.sessions.sync();
-      return ok(await userOrThrow(id));
-    },
-  );
+  app.put(ROUTES.adminUserDisabled, userChange(disabledBody), async (request) => {
+    const { id } = request.params;
+    const user = await userOrThrow(id);
+    // Disabling someone is acting on every right they hold.
+    requireHeld(request, permissionsOfRoles(user.roles, await admin.listRoles()));
+    const now = ctx.clock.now();
+    const result = await admin.setUserDisabled(id, request.body.disabled, actorOf(request, now));
+    if (!result.ok) throw refusal(result.reason);
+    // This instance refuses the account's sessions at once; the others within their poll.
+    if (request.body.disabled) await ctx.sessions.sync();
+    return ok(await userOrThrow(id));
+  });
 }

@@ -62,8 +62,18 @@ interface RowPage<T> {
   totalEstimated?: boolean;
 }
 
+/** A sample's file facts and tags: what the library writes of them, the catalogue reads. */
+export interface SampleFileFacts {
+  sampleRate: number;
+  channels: number;
+  bitDepth: number | null;
+  sizeBytes: number;
+  duration: number;
+  tags: string[];
+}
+
 /** A sample as stored, with its pack and brand and the viewer's flags. */
-export interface SampleRow {
+export interface SampleRow extends SampleFileFacts {
   id: number;
   packCode: string;
   packNameEn: string;
@@ -81,12 +91,6 @@ export interface SampleRow {
   bpmDetected: boolean;
   kind: SampleKind;
   format: AudioFormat;
-  sampleRate: number;
-  channels: number;
-  bitDepth: number | null;
-  sizeBytes: number;
-  duration: number;
-  tags: string[];
   auditionCode: string | null;
   popularity: number;
   createdAt: string;
@@ -98,14 +102,18 @@ export interface SampleRow {
   truePeakDb: number | null;
 }
 
-/** A pack as stored, with its counts and the viewer's flags. */
-export interface PackRow {
+/** A pack's code, names, descriptions and brand: written by the library, read by the catalogue. */
+export interface PackTexts {
   code: string;
   nameEn: string;
   nameZh: string;
   descriptionEn: string;
   descriptionZh: string;
   brand: string;
+}
+
+/** A pack as stored, with its counts and the viewer's flags. */
+export interface PackRow extends PackTexts {
   category: Category;
   primaryName: string;
   tags: string[];

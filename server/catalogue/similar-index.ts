@@ -46,6 +46,11 @@ export function normalised(embedding: Float32Array): Float32Array | null {
 /** Candidates the Int8 pass hands to the exact re-rank, per answer wanted. */
 const CANDIDATES_PER_ANSWER = 4;
 
+// What usearch's exact search gives back that the re-rank reads: the matching rows' keys.
+interface ExactMatches {
+  keys: BigUint64Array;
+}
+
 /**
  * The nearest samples of `query.kind` in `snapshot`, best first. A first pass scores every row of
  * the kind on its Int8 copy (usearch's SIMD inner product: 4× less memory to stream than Float32,
@@ -70,7 +75,7 @@ export function nearest(snapshot: EmbeddingSnapshot, query: SimilarQuery): Neigh
       Math.min(rows, want * CANDIDATES_PER_ANSWER),
       usearch.MetricKind.IP,
       1,
-    ) as { keys: BigUint64Array };
+    ) as ExactMatches;
     const scored = Array.from(found.keys, (key) => {
       const row = Number(key);
       const at = row * EMBEDDING_SIZE;

@@ -48,28 +48,22 @@ export async function userItemsRoutes(base: FastifyInstance, { ctx }: AreaOption
   const app = typedRoutes(base);
   const repo = ctx.repo.catalogue;
   const schema = { body: itemsBody, querystring: noQuery };
+  const config = { signedIn: true } as const;
+
+  // Both calls hand the repository the same arguments: the caller's list, the checked items, now.
+  const itemsOf = (request: { user: { id: number }; body: UserItemRemovePayload }) => {
+    const body = checkedItems(request.body);
+    const scope = { userId: request.user.id, relation: body.relation };
+    return [scope, body.range, body.ids, ctx.clock.now()] as const;
+  };
 
   const removeSchema = { ...schema, response: okResponse(removeResultSchema) };
-  app.post(
-    API.userItemRemove,
-    { schema: removeSchema, config: { signedIn: true } },
-    async (request) => {
-      const body = checkedItems(request.body);
-      const scope = { userId: request.user.id, relation: body.relation };
-      const removed = await repo.removeUserItems(scope, body.range, body.ids, ctx.clock.now());
-      return ok({ removed });
-    },
+  app.post(API.userItemRemove, { schema: removeSchema, config }, async (request) =>
+    ok({ removed: await repo.removeUserItems(...itemsOf(request)) }),
   );
 
   const restoreSchema = { ...schema, response: okResponse(restoreResultSchema) };
-  app.post(
-    API.userItemRestore,
-    { schema: restoreSchema, config: { signedIn: true } },
-    async (request) => {
-      const body = checkedItems(request.body);
-      const scope = { userId: request.user.id, relation: body.relation };
-      const restored = await repo.restoreUserItems(scope, body.range, body.ids, ctx.clock.now());
-      return ok({ restored });
-    },
+  app.post(API.userItemRestore, { schema: restoreSchema, config }, async (request) =>
+    ok({ restored: await repo.restoreUserItems(...itemsOf(request)) }),
   );
 }

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminRepository } from '../admin/admin.repository.ts';
 import type { LibraryRepository } from '../library/library.repository.ts';
 import { postgresAdmin } from './postgres/admin.ts';
@@ -9,7 +6,7 @@ import { postgresLibrary } from './postgres/library/adapter.ts';
 import { withMigratedPg } from './postgres/testing/pg-cluster.ts';
 import { sqliteAdmin } from './sqlite/admin.ts';
 import { sqliteLibrary } from './sqlite/library/adapter.ts';
-import { migrate, openDatabase } from './sqlite/open-database.ts';
+import { withTempSqlite } from './sqlite/testing/temp-sqlite.ts';
 import { FAIL_AUDIT } from './testing/fail-audit.ts';
 import { testPackInsert, testSampleWrite } from './testing/sample-write.ts';
 
@@ -59,15 +56,8 @@ async function scenario(
 }
 
 describe('sample metadata edits', () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
   it('edits, audits and re-indexes in one transaction on SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'yinku-admin-samples-'));
-    dirs.push(dir);
-    const db = openDatabase(join(dir, 'yinku.sqlite'));
-    migrate(db);
-    try {
+    await withTempSqlite('admin-samples', async (db) => {
       const searchText = async (id: number) => {
         const row = db
           .prepare('SELECT name, tags FROM samples_fts WHERE (rowid & 4294967295) = ?')
@@ -77,9 +67,7 @@ describe('sample metadata edits', () => {
       await scenario(sqliteLibrary(db), sqliteAdmin(db), searchText, async () => {
         db.exec(FAIL_AUDIT.sqlite);
       });
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('does the same on PostgreSQL', { timeout: 60_000 }, async () => {

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LibraryRepository } from '../library/library.repository.ts';
 import type { ReviewRepository } from '../library/review/review.repository.ts';
 import { FAIL_AUDIT } from './testing/fail-audit.ts';
@@ -9,7 +6,7 @@ import { testPackInsert, testSampleWrite } from './testing/sample-write.ts';
 import { postgresLibrary } from './postgres/library/adapter.ts';
 import { postgresReview } from './postgres/review.ts';
 import { withMigratedPg } from './postgres/testing/pg-cluster.ts';
-import { migrate, openDatabase } from './sqlite/open-database.ts';
+import { withTempSqlite } from './sqlite/testing/temp-sqlite.ts';
 import { sqliteLibrary } from './sqlite/library/adapter.ts';
 import { sqliteReview } from './sqlite/review.ts';
 
@@ -163,15 +160,8 @@ const EXPECTED = {
 };
 
 describe('review findings storage', () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
   it('stores, lists, sets a status and fixes a sample on SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'yinku-review-'));
-    dirs.push(dir);
-    const db = openDatabase(join(dir, 'yinku.sqlite'));
-    migrate(db);
-    try {
+    await withTempSqlite('review', async (db) => {
       expect(await scenario(sqliteLibrary(db), sqliteReview(db))).toEqual(EXPECTED);
       expect(
         db
@@ -191,9 +181,7 @@ describe('review findings storage', () => {
       expect((await sqliteReview(db).listFindings('p')).map((f) => f.code)).toEqual([
         'INVALID_AUDIO',
       ]);
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('answers the same on PostgreSQL', { timeout: 60_000 }, async () => {

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TAG_SYNONYMS } from '../catalogue/tag-vocabulary.ts';
 import type { LibraryBatch, LibraryRepository } from '../library/library.repository.ts';
-import { migrate, openDatabase } from './sqlite/open-database.ts';
+import { migrate } from './sqlite/open-database.ts';
+import { withTempSqlite } from './sqlite/testing/temp-sqlite.ts';
 import { testSampleWrite } from './testing/sample-write.ts';
 import type { OracleRepository } from './oracle.repository.ts';
 import { migratePg } from './postgres/open-database.ts';
@@ -67,25 +67,19 @@ const EXPECTED = {
 };
 
 describe(`migration ${MIGRATION}`, () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
   it('merges the synonyms of every sample and pack on SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'yinku-tag-merge-'));
-    dirs.push(dir);
-    const db = openDatabase(join(dir, 'yinku.sqlite'));
-    migrate(db);
-    const result = await merged(sqliteLibrary(db), sqliteOracle(db), async () => {
-      db.prepare('DELETE FROM schema_migrations WHERE name = ?').run(MIGRATION);
-      migrate(db);
+    await withTempSqlite('tag-merge', async (db) => {
+      const result = await merged(sqliteLibrary(db), sqliteOracle(db), async () => {
+        db.prepare('DELETE FROM schema_migrations WHERE name = ?').run(MIGRATION);
+        migrate(db);
+      });
+      expect(result).toEqual(EXPECTED);
+      // The search row keeps the aliases: "hihat" still finds the sample.
+      const found = db
+        .prepare(`SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH '{tags} : "hihat"'`)
+        .get();
+      expect(found?.n).toBe(1);
     });
-    expect(result).toEqual(EXPECTED);
-    // The search row keeps the aliases: "hihat" still finds the sample.
-    const found = db
-      .prepare(`SELECT COUNT(*) AS n FROM samples_fts WHERE samples_fts MATCH '{tags} : "hihat"'`)
-      .get();
-    expect(found?.n).toBe(1);
-    db.close();
   });
 
   it('merges them the same way on PostgreSQL', { timeout: 60_000 }, async () => {

@@ -199,9 +199,7 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
   app.get(
     ROUTES.downloadPackLike,
     { schema: { params: packParams, querystring: noQuery, response: confirms }, config: signedIn },
-    async (request) => {
-      const { user } = request;
-      const { code } = request.params;
+    async ({ user, params: { code } }) => {
       const liked = await repo.togglePackLike(user.id, code, ctx.clock.now());
       if (liked === null) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       return ok(true);

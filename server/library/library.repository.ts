@@ -1,5 +1,6 @@
 import type { LibrarySize } from '../config.ts';
 import type { MusicalKey } from '../../src/shared/api/catalogue.types.ts';
+import type { PackTexts, SampleFileFacts } from '../catalogue/catalogue.repository.ts';
 import type { EffectiveMetadata, StoredAnalysis, ValueSource } from './sound-analysis.ts';
 
 /** A brand, found by its name or added. */
@@ -18,13 +19,7 @@ export interface TaxonomyInsert {
 }
 
 /** A pack row; `brand` names a brand of the same batch or one already stored. */
-export interface PackInsert {
-  code: string;
-  nameEn: string;
-  nameZh: string;
-  descriptionEn: string;
-  descriptionZh: string;
-  brand: string;
+export interface PackInsert extends PackTexts {
   category: string;
   primaryName: string;
   /** A PNG in the blob store, or null. */
@@ -49,7 +44,7 @@ export interface SampleSearchText {
 }
 
 /** A sample row as the seeder and importer write it. */
-export interface SampleInsert {
+export interface SampleInsert extends SampleFileFacts {
   packCode: string;
   nameEn: string;
   nameZh: string;
@@ -61,12 +56,6 @@ export interface SampleInsert {
   kind: 'oneshot' | 'loop';
   format: string;
   mediaType: string;
-  sampleRate: number;
-  channels: number;
-  bitDepth: number | null;
-  sizeBytes: number;
-  duration: number;
-  tags: string[];
   blobHash: string;
   fileName: string;
   auditionCode: string | null;

@@ -13,7 +13,7 @@ import {
   callJson,
   expectApiError,
   searchPage,
-  sortedIds,
+  sortedIds as ids,
   suggestions,
   withQuery,
 } from '../testing/catalogue.ts';
@@ -23,7 +23,6 @@ let gw: TestGateway;
 gatewayPerFile({ size: 'tiny' }, (started) => (gw = started));
 
 const search = (keyword: string, language?: 'en') => searchPage(gw, keyword, {}, language);
-const ids = sortedIds;
 const suggest = (q: string, language?: 'en') => suggestions(gw, q, language);
 
 describe('every word narrows', () => {

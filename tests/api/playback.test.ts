@@ -10,6 +10,7 @@ import { createUser, type TestUser } from '../testing/accounts.ts';
 import {
   callJson,
   expectApiError,
+  deviceUser,
   registerDeviceKey,
   request,
   type DeviceKey,
@@ -22,9 +23,7 @@ let device: DeviceKey;
 let sampleId: number;
 
 gatewayPerFile({ size: 'tiny' }, async (started) => {
-  gw = started;
-  user = await createUser(gw);
-  device = await registerDeviceKey(gw, user.accessToken);
+  ({ gw, user, device } = await deviceUser(started));
   sampleId = (await firstSample(gw, (s) => s.peaks !== null && s.auditionHash !== null)).id;
 });
 

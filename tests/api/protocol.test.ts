@@ -5,8 +5,8 @@ import { API } from '../../src/shared/api/paths.ts';
 import { AES_IV_BYTES, AES_TAG_BYTES, PLAY_HEADERS } from '../../src/shared/audio/protocol.ts';
 import type { TestGateway } from '../testing/test-gateway.ts';
 import { gatewayPerFile } from '../testing/gateway-per-file.ts';
-import { createUser, type TestUser } from '../testing/accounts.ts';
-import { registerDeviceKey, request, type DeviceKey } from '../testing/catalogue.ts';
+import type { TestUser } from '../testing/accounts.ts';
+import { deviceUser, registerDeviceKey, request, type DeviceKey } from '../testing/catalogue.ts';
 import { firstSample } from '../testing/oracle.ts';
 
 let gw: TestGateway;
@@ -14,9 +14,7 @@ let user: TestUser;
 let device: DeviceKey;
 
 gatewayPerFile({ size: 'tiny' }, async (started) => {
-  gw = started;
-  user = await createUser(gw);
-  device = await registerDeviceKey(gw, user.accessToken);
+  ({ gw, user, device } = await deviceUser(started));
 });
 
 const { subtle } = globalThis.crypto;

@@ -12,6 +12,7 @@ import { DEVICE_KEY_ALGORITHM } from '../../src/shared/audio/protocol.ts';
 import { ERROR_MESSAGE_HEADER, type ErrorCode } from '../../src/shared/errors.ts';
 import { keywordSearch } from '../../server/catalogue/cjk-text.ts';
 import type { TestGateway } from './test-gateway.ts';
+import { createUser, type TestUser } from './accounts.ts';
 
 /** The gateway parts the helpers need. */
 type GatewayLike = Pick<TestGateway, 'url' | 'ctx'>;
@@ -117,6 +118,19 @@ export async function registerDeviceKey(gateway: GatewayLike, token: string): Pr
     body: { publicKey: Buffer.from(spki).toString('base64') },
   });
   return { keyId: data.keyId, privateKey: pair.privateKey };
+}
+
+/** A new ordinary user of `gateway` with a registered device key: what a play call needs. */
+export async function deviceUser(gateway: TestGateway): Promise<DeviceUser> {
+  const user = await createUser(gateway);
+  return { gw: gateway, user, device: await registerDeviceKey(gateway, user.accessToken) };
+}
+
+/** The gateway, the user and its device key `deviceUser` made. */
+export interface DeviceUser {
+  gw: TestGateway;
+  user: TestUser;
+  device: DeviceKey;
 }
 
 /** A download's report, as the client sends it after saving the file (or failing to). */

@@ -3,7 +3,7 @@ import type {
   LeasesRepository,
   LimitsRepository,
 } from '../coordination.repository.ts';
-import { withTransaction, type PgPool } from './database.ts';
+import { firstRow, withTransaction, type PgPool } from './database.ts';
 
 /** PostgreSQL implementation of the shared rate-limit counts. */
 export function postgresLimits(pool: PgPool): LimitsRepository {
@@ -22,13 +22,12 @@ export function postgresLimits(pool: PgPool): LimitsRepository {
     },
     async blockedFor(bucket, key, now, limit, windowMs) {
       // The `limit`-th newest event still in the window decides the wait.
-      const row = (
-        await pool.query(
-          `SELECT at FROM rate_events WHERE bucket = $1 AND key_hash = $2 AND at > $3
-           ORDER BY at DESC LIMIT 1 OFFSET $4`,
-          [bucket, key, now - windowMs, limit - 1],
-        )
-      ).rows[0] as { at: number } | undefined;
+      const row = await firstRow<{ at: number }>(
+        pool,
+        `SELECT at FROM rate_events WHERE bucket = $1 AND key_hash = $2 AND at > $3
+         ORDER BY at DESC LIMIT 1 OFFSET $4`,
+        [bucket, key, now - windowMs, limit - 1],
+      );
       return row ? Math.max(0, Number(row.at) + windowMs - now) : 0;
     },
     async reset(bucket, key) {

@@ -12,6 +12,15 @@ export type PgQueryable = pg.Pool | pg.PoolClient;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/** The first row a query finds, typed by the columns it selects; undefined when it finds none. */
+export async function firstRow<T extends pg.QueryResultRow>(
+  db: PgQueryable,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T | undefined> {
+  return (await db.query<T>(sql, params)).rows[0];
+}
+
 /** Runs `work` on one connection inside BEGIN … COMMIT, rolling back on any throw. */
 export async function withTransaction<T>(
   pool: PgPool,

@@ -1,6 +1,6 @@
 import type { DownloadsRepository } from '../../downloads/downloads.repository.ts';
 import { acquisitionsQuery, iso, quoteBatch, toAcquisition } from '../rows/downloads.ts';
-import { withTransaction, type PgPool, type PgQueryable } from './database.ts';
+import { firstRow, withTransaction, type PgPool, type PgQueryable } from './database.ts';
 
 const exists = async (db: PgQueryable, sql: string, params: unknown[]): Promise<boolean> =>
   ((await db.query(sql, params)).rowCount ?? 0) > 0;
@@ -22,14 +22,13 @@ const pendingFor = async (
   sampleId: number,
   now: number,
 ): Promise<number | null> => {
-  const row = (
-    await db.query(
-      `SELECT id FROM download_grants
-       WHERE user_id = $1 AND sample_id = $2 AND status = 'pending' AND expires_at > $3
-       ORDER BY id DESC LIMIT 1`,
-      [userId, sampleId, now],
-    )
-  ).rows[0] as { id: number } | undefined;
+  const row = await firstRow<{ id: number }>(
+    db,
+    `SELECT id FROM download_grants
+     WHERE user_id = $1 AND sample_id = $2 AND status = 'pending' AND expires_at > $3
+     ORDER BY id DESC LIMIT 1`,
+    [userId, sampleId, now],
+  );
   return row ? Number(row.id) : null;
 };
 
@@ -45,21 +44,28 @@ const pendingCount = async (db: PgQueryable, userId: number, now: number): Promi
     ).rows[0]?.n ?? 0,
   );
 
+interface QuotaRow {
+  download_quota: number | null;
+}
+
 /**
  * The user's quota, with the user row locked until the transaction ends: every decision about
  * one user's downloads (grant, batch, commit, order) takes this lock first, so two concurrent
  * authorisations cannot both spend the last download (docs/DATABASE.md, "Concurrency").
  */
 const lockedQuota = async (db: PgQueryable, userId: number): Promise<number | null> => {
-  const row = (
-    await db.query('SELECT download_quota FROM users WHERE id = $1 FOR UPDATE', [userId])
-  ).rows[0] as { download_quota: number | null } | undefined;
+  const row = await firstRow<QuotaRow>(
+    db,
+    'SELECT download_quota FROM users WHERE id = $1 FOR UPDATE',
+    [userId],
+  );
   return row?.download_quota == null ? null : Number(row.download_quota);
 };
 
 const quotaOf = async (db: PgQueryable, userId: number): Promise<number | null> => {
-  const row = (await db.query('SELECT download_quota FROM users WHERE id = $1', [userId]))
-    .rows[0] as { download_quota: number | null } | undefined;
+  const row = await firstRow<QuotaRow>(db, 'SELECT download_quota FROM users WHERE id = $1', [
+    userId,
+  ]);
   return row?.download_quota == null ? null : Number(row.download_quota);
 };
 

@@ -129,6 +129,27 @@ export function inOrder<T, K>(keys: K[], rows: T[], keyOf: (row: T) => K): T[] {
   return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
+/**
+ * The sample and pack detail readers both engines build on their own detail queries: `samples`
+ * and `packs` answer a viewer's detail rows of some keys (an anonymous viewer, -1, matches no
+ * user row); the readers map them and put them in the keys' order, and ask nothing for no keys.
+ */
+export function detailReaders(
+  samples: (viewer: number, ids: number[]) => Row[] | Promise<Row[]>,
+  packs: (viewer: number, codes: string[]) => Row[] | Promise<Row[]>,
+) {
+  return {
+    async samplesByIds(ids: number[], viewerId: number | null): Promise<SampleRow[]> {
+      const rows = ids.length === 0 ? [] : await samples(viewerId ?? -1, ids);
+      return inOrder(ids, rows.map(toSampleRow), (row) => row.id);
+    },
+    async packsByCodes(codes: string[], viewerId: number | null): Promise<PackRow[]> {
+      const rows = codes.length === 0 ? [] : await packs(viewerId ?? -1, codes);
+      return inOrder(codes, rows.map(toPackRow), (row) => row.code);
+    },
+  };
+}
+
 /** The category tree's names, as `toTaxonomyRow` reads them. */
 export const TAXONOMY_QUERY =
   'SELECT category, primary_name, secondary_name, name_zh, position FROM taxonomy';

@@ -1,4 +1,4 @@
-import { transaction, type Database } from './database.ts';
+import { SQLITE_BUSY, sqliteErrcode, transaction, type Database } from './database.ts';
 import type {
   InstancesRepository,
   LeasesRepository,
@@ -31,9 +31,6 @@ export function sqliteLimits(db: Database): LimitsRepository {
   };
 }
 
-/** SQLite's result code for a database locked by another connection. */
-const SQLITE_BUSY = 5;
-
 /** SQLite implementation of named leases: one conditional upsert with RETURNING. */
 export function sqliteLeases(db: Database): LeasesRepository {
   const claim = db.prepare(
@@ -50,7 +47,7 @@ export function sqliteLeases(db: Database): LeasesRepository {
       } catch (error) {
         // Another instance held the write lock past busy_timeout (a long seeding transaction):
         // the lease could not be taken now, which its callers already retry.
-        if ((error as { errcode?: number }).errcode === SQLITE_BUSY) return false;
+        if (sqliteErrcode(error) === SQLITE_BUSY) return false;
         throw error;
       }
     },

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CODE_MIGRATIONS } from './code-migrations.ts';
-import { transaction, type Database } from './database.ts';
+import { SQLITE_BUSY, sqliteErrcode, transaction, type Database } from './database.ts';
 import { shuffleKey } from '../random-order.ts';
 import { BUMP_SEARCH_VERSION } from './accelerators/word-sets.ts';
 
@@ -32,7 +32,6 @@ export function openDatabase(file: string): Database {
   return db;
 }
 
-const SQLITE_BUSY = 5;
 const LOCK_RETRY_MS = 20;
 const LOCK_DEADLINE_MS = 15_000;
 
@@ -48,7 +47,7 @@ function retryWhileLocked(work: () => void): void {
       work();
       return;
     } catch (error) {
-      const code = (error as { errcode?: number }).errcode ?? 0;
+      const code = sqliteErrcode(error);
       // The low byte is the primary code: SQLITE_BUSY_RECOVERY and the like are busy too.
       const busy = (code & 0xff) === SQLITE_BUSY;
       if (!busy || Date.now() > deadline) throw error;

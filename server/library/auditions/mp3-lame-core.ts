@@ -26,7 +26,15 @@ interface WasmSync {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => object;
 }
-const wasm = (globalThis as unknown as { WebAssembly: WasmSync }).WebAssembly;
+interface WasmScope {
+  WebAssembly: WasmSync;
+}
+const wasm = (globalThis as unknown as WasmScope).WebAssembly;
+
+// The emscripten worker build looks for `self`; a Node thread has none until it is lent one.
+interface WorkerLikeScope {
+  self?: unknown;
+}
 
 type CoreFactory = (options: {
   instantiateWasm(imports: object, receive: (instance: object) => void): object;
@@ -53,7 +61,7 @@ function lameCore(): FfmpegCore {
   // The UMD build (the package's `require` entry) is the worker build: it reads
   // `self.location` once while the factory starts, and nothing else of the browser here.
   const factory = require('@ffmpeg/core') as CoreFactory;
-  const scope = globalThis as { self?: unknown };
+  const scope = globalThis as WorkerLikeScope;
   const hadSelf = 'self' in scope;
   if (!hadSelf) scope.self = { location: { href: import.meta.url } };
   const made = {} as FfmpegCore;

@@ -1,5 +1,5 @@
 import type { AccountsRepository } from '../../../accounts/accounts.repository.ts';
-import { withTransaction, type PgPool } from '../database.ts';
+import { firstRow, withTransaction, type PgPool } from '../database.ts';
 import { usesLeftNow, grantStaffRoleSql } from '../../rows/accounts.ts';
 
 type AssessmentMethods = Pick<
@@ -11,12 +11,11 @@ type AssessmentMethods = Pick<
 export function postgresAssessments(pool: PgPool): AssessmentMethods {
   return {
     async findInvitationCode(code, now) {
-      const row = (
-        await pool.query(
-          `SELECT ${usesLeftNow('$2')} AS uses_left FROM invitation_codes WHERE code = $1`,
-          [code, now],
-        )
-      ).rows[0] as { uses_left: number } | undefined;
+      const row = await firstRow<{ uses_left: number }>(
+        pool,
+        `SELECT ${usesLeftNow('$2')} AS uses_left FROM invitation_codes WHERE code = $1`,
+        [code, now],
+      );
       return row ? Number(row.uses_left) : null;
     },
 
@@ -37,13 +36,12 @@ export function postgresAssessments(pool: PgPool): AssessmentMethods {
     async finishAssessment(finish) {
       return withTransaction(pool, async (db) => {
         // Locked so one assessment cannot be finished twice by racing requests.
-        const open = (
-          await db.query(
-            `SELECT invitation_code FROM assessments
-             WHERE id = $1 AND user_id = $2 AND finished_at IS NULL FOR UPDATE`,
-            [finish.assessmentId, finish.userId],
-          )
-        ).rows[0] as { invitation_code: string } | undefined;
+        const open = await firstRow<{ invitation_code: string }>(
+          db,
+          `SELECT invitation_code FROM assessments
+           WHERE id = $1 AND user_id = $2 AND finished_at IS NULL FOR UPDATE`,
+          [finish.assessmentId, finish.userId],
+        );
         if (!open) return { ok: false, reason: 'unknown' };
         // A conditional update: the code may have been used up by others since this started.
         const spent = await db.query(

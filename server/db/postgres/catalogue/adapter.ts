@@ -1,8 +1,4 @@
-import type {
-  CatalogueRepository,
-  PackRow,
-  SampleRow,
-} from '../../../catalogue/catalogue.repository.ts';
+import type { CatalogueRepository } from '../../../catalogue/catalogue.repository.ts';
 import type { PgPool } from '../database.ts';
 import { packOrder, packScopeCondition, Params, sampleConditions, where } from './query.ts';
 import { samplePageIds } from './list.ts';
@@ -17,19 +13,12 @@ import { num, text, type Row } from '../../rows/values.ts';
 const SAMPLE_DETAILS = shared.sampleDetailsQuery('$1', '= ANY($2::int[])');
 const PACK_DETAILS = shared.packDetailsQuery('$1', '= ANY($2::text[])');
 
-// An anonymous viewer matches no user row.
-const viewer = (id: number | null): number => id ?? -1;
-
 /** PostgreSQL implementation of the catalogue repository. */
 export function postgresCatalogue(pool: PgPool): CatalogueRepository {
-  const samplesByIds = async (ids: number[], viewerId: number | null): Promise<SampleRow[]> => {
-    const { rows } = await pool.query(SAMPLE_DETAILS, [viewer(viewerId), ids]);
-    return shared.inOrder(ids, rows.map(shared.toSampleRow), (row) => row.id);
-  };
-  const packsByCodes = async (codes: string[], viewerId: number | null): Promise<PackRow[]> => {
-    const { rows } = await pool.query(PACK_DETAILS, [viewer(viewerId), codes]);
-    return shared.inOrder(codes, rows.map(shared.toPackRow), (row) => row.code);
-  };
+  const { samplesByIds, packsByCodes } = shared.detailReaders(
+    async (viewer, ids) => (await pool.query(SAMPLE_DETAILS, [viewer, ids])).rows,
+    async (viewer, codes) => (await pool.query(PACK_DETAILS, [viewer, codes])).rows,
+  );
 
   const help = postgresCatalogueHelp(pool);
   const counts = postgresSampleCount(pool, help.treeCells);
@@ -40,9 +29,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
     ...help,
     ...postgresEmbeddings(pool),
 
-    async samplesByIds(ids, viewerId) {
-      return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
-    },
+    samplesByIds,
 
     async listSamples(asked) {
       const request = await withPrefixWords(pool, asked);

@@ -5,12 +5,17 @@ import { postgresSampleCount } from './count.ts';
 import { postgresCatalogueHelp } from './search.ts';
 import { seedIfEmpty } from '../../../library/seed-library.ts';
 import { seededPostgresPerFile } from '../testing/seeded-postgres.ts';
+import { firstRow } from '../database.ts';
 import { listRequest as request } from '../../testing/list-request.ts';
 
 // How the PostgreSQL catalogue counts a list (docs/DATABASE.md "What `total` is"): the category
 // tree's cached cells for taxonomy-only lists, kept until the catalogue's version moves; a
 // full-text filter alone exact up to the cap and estimated by the planner past it.
 let pool: pg.Pool;
+
+interface IdRow {
+  id: number;
+}
 
 seededPostgresPerFile(
   (seeded) => seedIfEmpty(seeded, 'tiny'),
@@ -80,9 +85,10 @@ describe('PostgreSQL list totals', () => {
     expect(await version()).toBe(before);
 
     // A sample removed moves it: the cached tree is read again.
-    const { id } = (
-      await pool.query(`SELECT s.id FROM samples s ${where} ORDER BY s.id DESC LIMIT 1`)
-    ).rows[0] as { id: number };
+    const { id } = (await firstRow<IdRow>(
+      pool,
+      `SELECT s.id FROM samples s ${where} ORDER BY s.id DESC LIMIT 1`,
+    ))!;
     await pool.query('DELETE FROM samples WHERE id = $1', [id]);
     expect(await version()).toBeGreaterThan(before);
     const after = await counts.count(request({ category: 'instruments', primaryName: 'Drums' }));
@@ -100,9 +106,7 @@ describe('PostgreSQL list totals', () => {
       await exactCount('WHERE s.bpm >= 100'),
     );
     // The stored analysis may set a BPM after the insert: the version moves, the counts follow.
-    const { id } = (await pool.query(`SELECT s.id FROM samples s ${where} LIMIT 1`)).rows[0] as {
-      id: number;
-    };
+    const { id } = (await firstRow<IdRow>(pool, `SELECT s.id FROM samples s ${where} LIMIT 1`))!;
     const version0 = await version();
     await pool.query('UPDATE samples SET bpm = 200 WHERE id = $1', [id]);
     expect(await version()).toBeGreaterThan(version0);

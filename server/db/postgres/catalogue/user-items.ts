@@ -1,5 +1,5 @@
-import type { CatalogueRepository } from '../../../catalogue/catalogue.repository.ts';
 import type { PgPool } from '../database.ts';
+import { relikeSql, sampleIdsSql, unlikeSql, type UserItemMethods } from '../../rows/user-items.ts';
 
 /** The ids of a call as the query's `$2` takes them: sample ids as int[], pack codes as text[]. */
 function idParam(range: 'samples' | 'packs', ids: readonly (number | string)[]) {
@@ -8,27 +8,24 @@ function idParam(range: 'samples' | 'packs', ids: readonly (number | string)[]) 
     : ids.map(String);
 }
 
+/** The condition that a key is one of the call's ids ($2). */
+const keysIn = (range: 'samples' | 'packs'): string =>
+  range === 'samples' ? '= ANY($2::int[])' : '= ANY($2::text[])';
+
 /** The sample ids a remove or restore call names ($2): the ids, or every sample of the packs. */
 const sampleIdsOf = (range: 'samples' | 'packs'): string =>
-  range === 'samples'
-    ? 'SELECT unnest($2::int[])'
-    : 'SELECT id FROM samples WHERE pack_code = ANY($2::text[])';
+  sampleIdsSql(range, 'SELECT unnest($2::int[])', keysIn(range));
 
 /**
  * Removing from and restoring to a user's lists (docs/api/catalogue.md). The warehouse never
  * gives a purchase back: a removed acquisition moves to `hidden_acquisitions`, still owned.
  */
-export function postgresUserItems(
-  pool: PgPool,
-): Pick<CatalogueRepository, 'removeUserItems' | 'restoreUserItems'> {
+export function postgresUserItems(pool: PgPool): UserItemMethods {
   return {
     async removeUserItems(scope, range, ids, now) {
       const params = [scope.userId, idParam(range, ids)];
       if (scope.relation === 'likes') {
-        const sql =
-          range === 'samples'
-            ? 'DELETE FROM sample_likes WHERE user_id = $1 AND sample_id = ANY($2::int[])'
-            : 'DELETE FROM pack_likes WHERE user_id = $1 AND pack_code = ANY($2::text[])';
+        const sql = unlikeSql(range, { user: '$1', keysIn: keysIn(range) });
         return (await pool.query(sql, params)).rowCount ?? 0;
       }
       const result = await pool.query(
@@ -47,14 +44,7 @@ export function postgresUserItems(
     async restoreUserItems(scope, range, ids, now) {
       const params = [scope.userId, idParam(range, ids)];
       if (scope.relation === 'likes') {
-        const sql =
-          range === 'samples'
-            ? `INSERT INTO sample_likes (user_id, sample_id, created_at)
-               SELECT $1, id, $3 FROM samples WHERE id = ANY($2::int[])
-               ON CONFLICT (user_id, sample_id) DO NOTHING`
-            : `INSERT INTO pack_likes (user_id, pack_code, created_at)
-               SELECT $1, code, $3 FROM packs WHERE code = ANY($2::text[])
-               ON CONFLICT (user_id, pack_code) DO NOTHING`;
+        const sql = relikeSql(range, { user: '$1', at: '$3', keysIn: keysIn(range) });
         return (await pool.query(sql, [...params, new Date(now).toISOString()])).rowCount ?? 0;
       }
       const result = await pool.query(

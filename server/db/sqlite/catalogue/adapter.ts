@@ -1,12 +1,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { sqliteSearchHelp } from './search.ts';
 import type { Database } from '../database.ts';
-import type {
-  CatalogueRepository,
-  ListRequest,
-  PackRow,
-  SampleRow,
-} from '../../../catalogue/catalogue.repository.ts';
+import type { CatalogueRepository, ListRequest } from '../../../catalogue/catalogue.repository.ts';
 import { cachedTagCounts } from './tags.ts';
 import { sqliteEmbeddings } from './embeddings.ts';
 import { sqliteUserItems } from './user-items.ts';
@@ -23,17 +18,10 @@ const PACK_DETAILS = shared.packDetailsQuery('?', 'IN (SELECT value FROM json_ea
 export function sqliteCatalogue(db: Database): CatalogueRepository {
   const sampleDetails = db.prepare(SAMPLE_DETAILS);
   const packDetails = db.prepare(PACK_DETAILS);
-  // An anonymous viewer matches no user row.
-  const viewer = (id: number | null): number => id ?? -1;
-
-  const samplesByIds = (ids: number[], viewerId: number | null): SampleRow[] => {
-    const rows = sampleDetails.all(viewer(viewerId), viewer(viewerId), JSON.stringify(ids));
-    return shared.inOrder(ids, rows.map(shared.toSampleRow), (row) => row.id);
-  };
-  const packsByCodes = (codes: string[], viewerId: number | null): PackRow[] => {
-    const rows = packDetails.all(viewer(viewerId), viewer(viewerId), JSON.stringify(codes));
-    return shared.inOrder(codes, rows.map(shared.toPackRow), (row) => row.code);
-  };
+  const { samplesByIds, packsByCodes } = shared.detailReaders(
+    (viewer, ids) => sampleDetails.all(viewer, viewer, JSON.stringify(ids)),
+    (viewer, codes) => packDetails.all(viewer, viewer, JSON.stringify(codes)),
+  );
 
   const treeCells = cachedTreeCells(db);
 
@@ -65,13 +53,11 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     ...searchHelp,
     ...sqliteEmbeddings(db),
 
-    async samplesByIds(ids, viewerId) {
-      return ids.length === 0 ? [] : samplesByIds(ids, viewerId);
-    },
+    samplesByIds,
     async listSamples(request) {
       const { total, estimated, ids } = pages.list(request, treeTotal(request));
       if (total === 0) return { rows: [], total };
-      const rows = samplesByIds(ids, request.viewerId);
+      const rows = await samplesByIds(ids, request.viewerId);
       return estimated ? { rows, total, totalEstimated: true } : { rows, total };
     },
 
@@ -106,7 +92,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
         )
         .all(...params)
         .map((row) => text(row.code));
-      return { rows: packsByCodes(codes, request.viewerId), total };
+      return { rows: await packsByCodes(codes, request.viewerId), total };
     },
 
     treeCells,
@@ -118,7 +104,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
     },
 
     async findPack(code, viewerId) {
-      return packsByCodes([code], viewerId)[0] ?? null;
+      return (await packsByCodes([code], viewerId))[0] ?? null;
     },
 
     async packCover(code) {

@@ -2,9 +2,10 @@ import type { SQLInputValue } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../../../src/shared/api/paths.ts';
-import type { ListPage } from '../../../../src/shared/api/envelope.ts';
+import type { ApiEnvelope, ListPage } from '../../../../src/shared/api/envelope.ts';
 import type { Sample } from '../../../../src/shared/api/catalogue.types.ts';
 import { createApp } from '../../../app.ts';
+import { portOf } from '../../../free-port.ts';
 import { keywordSearch } from '../../../catalogue/cjk-text.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../database.ts';
@@ -33,8 +34,7 @@ beforeAll(async () => {
   cloned = await clonedSqlite(TARGET);
   const app = await createApp(cloned.ctx, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  gateway = { url: `http://127.0.0.1:${port}`, ctx: cloned.ctx, app, db: cloned.db };
+  gateway = { url: `http://127.0.0.1:${portOf(app.server)}`, ctx: cloned.ctx, app, db: cloned.db };
 });
 
 afterAll(async () => {
@@ -93,7 +93,7 @@ const search = async (
     headers: language ? { 'accept-language': language } : {},
   });
   expect(response.status).toBe(200);
-  const page = ((await response.json()) as { data: ListPage<Sample> }).data;
+  const page = ((await response.json()) as ApiEnvelope<ListPage<Sample>>).data;
   return {
     total: page.total,
     ids: page.records.map((record) => record.id),

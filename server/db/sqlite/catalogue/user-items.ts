@@ -1,28 +1,24 @@
 import type { Database } from '../database.ts';
 import { transaction } from '../database.ts';
-import type { CatalogueRepository } from '../../../catalogue/catalogue.repository.ts';
+import { relikeSql, sampleIdsSql, unlikeSql, type UserItemMethods } from '../../rows/user-items.ts';
+
+/** The condition that a key is one of the call's ids or codes (a JSON array). */
+const KEYS_IN = 'IN (SELECT value FROM json_each(?))';
 
 /** The sample ids a remove or restore call names: the ids, or every sample of the pack codes. */
 const sampleIdsOf = (range: 'samples' | 'packs'): string =>
-  range === 'samples'
-    ? 'SELECT value FROM json_each(?)'
-    : 'SELECT id FROM samples WHERE pack_code IN (SELECT value FROM json_each(?))';
+  sampleIdsSql(range, 'SELECT value FROM json_each(?)', KEYS_IN);
 
 /**
  * Removing from and restoring to a user's lists (docs/api/catalogue.md). The warehouse never
  * gives a purchase back: a removed acquisition moves to `hidden_acquisitions`, still owned.
  */
-export function sqliteUserItems(
-  db: Database,
-): Pick<CatalogueRepository, 'removeUserItems' | 'restoreUserItems'> {
+export function sqliteUserItems(db: Database): UserItemMethods {
   return {
     async removeUserItems(scope, range, ids, now) {
       const list = JSON.stringify(ids);
       if (scope.relation === 'likes') {
-        const sql =
-          range === 'samples'
-            ? 'DELETE FROM sample_likes WHERE user_id = ? AND sample_id IN (SELECT value FROM json_each(?))'
-            : 'DELETE FROM pack_likes WHERE user_id = ? AND pack_code IN (SELECT value FROM json_each(?))';
+        const sql = unlikeSql(range, { user: '?', keysIn: KEYS_IN });
         return Number(db.prepare(sql).run(scope.userId, list).changes);
       }
       return transaction(db, () => {
@@ -46,14 +42,7 @@ export function sqliteUserItems(
       const list = JSON.stringify(ids);
       const at = new Date(now).toISOString();
       if (scope.relation === 'likes') {
-        const sql =
-          range === 'samples'
-            ? `INSERT INTO sample_likes (user_id, sample_id, created_at)
-               SELECT ?, id, ? FROM samples WHERE id IN (SELECT value FROM json_each(?))
-               ON CONFLICT (user_id, sample_id) DO NOTHING`
-            : `INSERT INTO pack_likes (user_id, pack_code, created_at)
-               SELECT ?, code, ? FROM packs WHERE code IN (SELECT value FROM json_each(?))
-               ON CONFLICT (user_id, pack_code) DO NOTHING`;
+        const sql = relikeSql(range, { user: '?', at: '?', keysIn: KEYS_IN });
         return Number(db.prepare(sql).run(scope.userId, at, list).changes);
       }
       return transaction(db, () => {

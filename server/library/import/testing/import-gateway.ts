@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
+import { portOf } from '../../../free-port.ts';
+import type { ApiEnvelope } from '../../../../src/shared/api/envelope.ts';
 import { createContext, type AppContext } from '../../../context.ts';
 
 /** A real gateway on an empty library, with the temp folder the test imports from. */
@@ -30,7 +32,7 @@ export async function startImportGateway(tag: string): Promise<ImportGateway> {
   const ctx = await createContext(config);
   const app = await createApp(ctx, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const url = `http://127.0.0.1:${portOf(app.server)}`;
   const folder = mkdtempSync(join(tmpdir(), `yinku-${tag}-`));
   return {
     url,
@@ -40,7 +42,7 @@ export async function startImportGateway(tag: string): Promise<ImportGateway> {
     async getJson<T>(path: string, init?: RequestInit): Promise<T> {
       const response = await fetch(`${url}${path}`, init);
       expect(response.status).toBe(200);
-      return ((await response.json()) as { data: T }).data;
+      return ((await response.json()) as ApiEnvelope<T>).data;
     },
     async close() {
       await app.close();
