@@ -6,12 +6,12 @@ import { loadFadeWorklet } from './voice-nodes.ts';
 
 /**
  * The STFT's block and interval (ms). Signalsmith's default (120 ms blocks, 30 ms apart) lands
- * a stretched click up to 2.5 ms off its grid. At 48 kHz, 86 ms blocks every 16 ms keep a
- * sine shifted −6…+5 semitones as true as 80/10 did (220, 440, 1000 Hz) and the clicks within
- * 0.2 ms, for 0.8× its CPU; blocks of 85 ms or less put −5 semitones 7 cents off
- * (docs/AUDIO.md, "Synced audition").
+ * a stretched click up to 2.5 ms off its grid; 80 ms blocks every 10 ms keep every onset within
+ * 0.3 ms and a 440 Hz sine shifted +3 or −5 semitones within 5 cents at 44.1 and 48 kHz. Longer
+ * intervals cost less, but each one tried (80/12 … 90/20) put the −5 shift over 5 cents at one
+ * of those rates (docs/AUDIO.md, "Synced audition").
  */
-export const STRETCH_CONFIG = { blockMs: 86, intervalMs: 16 } as const;
+export const STRETCH_CONFIG = { blockMs: 80, intervalMs: 10 } as const;
 // Output channels of the nodes made ahead: mono and stereo fit (the stretch copies mono to both).
 const SPARE_CHANNELS = 2;
 // Spare node sets kept ready in a live context, counting those a stopping voice gives back: a
