@@ -33,6 +33,7 @@ import {
 import { percentile, ratioFigure } from './stats.ts';
 import { keyboardGroup } from './real-path-keyboard.ts';
 import { myBeatGroup } from './my-beat.bench.ts';
+import { syncedClicksGroup } from './real-path-synced.ts';
 import {
   attackFigure,
   attackShare,
@@ -104,7 +105,13 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
     };
     const b = browser;
     return {
-      groups: [clicksGroup(env), keyboardGroup(env), loopGroup(env), myBeatGroup(env)],
+      groups: [
+        clicksGroup(env),
+        keyboardGroup(env),
+        loopGroup(env),
+        syncedClicksGroup(env),
+        myBeatGroup(env),
+      ],
       page: env.page,
       url: gateway.url,
       async close() {

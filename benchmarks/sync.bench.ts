@@ -9,15 +9,15 @@ import { clickToSound } from './page-probes.ts';
 import { countFigure, median, percentile, ratioFigure } from './stats.ts';
 import { setSync, syncedDsp } from './sync-probes.ts';
 
-// Figures reported without a budget until they meet theirs: the voice's CPU, and the uncached
-// synced click (on a quiet machine 1.5–1.9× its p50 budget and 2–5× its p95 one, 2026-11-28;
-// the cached synced click holds floor + 3 ms, so what is left is the uncached start's path).
-const DIAGNOSTIC = Infinity;
-
 /** The engine's song for a synced click: a 93 BPM A minor loop (so 120/93 and +3 semitones). */
 const LOOP = { audioBpm: 93, audioKey: 'Am', audioData: { kind: 'loop' } };
 
-/** Click → sound with Sync on (the 10 s WAV fixture, encrypted full play), against the floor. */
+/**
+ * Cached click → sound with Sync on (the 10 s WAV fixture, encrypted full play), against the
+ * floor. Uncached synced clicks are timed on real rows (real-path-synced.ts): this file's
+ * uncached play is slower than the real path's budgets with Sync off too (its fetch alone takes
+ * longer than floor + 15 ms; benchmarks/README.md "Synced audition").
+ */
 function syncedClickGroup(bench: BenchPage, runs: number): FigureGroup {
   return {
     label: 'synced click→sound',
@@ -27,37 +27,19 @@ function syncedClickGroup(bench: BenchPage, runs: number): FigureGroup {
         bench.page.evaluate(clickToSound, { player, url, cached, encrypted: true, song: LOOP });
       await bench.page.evaluate(setSync, true);
       try {
-        await click('engine', false); // warm-up: workers, the stretch voice made ahead
-        const cold: number[] = [];
+        await click('engine', true); // warm-up: workers, the stretch voice made ahead
         const warm: number[] = [];
         const floor: number[] = [];
-        await click('engine', true);
         for (let i = 0; i < runs; i++) {
-          cold.push(await click('engine', false));
           warm.push(await click('engine', true));
           floor.push(await click('main', true));
         }
-        const f = median(floor);
         return [
-          ratioFigure(
-            'synced click→sound uncached p50 vs floor + 15 ms',
-            median(cold),
-            'ms',
-            f + 15,
-            DIAGNOSTIC,
-          ),
-          ratioFigure(
-            'synced click→sound uncached p95 vs floor + 30 ms',
-            percentile(cold, 95),
-            'ms',
-            f + 30,
-            DIAGNOSTIC,
-          ),
           ratioFigure(
             'synced click→sound cached p95 vs floor + 3 ms',
             percentile(warm, 95),
             'ms',
-            f + 3,
+            median(floor) + 3,
             1,
           ),
         ];
@@ -101,7 +83,10 @@ function syncedDspGroup(bench: BenchPage): FigureGroup {
           dsp.cpu * 100,
           '%',
           5,
-          DIAGNOSTIC,
+          // Not gating yet: the processor's own time is wall time (the only clock its scope
+          // has), and at load ~9 on 2 cores it read 3.6–5.7 % (2026-11-28); gate it (1) once
+          // a quiet machine holds it with margin (benchmarks/README.md "Synced audition").
+          Infinity,
         ),
         countFigure('synced loop, 10 passes: 5 ms windows under 70 % of the median', dsp.dropouts),
       ];

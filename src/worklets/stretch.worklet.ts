@@ -71,6 +71,8 @@ class StretchProcessor extends Library {
   /** The shift the STFT was last given (semitones; null: none yet) and the glide towards a new one. */
   private shift: number | null = null;
   private glide = { from: 0, to: 0, frame: 0 };
+  /** Time spent in `process` while playing, and the output it made (s), since the last report. */
+  private busy = { ms: 0, seconds: 0 };
 
   override process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
     const output = outputs[0];
@@ -85,6 +87,9 @@ class StretchProcessor extends Library {
       this.shift = null;
       return true;
     }
+    // The processor's own time (Date.now is the clock this scope has: whole ms, so a quantum's
+    // share is 0 or 1 ms, and the sum over many quanta is unbiased).
+    const started = Date.now();
     const wasm = this.wasmModule;
     wasm._setTransposeSemitones(this.shiftAt(segment.semitones), segment.tonalityHz / sampleRate);
     wasm._setFormantSemitones(segment.formantSemitones, segment.formantCompensation);
@@ -119,10 +124,14 @@ class StretchProcessor extends Library {
     output.forEach((channel, c) =>
       channel.set(new Float32Array(memory, this.buffersOut[c]!, block)),
     );
+    this.busy.ms += Date.now() - started;
+    this.busy.seconds += block / sampleRate;
     this.timeIntervalCounter -= block;
     if (this.timeIntervalCounter <= 0) {
       this.timeIntervalCounter = this.timeIntervalSamples;
       this.port.postMessage(['time', inputTime]);
+      this.port.postMessage(['usage', this.busy]);
+      this.busy = { ms: 0, seconds: 0 };
     }
     return true;
   }

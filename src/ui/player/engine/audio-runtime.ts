@@ -12,6 +12,7 @@ import type { PlayerSong } from './playback-engine.types.ts';
 import { TrackLoader, trackKey, type AudioSession } from './track-loader.ts';
 import { AudioWorkerPool } from './worker-pool.ts';
 import { renderAsHeard } from './render-as-heard.ts';
+import { stretchUsage } from './stretch-node.ts';
 import { useSettingsStore } from '../../stores/settings.store.ts';
 
 let engine: AudioEngine | null = null;
@@ -173,6 +174,8 @@ export function audioInternals(): {
   /** The synced voice rendered offline, and the settings Sync reads (the sync bench). */
   renderAsHeard: typeof renderAsHeard;
   settings: typeof useSettingsStore;
+  /** The stretch processors' reports of their own process time (stretch-node.ts). */
+  stretchUsage: typeof stretchUsage;
 } {
   getAudioEngine();
   return {
@@ -182,5 +185,6 @@ export function audioInternals(): {
     createPool: (size) => new AudioWorkerPool({ size }),
     renderAsHeard,
     settings: useSettingsStore,
+    stretchUsage,
   };
 }

@@ -8,6 +8,14 @@ import stretchWorkletUrl from '../../../worklets/stretch.worklet.ts?worker&url';
 
 const modules = new WeakMap<BaseAudioContext, Promise<void>>();
 
+/**
+ * Every stretch processor's reports of its own work while playing, one per 0.1 s of output: the
+ * time spent in its `process` (ms) and the output it made (s); one voice's CPU, for the sync bench.
+ */
+export const stretchUsage: { listener: ((ms: number, seconds: number) => void) | null } = {
+  listener: null,
+};
+
 /** Loads the stretch processor into a context once (memoised per context). */
 export function loadStretchWorklet(context: BaseAudioContext): Promise<void> {
   let ready = modules.get(context);
@@ -41,6 +49,11 @@ export class StretchNode {
     this.ready = new Promise((resolve) => this.answers.set('ready', () => resolve()));
     this.node.port.onmessage = (event: MessageEvent<[number | string, unknown]>) => {
       const [id, value] = event.data;
+      if (id === 'usage') {
+        const { ms, seconds } = value as { ms: number; seconds: number };
+        stretchUsage.listener?.(ms, seconds);
+        return;
+      }
       const answer = this.answers.get(id);
       if (!answer) return;
       this.answers.delete(id);

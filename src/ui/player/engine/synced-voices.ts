@@ -7,7 +7,9 @@ import { loadFadeWorklet } from './voice-nodes.ts';
 /**
  * The STFT's block and interval (ms). Signalsmith's default (120 ms blocks, 30 ms apart) lands
  * a stretched click up to 2.5 ms off its grid; 80 ms blocks every 10 ms keep every onset within
- * 1.6 ms and a shifted sine within 3.5 cents (docs/AUDIO.md, "Synced audition").
+ * 0.3 ms and a 440 Hz sine shifted +3 or −5 semitones within 5 cents at 44.1 and 48 kHz. Longer
+ * intervals cost less, but each one tried (80/12 … 90/20) put the −5 shift over 5 cents at one
+ * of those rates (docs/AUDIO.md, "Synced audition").
  */
 export const STRETCH_CONFIG = { blockMs: 80, intervalMs: 10 } as const;
 // Output channels of the nodes made ahead: mono and stereo fit (the stretch copies mono to both).
