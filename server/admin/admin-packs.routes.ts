@@ -125,6 +125,8 @@ export async function adminPacksRoutes(base: FastifyInstance, { ctx }: AreaOptio
           category: existing?.category ?? category,
           primaryName: existing?.primaryName ?? (fields.primary || 'Uploads'),
           secondaryName: fields.secondary || 'Misc',
+          // A new pack is reviewed before users see it: published from the Packs screen.
+          unpublished: true,
         });
         const report: PackUploadReport = {
           packCode,

@@ -19,6 +19,8 @@ export interface TaxonomyInsert {
 
 /** A pack row; `brand` names a brand of the same batch or one already stored. */
 export interface PackInsert {
+  /** False: made unpublished, hidden from users until published (an upload's pack). */
+  published?: boolean;
   code: string;
   nameEn: string;
   nameZh: string;

@@ -13,6 +13,7 @@ import {
   updateRole,
 } from './admin-roles.ts';
 import { editSamples, findSamples } from './admin-samples.ts';
+import { deletePack, editPack, readPack, setPackCover } from './admin-packs.ts';
 import type { Program } from './steps.ts';
 
 /** Runs one program in one transaction of an engine (sqlite/admin.ts, postgres/admin.ts). */
@@ -37,6 +38,10 @@ export function adminRepositoryOf(runProgram: ProgramRunner): AdminRepository {
     revokeInvite: (code, actor) => runProgram(revokeInvite(code, actor)),
     findSamples: (query) => runProgram(findSamples(query)),
     editSamples: (ids, edit, actor) => runProgram(editSamples(ids, edit, actor)),
+    readPack: (code) => runProgram(readPack(code)),
+    editPack: (code, edit, actor) => runProgram(editPack(code, edit, actor)),
+    setPackCover: (code, cover, actor) => runProgram(setPackCover(code, cover, actor)),
+    deletePack: (code, actor) => runProgram(deletePack(code, actor)),
     recordAudit: ({ action, target, before, after }, actor) =>
       runProgram(audit(actor, action, target, before, after)),
     auditLog: (window) => runProgram(auditLog(window)),

@@ -62,7 +62,7 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
     },
     async treeCells(options) {
       if (options.scope) return countCells(pool, options);
-      return cached(`tree:${options.category ?? ''}:${options.range}`, () =>
+      return cached(`tree:${options.category ?? ''}:${options.range}:${options.publishedOnly}`, () =>
         countCells(pool, options),
       );
     },

@@ -105,6 +105,7 @@ export const en: LocaleShape<typeof zh> = {
       invite: 'Invitation codes',
       review: 'Review',
       sample: 'Samples',
+      pack: 'Packs',
     },
     when: 'When',
     who: 'Who',

@@ -102,6 +102,7 @@ export const zh = {
       invite: '邀请码',
       review: '审核',
       sample: '采样',
+      pack: '音色包',
     },
     when: '时间',
     who: '操作人',
