@@ -150,7 +150,11 @@ export async function adminPackEditRoutes(
     async (request) => {
       const bytes = request.body;
       if (!(bytes instanceof Uint8Array) || bytes.length === 0)
-        throw badRequest('cover', '请上传 PNG、JPEG 或 WebP 图片', 'send a PNG, JPEG or WebP image');
+        throw badRequest(
+          'cover',
+          '请上传 PNG、JPEG 或 WebP 图片',
+          'send a PNG, JPEG or WebP image',
+        );
       const mediaType = coverTypeOf(bytes);
       if (!mediaType)
         throw badRequest(

@@ -118,7 +118,11 @@ export interface AdminRepository {
   /** Applies an edit (fields, publication) with its audit row; null, nothing changed, when unknown. */
   editPack(code: string, edit: PackEdit, actor: Actor): Promise<AdminPack | null>;
   /** Sets a pack's cover (a stored blob) with its audit row; false when unknown. */
-  setPackCover(code: string, cover: { hash: string; mediaType: string }, actor: Actor): Promise<boolean>;
+  setPackCover(
+    code: string,
+    cover: { hash: string; mediaType: string },
+    actor: Actor,
+  ): Promise<boolean>;
   /** Deletes a pack and its samples with an audit row; refused while anyone acquired some of it. */
   deletePack(code: string, actor: Actor): Promise<PackDeleteOutcome>;
 

@@ -146,7 +146,8 @@ export async function catalogueRoutes(base: FastifyInstance, { ctx }: AreaOption
     async (request) => {
       const viewerId = viewerOf(request)?.id ?? null;
       const pack = await repo.findPack(request.params.code, viewerId);
-      if (!pack || (await repo.packHidden(pack.code, viewerId))) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
+      if (!pack || (await repo.packHidden(pack.code, viewerId)))
+        throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       return ok(toPack(pack, languageOf(request)));
     },
   );

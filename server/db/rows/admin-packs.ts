@@ -103,7 +103,8 @@ export function* editPack(code: string, edit: PackEdit, actor: Actor): Program<A
     sets.push('brand_id = ?');
     values.push(yield* brandId(edit.brand));
   }
-  if (sets.length > 0) yield* run(`UPDATE packs SET ${sets.join(', ')} WHERE code = ?`, [...values, code]);
+  if (sets.length > 0)
+    yield* run(`UPDATE packs SET ${sets.join(', ')} WHERE code = ?`, [...values, code]);
   const category = edit.category ?? before.category;
   const primary = edit.primaryName ?? before.primaryName;
   if (edit.category !== undefined || edit.primaryName !== undefined || edit.secondaryName) {

@@ -4,7 +4,7 @@
 /** A row while any pack is unpublished (migration 054's partial index: one probe). */
 export const ANY_UNPUBLISHED = 'SELECT 1 AS found FROM packs WHERE published = 0 LIMIT 1';
 
-/** The ids among `idsMatch` in an unpublished pack that `viewer` did not acquire. */
+/** The ids among `idsMatch` in an unpublished pack that `viewer` did not acquire (in this order). */
 export const hiddenSamplesQuery = (viewer: string, idsMatch: string): string =>
   `SELECT s.id FROM samples s JOIN packs p ON p.code = s.pack_code
    WHERE p.published = 0 AND s.id ${idsMatch}

@@ -156,9 +156,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
 
     async hiddenSamples(ids, viewerId) {
       if (ids.length === 0) return [];
-      return hiddenSamples
-        .all(viewer(viewerId), JSON.stringify(ids))
-        .map((row) => num(row.id));
+      return hiddenSamples.all(JSON.stringify(ids), viewer(viewerId)).map((row) => num(row.id));
     },
 
     async packHidden(code, viewerId) {

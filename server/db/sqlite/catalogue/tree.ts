@@ -54,7 +54,9 @@ export function cachedTreeCells(db: Database): CachedTreeCells {
 /** The repository's treeCells, and a look at its cache that counts nothing. */
 type CachedTreeCells = CatalogueRepository['treeCells'] & {
   /** The catalogue's own cells (no user scope) if they are cached and still true, else undefined. */
-  cached(options: Pick<TreeOptions, 'category' | 'range' | 'publishedOnly'>): TreeCell[] | undefined;
+  cached(
+    options: Pick<TreeOptions, 'category' | 'range' | 'publishedOnly'>,
+  ): TreeCell[] | undefined;
 };
 
 /** Counts the tree's cells now: samples per cell, or distinct packs per cell with their codes. */
