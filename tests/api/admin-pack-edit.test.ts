@@ -168,7 +168,15 @@ describe('cover', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data.coverType).toBe('image/png');
     expect(await coverBytes()).toEqual(png);
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...new Array(64).fill(7), 0xff, 0xd9]);
+    const jpeg = Uint8Array.from([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      ...Array.from({ length: 64 }, () => 7),
+      0xff,
+      0xd9,
+    ]);
     // The declared type is not trusted: the bytes say JPEG.
     const asJpeg = await putCover(jpeg, 'application/octet-stream');
     expect(asJpeg.body.data.coverType).toBe('image/jpeg');
