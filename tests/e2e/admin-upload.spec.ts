@@ -44,7 +44,7 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
 
   const queue = card.locator(`[data-review-queue="${packCode}"]`);
   const rows = queue.locator('tbody tr');
-  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const listed = await rows.evaluateAll((trs) =>
     trs.map((tr) => `${tr.getAttribute('data-file')} ${tr.getAttribute('data-finding')}`).sort(),
   );
