@@ -8,7 +8,6 @@ import {
 import { CATEGORIES } from '../../src/shared/api/catalogue.types.ts';
 import { ROUTES } from '../../src/shared/api/paths.ts';
 import { bodySchema } from '../accounts/account-schemas.ts';
-import { PACK_CODE_PATTERN } from '../catalogue/catalogue.schemas.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import {
@@ -24,16 +23,11 @@ import {
   type SameShape,
 } from '../http/response-schema.ts';
 import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
-import { actorOf } from './admin-rules.ts';
+import { actorOf, cleanedEdit } from './admin-rules.ts';
+import { packParams } from './admin-packs.routes.ts';
 import { coverTypeOf } from './cover-image.ts';
 
 const { name, description, tags, tag, coverBytes } = PACK_EDIT_LIMITS;
-const packParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['packCode'],
-  properties: { packCode: { type: 'string', pattern: PACK_CODE_PATTERN } },
-} as const;
 const line = { type: 'string', minLength: 1, maxLength: name, pattern: '\\S' } as const;
 const prose = { type: 'string', maxLength: description } as const;
 
@@ -88,14 +82,7 @@ const MESSAGES = {
   },
 } as const;
 
-/** Names and texts trimmed; fields in the screen's order (so audit rows read alike). */
-const cleaned = (edit: PackEdit): PackEdit =>
-  Object.fromEntries(
-    PACK_EDIT_FIELDS.filter((field) => edit[field] !== undefined).map((field) => {
-      const value = edit[field];
-      return [field, typeof value === 'string' ? value.trim() : value];
-    }),
-  );
+const cleaned = (edit: PackEdit): PackEdit => cleanedEdit(PACK_EDIT_FIELDS, edit);
 
 /**
  * The Packs screen's calls on one pack (docs/api/admin.md "Packs"): read, edit its fields and

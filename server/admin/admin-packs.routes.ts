@@ -21,7 +21,8 @@ import { importFolder } from '../library/import/import-folder.ts';
 import { actorOf } from './admin-rules.ts';
 import { expandZip, isZipName, stagePart, startStaging } from './pack-upload/upload-staging.ts';
 
-const packParams = {
+/** The `{packCode}` of a pack route. */
+export const packParams = {
   type: 'object',
   additionalProperties: false,
   required: ['packCode'],
