@@ -20,7 +20,7 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // Letters only: a search splits a word where letters meet digits.
   const stamp = Date.now()
     .toString(36)
@@ -79,12 +79,14 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
     await expect(rows).toHaveCount(5);
     await page.screenshot({ path: join(OUT, `admin-packs.zh.${width}.png`), fullPage: true });
   }
-  await page.emulateMedia({ colorScheme: 'dark' });
-  for (const width of [1400, 760, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(OUT, `admin-packs.zh.dark.${width}.png`), fullPage: true });
+  // The pack's editor alone, light and dark (element shots: cheap).
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1400, 760, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await editor.screenshot({ path: join(OUT, `admin-pack-editor.zh.${scheme}.${width}.png`) });
+    }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1400, height: 900 });
 
   // A user finds the new pack by its name and hears its clean row.
