@@ -207,7 +207,8 @@ export function PacksCard() {
       )}
       {queueOf && (
         <PackEditor
-          key={`${queueOf}-${round}`}
+          // Not the queue's key: siblings with one key are kept twice by React.
+          key={`editor-${queueOf}-${round}`}
           packCode={queueOf}
           editable={wide}
           onDeleted={() => setQueueOf(null)}
