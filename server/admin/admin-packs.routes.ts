@@ -21,7 +21,8 @@ import { importFolder } from '../library/import/import-folder.ts';
 import { actorOf } from './admin-rules.ts';
 import { expandZip, isZipName, stagePart, startStaging } from './pack-upload/upload-staging.ts';
 
-const packParams = {
+/** The `{packCode}` of a pack route. */
+export const packParams = {
   type: 'object',
   additionalProperties: false,
   required: ['packCode'],
@@ -125,6 +126,8 @@ export async function adminPacksRoutes(base: FastifyInstance, { ctx }: AreaOptio
           category: existing?.category ?? category,
           primaryName: existing?.primaryName ?? (fields.primary || 'Uploads'),
           secondaryName: fields.secondary || 'Misc',
+          // A new pack is reviewed before users see it: published from the Packs screen.
+          unpublished: true,
         });
         const report: PackUploadReport = {
           packCode,

@@ -58,3 +58,14 @@ export function requireHeld(request: FastifyRequest, permissions: readonly Permi
   if (permissions.some((permission) => !held.includes(permission)))
     throw new ApiError('FORBIDDEN', ADMIN_MESSAGES.beyondAuthor);
 }
+
+/** An edit's named fields in `order` (so audit rows read alike), strings trimmed. */
+export const cleanedEdit = <E extends object>(order: readonly (keyof E)[], edit: E): E =>
+  Object.fromEntries(
+    order
+      .filter((field) => edit[field] !== undefined)
+      .map((field) => {
+        const value = edit[field];
+        return [field, typeof value === 'string' ? value.trim() : value];
+      }),
+  ) as E;

@@ -14,7 +14,7 @@ import { arrayOf, okResponse } from '../http/response-schema.ts';
 import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { idParamsSchema, pagingProperties } from '../http/validation.ts';
 import { adminSampleSchema, adminSamplesSchema } from './admin.responses.ts';
-import { ADMIN_MESSAGES, actorOf } from './admin-rules.ts';
+import { ADMIN_MESSAGES, actorOf, cleanedEdit } from './admin-rules.ts';
 
 const { name, bpm, tags, tag, bulk } = SAMPLE_EDIT_LIMITS;
 const nameSchema = { type: 'string', minLength: 1, maxLength: name, pattern: '\\S' } as const;
@@ -59,14 +59,7 @@ const samplesQuery = {
   },
 } as const;
 
-/** Names trimmed; fields in the screen's order (so audit rows read alike). */
-const cleaned = (edit: SampleEdit): SampleEdit =>
-  Object.fromEntries(
-    SAMPLE_EDIT_FIELDS.filter((field) => edit[field] !== undefined).map((field) => {
-      const value = edit[field];
-      return [field, typeof value === 'string' ? value.trim() : value];
-    }),
-  );
+const cleaned = (edit: SampleEdit): SampleEdit => cleanedEdit(SAMPLE_EDIT_FIELDS, edit);
 
 /** The samples screen's calls (docs/api/admin.md "Samples"): find, edit one, edit a selection. */
 export async function adminSamplesRoutes(

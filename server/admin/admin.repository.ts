@@ -8,6 +8,8 @@ import type {
   PermissionId,
   SampleEdit,
 } from '../../src/shared/api/admin.types.ts';
+import type { AdminPack, PackEdit } from '../../src/shared/api/admin-pack.types.ts';
+import type { PackDeleteOutcome } from '../db/rows/admin-packs.ts';
 
 /** Who makes a change and when: every write below adds its audit row in the same transaction. */
 export interface Actor {
@@ -137,6 +139,18 @@ export interface AdminRepository {
     edits: readonly SheetEdit[],
     actor: Actor,
   ): Promise<{ ok: true } | { ok: false; stale: number[] }>;
+  /** A pack as the Packs screen shows it, or null (docs/ADMIN.md "Packs"). */
+  readPack(code: string): Promise<AdminPack | null>;
+  /** Applies an edit (fields, publication) with its audit row; null, nothing changed, when unknown. */
+  editPack(code: string, edit: PackEdit, actor: Actor): Promise<AdminPack | null>;
+  /** Sets a pack's cover (a stored blob) with its audit row; false when unknown. */
+  setPackCover(
+    code: string,
+    cover: { hash: string; mediaType: string },
+    actor: Actor,
+  ): Promise<boolean>;
+  /** Deletes a pack and its samples with an audit row; refused while anyone acquired some of it. */
+  deletePack(code: string, actor: Actor): Promise<PackDeleteOutcome>;
 
   /** Writes one audit row for a change made elsewhere (a review finding's accept, reject or fix). */
   recordAudit(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../http/route-area.ts';
 import { adminPacksRoutes } from './admin-packs.routes.ts';
+import { adminPackEditRoutes } from './admin-pack-edit.routes.ts';
 import { adminInvitesRoutes } from './admin-invites.routes.ts';
 import { adminReviewRoutes } from './admin-review.routes.ts';
 import { adminSamplesRoutes } from './admin-samples.routes.ts';
@@ -19,4 +20,5 @@ export async function adminRoutes(app: FastifyInstance, options: AreaOptions): P
   await app.register(adminSamplesRoutes, options);
   await app.register(adminInsightRoutes, options);
   await app.register(adminSheetRoutes, options);
+  await app.register(adminPackEditRoutes, options);
 }

@@ -31,6 +31,8 @@ export interface SampleFilter {
   keys?: MusicalKey[];
   bpmMin?: number;
   bpmMax?: number;
+  /** The gateway's, never a user's: leave out unpublished packs' samples (docs/ADMIN.md "Packs"). */
+  publishedOnly?: boolean;
 }
 
 /** Restricts a list to one of a user's lists. */
@@ -208,6 +210,8 @@ export interface CatalogueRepository {
     category?: Category;
     scope?: RelationScope;
     range: Range;
+    /** Leave out unpublished packs' samples (SampleFilter.publishedOnly). */
+    publishedOnly?: boolean;
   }): Promise<TreeCell[]>;
   /** The tags of the samples matching `filter` (in a user's list when scoped), most used first. */
   tagCounts(filter: SampleFilter, scope?: RelationScope): Promise<TagCountRow[]>;
@@ -259,6 +263,12 @@ export interface CatalogueRepository {
   embeddings(): Promise<EmbeddingSnapshot>;
   /** A sample's kind, pack and embedding, or null when there is no such sample. */
   sampleEmbedding(id: number): Promise<SampleEmbedding | null>;
+  /** Whether any pack is unpublished (then lists ask for `publishedOnly`). */
+  anyUnpublished(): Promise<boolean>;
+  /** The ids among `ids` hidden from the viewer: in an unpublished pack and not acquired. */
+  hiddenSamples(ids: readonly number[], viewerId: number | null): Promise<number[]>;
+  /** Whether pack `code` is unpublished and the viewer acquired none of its samples. */
+  packHidden(code: string, viewerId: number | null): Promise<boolean>;
   /** The SPKI DER public key `keyId` registered by `userId`, or null. */
   clientKey(keyId: string, userId: number): Promise<Uint8Array | null>;
 }

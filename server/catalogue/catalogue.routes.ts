@@ -13,6 +13,7 @@ import { viewerOf } from './viewer.ts';
 import { userItemsRoutes } from './user-items.routes.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { countSearch } from '../insight/insight-events.ts';
+import { publishedOnly } from './publication.ts';
 import {
   categoryTreeSchema,
   listPageSchema,
@@ -118,8 +119,9 @@ export async function catalogueRoutes(base: FastifyInstance, { ctx }: AreaOption
     { schema: { querystring: treeQuery, response: treeResponse } },
     async (request) => {
       const { category } = request.query;
+      const hides = await publishedOnly(repo);
       const [cells, taxonomy] = await Promise.all([
-        repo.treeCells({ category, range: 'samples' }),
+        repo.treeCells({ category, range: 'samples', publishedOnly: hides }),
         repo.taxonomy(),
       ]);
       return ok(buildCategoryTree(cells, taxonomy));
@@ -138,8 +140,9 @@ export async function catalogueRoutes(base: FastifyInstance, { ctx }: AreaOption
         throw badRequest('kind', '与 range 矛盾', 'contradicts range');
       const scope = { userId: user.id, relation: query.relation };
       const range = query.range ?? query.kind ?? 'samples';
+      const hides = await publishedOnly(repo, scope);
       const [cells, taxonomy] = await Promise.all([
-        repo.treeCells({ category: query.category, scope, range }),
+        repo.treeCells({ category: query.category, scope, range, publishedOnly: hides }),
         repo.taxonomy(),
       ]);
       return ok(buildCategoryTree(cells, taxonomy));
@@ -150,8 +153,10 @@ export async function catalogueRoutes(base: FastifyInstance, { ctx }: AreaOption
     ROUTES.pack,
     { schema: { params: packParams, querystring: noQuery, response: okResponse(packSchema) } },
     async (request) => {
-      const pack = await repo.findPack(request.params.code, viewerOf(request)?.id ?? null);
-      if (!pack) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
+      const viewerId = viewerOf(request)?.id ?? null;
+      const pack = await repo.findPack(request.params.code, viewerId);
+      if (!pack || (await repo.packHidden(pack.code, viewerId)))
+        throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
       return ok(toPack(pack, languageOf(request)));
     },
   );
@@ -163,10 +168,11 @@ export async function catalogueRoutes(base: FastifyInstance, { ctx }: AreaOption
       const cover = await repo.packCover(request.params.code);
       if (!cover || !ctx.blobs.has(cover.hash))
         throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.packNotFound);
-      // Covers never change for a pack code: browsers keep them for a year and revalidate by hash.
+      // The console can replace a cover (docs/ADMIN.md "Packs"): browsers keep it an hour, then
+      // revalidate by hash.
       const body = blobBody(ctx.blobs, cover.hash, {
         mediaType: cover.mediaType,
-        cacheControl: 'public, max-age=31536000, immutable',
+        cacheControl: 'public, max-age=3600',
       });
       return sendBytes(request, reply, body);
     },

@@ -10,6 +10,7 @@ import type { CatalogueRepository, ListRequest, RelationScope } from './catalogu
 import { toPack, toSample } from './catalogue-shapes.ts';
 import { keywordSearch } from './cjk-text.ts';
 import { parseListQuery, type ListMode, type RawListQuery } from './list-query.ts';
+import { publishedOnly } from './publication.ts';
 import { suggest } from './search-suggestions.ts';
 import {
   correctableWords,
@@ -79,7 +80,11 @@ export function createCatalogueService(repo: CatalogueRepository): CatalogueServ
     // corrected ("kik" → "kick") and says so in `correction`.
     async listPage(query, mode, { language, viewerId, scope }) {
       const parsed = parseListQuery(query, mode);
-      const base: ListRequest = { ...parsed.request, language, viewerId, scope };
+      // A warehouse keeps what was acquired; every other list leaves unpublished packs out.
+      const hides = await publishedOnly(repo, scope);
+      const request = parsed.request;
+      const filter = hides ? { ...request.filter, publishedOnly: true } : request.filter;
+      const base: ListRequest = { ...request, filter, language, viewerId, scope };
       const run = async (listRequest: ListRequest) => {
         if (parsed.range === 'packs') {
           const found = await repo.listPacks(listRequest);

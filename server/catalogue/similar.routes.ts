@@ -13,6 +13,7 @@ import { languageOf, ok } from '../http/envelope.ts';
 import { idParamsSchema } from '../http/validation.ts';
 import { okResponse } from '../http/response-schema.ts';
 import { similarPageSchema } from './catalogue.responses.ts';
+import { hiddenIds, refuseHiddenSample } from './publication.ts';
 import { toSample } from './catalogue-shapes.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from './catalogue.schemas.ts';
 import { nearest, normalised, type Neighbour } from './similar-index.ts';
@@ -64,9 +65,12 @@ export async function similarRoutes(base: FastifyInstance, { ctx }: AreaOptions)
     limit: number,
   ): Promise<SimilarPage> => {
     const language = languageOf(request);
+    const viewerId = viewerOf(request)?.id ?? null;
+    const ids = found.map((n) => n.id);
+    const hidden = await hiddenIds(repo, ids, viewerId);
     const rows = await repo.samplesByIds(
-      found.map((n) => n.id),
-      viewerOf(request)?.id ?? null,
+      ids.filter((id) => !hidden.has(id)),
+      viewerId,
     );
     const scoreOf = new Map(found.map((n) => [n.id, n.score]));
     return {
@@ -92,6 +96,7 @@ export async function similarRoutes(base: FastifyInstance, { ctx }: AreaOptions)
       const { limit } = request.query;
       const sample = await repo.sampleEmbedding(id);
       if (!sample) throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
+      await refuseHiddenSample(repo, id, viewerOf(request)?.id ?? null);
       // Not analysed yet (the demo's first minutes): nothing to compare with, an empty list.
       const found = sample.embedding
         ? nearest(await repo.embeddings(), {

@@ -5,6 +5,7 @@ import { CATEGORIES, USER_RELATIONS } from '../../src/shared/api/catalogue.types
 import { ok } from '../http/envelope.ts';
 import { okResponse } from '../http/response-schema.ts';
 import { tagCountsSchema } from './catalogue.responses.ts';
+import { publishedOnly } from './publication.ts';
 import { requireUser } from '../http/auth-context.ts';
 import { PACK_CODE_PATTERN } from './catalogue.schemas.ts';
 import { parseListQuery } from './list-query.ts';
@@ -38,7 +39,9 @@ export async function tagRoutes(base: FastifyInstance, { ctx }: AreaOptions): Pr
     // The list query's own checks (a keyword of only symbols, empty styles) apply here too.
     const { filter } = parseListQuery({ ...place, page: 1, pageSize: 1 }, 'list').request;
     const scope = relation ? { userId: requireUser(request).id, relation } : undefined;
-    const rows = await ctx.repo.catalogue.tagCounts(filter, scope);
+    const repo = ctx.repo.catalogue;
+    const hides = await publishedOnly(repo, scope);
+    const rows = await repo.tagCounts(hides ? { ...filter, publishedOnly: true } : filter, scope);
     return ok(rows.map((row) => ({ ...row, names: tagNames(row.tag) })));
   });
 }

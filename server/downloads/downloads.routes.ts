@@ -17,6 +17,7 @@ import {
   packParamsSchema as packParams,
 } from '../catalogue/catalogue.schemas.ts';
 import { attachmentHeader } from './content-disposition.ts';
+import { hiddenIds, refuseHiddenSample } from '../catalogue/publication.ts';
 
 /** How long an authorised download may take before its grant lapses (ms). */
 const GRANT_TTL_MS = 30 * 60 * 1000;
@@ -101,6 +102,7 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
 
   app.get(ROUTES.downloadAuthorize, confirmsOnId(), async ({ user, params: { id } }) => {
     const now = ctx.clock.now();
+    await refuseHiddenSample(ctx.repo.catalogue, id, user.id);
     const outcome = await repo.authorize(user.id, id, now, now + GRANT_TTL_MS);
     if (outcome === 'missing') throw notFound();
     if (outcome === 'quota') throw new ApiError('QUOTA_EXCEEDED', MESSAGES.quotaExceeded);
@@ -124,6 +126,9 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
       const { user, body } = request;
       const now = ctx.clock.now();
       const dryRun = body.dryRun === true;
+      const hidden = [...(await hiddenIds(ctx.repo.catalogue, body.ids, user.id))];
+      if (hidden.length > 0)
+        throw new ApiError('NOT_FOUND', MESSAGES.batchMissing(hidden.slice(0, 20)));
       const outcome = await repo.authorizeBatch(user.id, body.ids, now, now + GRANT_TTL_MS, dryRun);
       if (outcome.status === 'missing')
         throw new ApiError('NOT_FOUND', MESSAGES.batchMissing(outcome.missing.slice(0, 20)));
@@ -151,6 +156,7 @@ export async function downloadsRoutes(base: FastifyInstance, { ctx }: AreaOption
     const { id } = request.params;
     const file = await ctx.repo.catalogue.sampleFile(id);
     if (!file || !ctx.blobs.has(file.blobHash)) throw notFound();
+    await refuseHiddenSample(ctx.repo.catalogue, id, user.id);
     if (!(await repo.mayFetch(user.id, id, ctx.clock.now())))
       throw new ApiError('FORBIDDEN', MESSAGES.notAuthorised);
     return reply

@@ -20,6 +20,8 @@ export interface TaxonomyInsert {
 
 /** A pack row; `brand` names a brand of the same batch or one already stored. */
 export interface PackInsert extends PackTexts {
+  /** False: made unpublished, hidden from users until published (an upload's pack). */
+  published?: boolean;
   category: string;
   primaryName: string;
   /** A PNG in the blob store, or null. */

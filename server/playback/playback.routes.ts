@@ -12,6 +12,7 @@ import { cipherForClient, encryptedLength } from './encrypt-audio.ts';
 import { blobBody, sendBytes } from '../http/byte-responder.ts';
 import { CATALOGUE_MESSAGES, noQuerySchema as noQuery } from '../catalogue/catalogue.schemas.ts';
 import { isAuditionStart } from '../insight/insight-events.ts';
+import { refuseHiddenSample } from '../catalogue/publication.ts';
 
 const MESSAGES = {
   auditionNotFound: { zh: '试听不存在', en: 'No such audition' },
@@ -70,6 +71,7 @@ export async function playbackRoutes(base: FastifyInstance, { ctx }: AreaOptions
       const file = await repo.sampleFile(id);
       if (!file || !ctx.blobs.has(file.blobHash))
         throw new ApiError('NOT_FOUND', CATALOGUE_MESSAGES.sampleNotFound);
+      await refuseHiddenSample(repo, id, user.id);
       let cipher;
       try {
         cipher = cipherForClient(publicKey);

@@ -10,6 +10,7 @@ export * from './api/search-query.ts';
 export * from './api/account.types.ts';
 export * from './api/admin.types.ts';
 export * from './api/admin-sheet.types.ts';
+export * from './api/admin-pack.types.ts';
 export type * from './api/download.types.ts';
 export type * from './api/music.types.ts';
 export type * from './api/commerce.types.ts';

@@ -107,12 +107,23 @@ describe('POST admin/packs/{packCode}/files', () => {
     const invalid = (await findings('upl-mixed')).filter((f) => f.code === 'INVALID_AUDIO');
     expect(invalid.map((f) => [f.fileName, f.sampleId])).toEqual([['broken.wav', null]]);
     expect(staged()).toEqual([]);
-    // A user's search finds the new pack's samples by the pack's name.
-    const found = await fetch(
-      `${gateway.url}${API.search}?${new URLSearchParams({ keyword: 'Pack upl-mixed', pageSize: '50' })}`,
-    );
-    const page = (await found.json()) as { data: { records: { audioName: string }[] } };
-    expect(page.data.records.map((r) => r.audioName).sort()).toEqual(['clean a', 'clean b']);
+    // The new pack starts unpublished: users find nothing until it is published, then its
+    // samples by the pack's name.
+    const search = async () => {
+      const found = await fetch(
+        `${gateway.url}${API.search}?${new URLSearchParams({ keyword: 'Pack upl-mixed', pageSize: '50' })}`,
+      );
+      const page = (await found.json()) as { data: { records: { audioName: string }[] } };
+      return page.data.records.map((r) => r.audioName).sort();
+    };
+    expect(await search()).toEqual([]);
+    const published = await fetch(`${gateway.url}${API.adminPack('upl-mixed')}`, {
+      method: 'PATCH',
+      headers: { ...authHeaders(admin.accessToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ published: true }),
+    });
+    expect(published.status).toBe(200);
+    expect(await search()).toEqual(['clean a', 'clean b']);
   }, 60_000);
 
   it('expands a zip into the pack', async () => {

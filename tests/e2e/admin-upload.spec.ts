@@ -2,8 +2,9 @@
  * The Packs screen (docs/ADMIN.md) in Chromium against the real gateway: an administrator
  * uploads issue 28's folder of six real WAV files (clipped, mislabelled tempo, duplicate, late
  * start, corrupt, clean) by choosing the folder; the review queue shows exactly the expected
- * findings; one is fixed, one accepted with a batch action. Signed in as demo@, a search for the
- * new pack finds it and its clean row plays (heard on the player's output analyser). Screens are
+ * findings; one is fixed, one accepted with a batch action; the pack (unpublished by the upload)
+ * is published. Signed in as demo@, a search for the new pack finds it and its clean row plays
+ * (heard on the player's output analyser); unpublished again, it is gone for demo@. Screens are
  * saved at 390, 760 and 1400 px under test-results/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -19,7 +20,7 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // Letters only: a search splits a word where letters meet digits.
   const stamp = Date.now()
     .toString(36)
@@ -43,7 +44,7 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
 
   const queue = card.locator(`[data-review-queue="${packCode}"]`);
   const rows = queue.locator('tbody tr');
-  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const listed = await rows.evaluateAll((trs) =>
     trs.map((tr) => `${tr.getAttribute('data-file')} ${tr.getAttribute('data-finding')}`).sort(),
   );
@@ -65,12 +66,28 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
   await expect(clipping.locator('[data-status]')).toHaveAttribute('data-status', 'accepted');
   await expect(queue.locator('[data-status="open"]')).toHaveCount(3);
 
+  // The upload made the pack unpublished: reviewed, it is published from its editor.
+  const editor = card.locator(`[data-pack-editor="${packCode}"]`);
+  const state = editor.locator('[data-published]');
+  await expect(state).toHaveAttribute('data-published', 'false');
+  await editor.locator('[data-publish]').click();
+  await expect(state).toHaveAttribute('data-published', 'true');
+
   mkdirSync(OUT, { recursive: true });
   for (const width of [1400, 760, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(rows).toHaveCount(5);
     await page.screenshot({ path: join(OUT, `admin-packs.zh.${width}.png`), fullPage: true });
   }
+  // The pack's editor alone, light and dark (element shots: cheap).
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1400, 760, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await editor.screenshot({ path: join(OUT, `admin-pack-editor.zh.${scheme}.${width}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   // A user finds the new pack by its name and hears its clean row.
   const context = await browser.newContext();
@@ -87,5 +104,12 @@ test('an administrator uploads a folder, reviews its findings, and a user finds 
   await expect(dataRows(user)).toHaveCount(5);
   await clean.getByRole('gridcell').nth(2).click();
   await expect.poll(() => peakLevel(user), { timeout: 15_000 }).toBeGreaterThan(0.01);
+
+  // Unpublished again, the pack is gone for the user (demo@ acquired none of it).
+  await editor.locator('[data-publish]').click();
+  await expect(state).toHaveAttribute('data-published', 'false');
+  await user.reload();
+  await expect(user.locator('[data-list-state="empty"]')).toBeVisible({ timeout: 30_000 });
+  await expect(dataRows(user)).toHaveCount(0);
   await context.close();
 });

@@ -7,6 +7,8 @@ import { searchText } from './catalogue/search-text.ts';
 import { tagSearchText } from '../../catalogue/tag-vocabulary.ts';
 import { textList } from '../rows/values.ts';
 import type { PgQueryable } from './database.ts';
+import { BUMP_EMBEDDINGS } from './library/analysis.ts';
+import { PACK_SEARCH_ROWS, packSearchText } from '../rows/admin-packs.ts';
 
 /**
  * Rewrites a sample's search row from its name and tags, as the library writer stores them
@@ -27,6 +29,29 @@ async function rewriteSearchText(db: PgQueryable, sampleId: number): Promise<voi
   await db.query('UPDATE catalogue_version SET version = version + 1 WHERE id = 1');
 }
 
+/**
+ * Rewrites the brand, pack and category texts of a pack's search rows and moves the catalogue's
+ * and the embeddings' versions (cached trees, counts and the similar-sounds snapshot reload).
+ */
+async function rewritePackSearch(db: PgQueryable, packCode: string): Promise<void> {
+  const { rows } = await db.query(numberPlaceholders(PACK_SEARCH_ROWS), [packCode]);
+  for (const row of rows as Record<string, unknown>[]) {
+    const texts = packSearchText(row);
+    await db.query(
+      'UPDATE sample_search SET brand = $1, pack = $2, type = $3, grp = $4 WHERE sample_id = $5',
+      [
+        searchText(texts.brand),
+        searchText(texts.pack),
+        searchText(texts.type),
+        searchText(texts.grp),
+        Number(row.id),
+      ],
+    );
+  }
+  await db.query('UPDATE catalogue_version SET version = version + 1 WHERE id = 1');
+  await db.query(BUMP_EMBEDDINGS);
+}
+
 /** The advisory lock every admin program holds: checks like "another administrator" stay true. */
 const ADMIN_LOCK = 50_050;
 
@@ -41,6 +66,7 @@ export function postgresAdmin(pool: PgPool): AdminRepository {
       return runStepsAsync(program, async (step) => {
         if (step.kind === 'endSessions') return endSessionsOf(db, step.userId, step.now);
         if (step.kind === 'sampleChanged') return rewriteSearchText(db, step.sampleId);
+        if (step.kind === 'packChanged') return rewritePackSearch(db, step.packCode);
         const result = await db.query(numberPlaceholders(step.sql), [...step.params]);
         return step.kind === 'all' ? result.rows : (result.rowCount ?? 0);
       });

@@ -14,6 +14,7 @@ import {
 } from './admin-roles.ts';
 import { editSamples, findSamples } from './admin-samples.ts';
 import { applySheet, samplesByIds, sheetSamples } from './admin-sheet.ts';
+import { deletePack, editPack, readPack, setPackCover } from './admin-packs.ts';
 import type { Program } from './steps.ts';
 
 /** Runs one program in one transaction of an engine (sqlite/admin.ts, postgres/admin.ts). */
@@ -41,6 +42,10 @@ export function adminRepositoryOf(runProgram: ProgramRunner): AdminRepository {
     sheetSamples: (query) => runProgram(sheetSamples(query)),
     samplesByIds: (ids) => runProgram(samplesByIds(ids)),
     applySheet: (edits, actor) => runProgram(applySheet(edits, actor)),
+    readPack: (code) => runProgram(readPack(code)),
+    editPack: (code, edit, actor) => runProgram(editPack(code, edit, actor)),
+    setPackCover: (code, cover, actor) => runProgram(setPackCover(code, cover, actor)),
+    deletePack: (code, actor) => runProgram(deletePack(code, actor)),
     recordAudit: ({ action, target, before, after }, actor) =>
       runProgram(audit(actor, action, target, before, after)),
     auditLog: (window) => runProgram(auditLog(window)),

@@ -14,9 +14,18 @@ import type {
  */
 export type Bind = (value: unknown) => string;
 
+/**
+ * The samples of unpublished packs, out (docs/ADMIN.md "Packs"): a small set read once per
+ * statement by the partial index of migration 054, tested by id, which every index of `samples`
+ * holds, so a covering index stays covering. Only written while some pack is unpublished.
+ */
+export const PUBLISHED_ONLY = `s.id NOT IN (SELECT u.id FROM samples u WHERE u.pack_code IN (SELECT code FROM packs WHERE published = 0))`;
+
 /** The conditions over `samples s` of a filter's columns: taxonomy, pack, kind, keys and BPM. */
 export function columnConditions(filter: SampleFilter, bind: Bind, packLevel = false): string[] {
   const conditions: string[] = [];
+  // On a pack list the pack's own flag says it (the adapters' listPacks).
+  if (filter.publishedOnly && !packLevel) conditions.push(PUBLISHED_ONLY);
   const equal = (column: string, value: string | undefined) => {
     if (value !== undefined) conditions.push(`s.${column} = ${bind(value)}`);
   };
@@ -114,11 +123,11 @@ export function packOrder(request: ListRequest, spell: OrderSpelling): string {
 
 /** The conditions of a tree-cell count: its category, and a user's samples or packs. */
 export function treeConditions(
-  { category, scope, range }: Parameters<CatalogueRepository['treeCells']>[0],
+  { category, scope, range, publishedOnly }: Parameters<CatalogueRepository['treeCells']>[0],
   bind: Bind,
 ): string[] {
   return [
-    ...columnConditions({ category }, bind),
+    ...columnConditions({ category, publishedOnly }, bind),
     ...(range === 'packs'
       ? packScopeCondition(scope, bind, 's.pack_code')
       : scopeCondition(scope, bind)),

@@ -163,7 +163,7 @@ export const analysisValues = <B>(
 
 /** The columns a new pack fills, in `packValues` order (its cover is always a PNG). */
 export const PACK_COLUMNS =
-  'code, name_en, name_zh, description_en, description_zh, brand_id, category, primary_name, cover_hash, tags, popularity, created_at';
+  'code, name_en, name_zh, description_en, description_zh, brand_id, category, primary_name, cover_hash, tags, popularity, created_at, published';
 
 /** A new pack's values in PACK_COLUMNS order, its brand as the brand's row id. */
 export const packValues = (row: PackInsert, brandId: number): (string | number | null)[] => [
@@ -179,4 +179,5 @@ export const packValues = (row: PackInsert, brandId: number): (string | number |
   JSON.stringify(row.tags),
   row.popularity,
   row.createdAt,
+  row.published === false ? 0 : 1,
 ];

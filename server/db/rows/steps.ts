@@ -10,7 +10,8 @@ export type Step =
   | { kind: 'all'; sql: string; params: readonly unknown[] }
   | { kind: 'run'; sql: string; params: readonly unknown[] }
   | { kind: 'endSessions'; userId: number; now: number }
-  | { kind: 'sampleChanged'; sampleId: number };
+  | { kind: 'sampleChanged'; sampleId: number }
+  | { kind: 'packChanged'; packCode: string };
 
 /**
  * A program of steps with result T: a generator that yields each step and gets its answer back.
@@ -42,6 +43,14 @@ export function* endSessions(userId: number, now: number): Program<void> {
 /** Rewrites a sample's search text (name, tags) from its row, and drops the caches built on it. */
 export function* sampleChanged(sampleId: number): Program<void> {
   yield { kind: 'sampleChanged', sampleId };
+}
+
+/**
+ * Rewrites the search rows (brand, pack, category names) of pack `packCode`'s samples and moves
+ * the catalogue's versions, so every cache built on the catalogue (counts, trees) is dropped.
+ */
+export function* packChanged(packCode: string): Program<void> {
+  yield { kind: 'packChanged', packCode };
 }
 
 /** `?` placeholders numbered for PostgreSQL (`$1`, `$2`, …); our statements hold no `?` literal. */

@@ -10,6 +10,7 @@ import { spaceCjk } from './catalogue/search-text.ts';
 import { searchKey } from './catalogue/query.ts';
 import { tagSearchText } from '../../catalogue/tag-vocabulary.ts';
 import { textList } from '../rows/values.ts';
+import { PACK_SEARCH_ROWS, packSearchText } from '../rows/admin-packs.ts';
 
 /**
  * SQLite side of the admin port: each program runs synchronously inside one BEGIN IMMEDIATE
@@ -38,7 +39,29 @@ export function sqliteAdmin(db: Database): AdminRepository {
     );
     prepared(BUMP_SEARCH_VERSION).run();
   };
+  // A pack's texts in its samples' FTS rows; the version bump also drops cached word sets.
+  const rewritePackSearch = (packCode: string) => {
+    const update = prepared(
+      `UPDATE samples_fts SET brand = ?, pack = ?, type = ?, grp = ? WHERE rowid = ${searchKey('?', '?')}`,
+    );
+    for (const row of prepared(PACK_SEARCH_ROWS).all(packCode)) {
+      const texts = packSearchText(row);
+      update.run(
+        spaceCjk(texts.brand),
+        spaceCjk(texts.pack),
+        spaceCjk(texts.type),
+        spaceCjk(texts.grp),
+        Number(row.popularity),
+        Number(row.id),
+      );
+    }
+    prepared(BUMP_SEARCH_VERSION).run();
+  };
   const answer = (step: Step): unknown => {
+    if (step.kind === 'packChanged') {
+      rewritePackSearch(step.packCode);
+      return undefined;
+    }
     if (step.kind === 'endSessions') {
       sessions.endSessionsOf(step.userId, step.now);
       return undefined;

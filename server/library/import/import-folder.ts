@@ -51,6 +51,8 @@ export interface ImportOptions {
    */
   packCode?: string;
   packName?: string;
+  /** A pack this import makes starts unpublished (an upload's: reviewed first). */
+  unpublished?: boolean;
   /** Called after each file, for a progress bar. */
   onProgress?: (done: number, total: number, file: string) => void;
 }
@@ -264,6 +266,7 @@ async function packFor(
           tags: [],
           popularity: 0,
           createdAt: now,
+          ...(options.unpublished ? { published: false } : {}),
         },
       ],
     });

@@ -169,7 +169,15 @@ export interface AuditEntry {
 }
 
 /** The kinds of audit actions (an action's first part: `user.roles` is of kind `user`). */
-export const AUDIT_KINDS = ['user', 'role', 'settings', 'invite', 'review', 'sample'] as const;
+export const AUDIT_KINDS = [
+  'user',
+  'role',
+  'settings',
+  'invite',
+  'review',
+  'sample',
+  'pack',
+] as const;
 
 /** A kind of audit action, the audit log's filter. */
 export type AuditKind = (typeof AUDIT_KINDS)[number];

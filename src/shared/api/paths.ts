@@ -66,6 +66,8 @@ export const ROUTES = {
   adminReviewStatus: '/api/v2/admin/review/:id/status',
   adminReviewFix: '/api/v2/admin/review/:id/fix',
   adminPackFiles: '/api/v2/admin/packs/:packCode/files',
+  adminPack: '/api/v2/admin/packs/:packCode',
+  adminPackCover: '/api/v2/admin/packs/:packCode/cover',
   adminSamples: '/api/v2/admin/samples',
   adminSample: '/api/v2/admin/samples/:id',
   adminSamplesBulk: '/api/v2/admin/samples/bulk',
@@ -119,6 +121,8 @@ export const API = {
   adminReviewStatus: (id: Id) => pathOf(ROUTES.adminReviewStatus, { id }),
   adminReviewFix: (id: Id) => pathOf(ROUTES.adminReviewFix, { id }),
   adminPackFiles: (packCode: string) => pathOf(ROUTES.adminPackFiles, { packCode }),
+  adminPack: (packCode: string) => pathOf(ROUTES.adminPack, { packCode }),
+  adminPackCover: (packCode: string) => pathOf(ROUTES.adminPackCover, { packCode }),
   adminSample: (id: Id) => pathOf(ROUTES.adminSample, { id }),
 } as const;
 

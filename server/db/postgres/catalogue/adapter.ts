@@ -8,6 +8,7 @@ import { postgresEmbeddings } from './embeddings.ts';
 import { postgresUserItems } from './user-items.ts';
 import { withPrefixWords } from '../accelerators/trigram-vocabulary.ts';
 import * as shared from '../../rows/catalogue.ts';
+import { ANY_UNPUBLISHED, hiddenPackQuery, hiddenSamplesQuery } from '../../rows/publication.ts';
 import { num, text, type Row } from '../../rows/values.ts';
 
 const SAMPLE_DETAILS = shared.sampleDetailsQuery('$1', '= ANY($2::int[])');
@@ -50,6 +51,7 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       packEqual('category', request.filter.category);
       packEqual('primary_name', request.filter.primaryName);
       packEqual('code', request.filter.packCode);
+      if (request.filter.publishedOnly) conditions.push('p.published = 1');
       const inner = sampleConditions(request.filter, params, { packLevel: true });
       if (inner.length)
         conditions.push(`p.code IN (SELECT s.pack_code FROM samples s ${where(inner)})`);
@@ -111,6 +113,24 @@ export function postgresCatalogue(pool: PgPool): CatalogueRepository {
       ).rows[0] as Row | undefined;
       if (row?.audition_hash == null) return null;
       return { hash: text(row.audition_hash), mediaType: 'audio/mpeg' };
+    },
+
+    async anyUnpublished() {
+      return (await pool.query(ANY_UNPUBLISHED)).rows.length > 0;
+    },
+
+    async hiddenSamples(ids, viewerId) {
+      if (ids.length === 0) return [];
+      const { rows } = await pool.query(hiddenSamplesQuery('$1', '= ANY($2::int[])'), [
+        viewerId ?? -1,
+        [...ids],
+      ]);
+      return (rows as Row[]).map((row) => num(row.id));
+    },
+
+    async packHidden(code, viewerId) {
+      const { rows } = await pool.query(hiddenPackQuery('$1', '$2'), [code, viewerId ?? -1]);
+      return rows.length > 0;
     },
 
     async clientKey(keyId, userId) {

@@ -62,8 +62,9 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
     },
     async treeCells(options) {
       if (options.scope) return countCells(pool, options);
-      return cached(`tree:${options.category ?? ''}:${options.range}`, () =>
-        countCells(pool, options),
+      return cached(
+        `tree:${options.category ?? ''}:${options.range}:${options.publishedOnly}`,
+        () => countCells(pool, options),
       );
     },
     async tagCounts(filter, scope) {

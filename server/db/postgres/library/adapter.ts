@@ -81,7 +81,7 @@ async function writeBatchOn(db: PgQueryable, batch: LibraryBatch): Promise<numbe
     if (brand === undefined) throw new Error(`pack ${row.code}: no brand ${row.brand}`);
     await db.query(
       `INSERT INTO packs (${PACK_COLUMNS}, cover_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'image/png')`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'image/png')`,
       packValues(row, brand.id),
     );
   }

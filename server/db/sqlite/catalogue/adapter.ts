@@ -9,6 +9,7 @@ import { cachedTreeCells } from './tree.ts';
 import { samplePages, type ListCount } from './list.ts';
 import { packOrder, packScopeCondition, sampleConditions, where } from './query.ts';
 import * as shared from '../../rows/catalogue.ts';
+import { ANY_UNPUBLISHED, hiddenPackQuery, hiddenSamplesQuery } from '../../rows/publication.ts';
 import { num, text } from '../../rows/values.ts';
 
 const SAMPLE_DETAILS = shared.sampleDetailsQuery('?', 'IN (SELECT value FROM json_each(?))');
@@ -24,6 +25,9 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
   );
 
   const treeCells = cachedTreeCells(db);
+  const anyUnpublished = db.prepare(ANY_UNPUBLISHED);
+  const hiddenSamples = db.prepare(hiddenSamplesQuery('?', 'IN (SELECT value FROM json_each(?))'));
+  const packHidden = db.prepare(hiddenPackQuery('?', '?'));
 
   // The vocabulary search help keeps also spells typed prefixes out (sqlite/catalogue/prefixes.ts).
   const { vocabularyNow, ...searchHelp } = sqliteSearchHelp(db);
@@ -35,9 +39,9 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
    * matches grew with the library (a category of 222k rows: 19 ms at 1M). Null otherwise.
    */
   const treeTotal = (request: ListRequest): ListCount | null => {
-    const { category, primaryName, secondaryName, ...others } = request.filter;
+    const { category, primaryName, secondaryName, publishedOnly, ...others } = request.filter;
     if (request.scope || Object.values(others).some((value) => value !== undefined)) return null;
-    const cells = treeCells.cached({ category, range: 'samples' });
+    const cells = treeCells.cached({ category, range: 'samples', publishedOnly });
     if (!cells) return null;
     const total = cells
       .filter(
@@ -72,6 +76,7 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       packEqual('category', request.filter.category);
       packEqual('primary_name', request.filter.primaryName);
       packEqual('code', request.filter.packCode);
+      if (request.filter.publishedOnly) conditions.push('p.published = 1');
       const sampleParams: SQLInputValue[] = [];
       const inner = sampleConditions(request.filter, sampleParams, { packLevel: true });
       if (inner.length) {
@@ -129,6 +134,19 @@ export function sqliteCatalogue(db: Database): CatalogueRepository {
       const row = db.prepare('SELECT audition_hash FROM samples WHERE audition_code = ?').get(code);
       if (row?.audition_hash == null) return null;
       return { hash: text(row.audition_hash), mediaType: 'audio/mpeg' };
+    },
+
+    async anyUnpublished() {
+      return anyUnpublished.get() !== undefined;
+    },
+
+    async hiddenSamples(ids, viewerId) {
+      if (ids.length === 0) return [];
+      return hiddenSamples.all(JSON.stringify(ids), viewerId ?? -1).map((row) => num(row.id));
+    },
+
+    async packHidden(code, viewerId) {
+      return packHidden.get(code, viewerId ?? -1) !== undefined;
     },
 
     async clientKey(keyId, userId) {

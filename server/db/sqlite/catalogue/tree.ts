@@ -29,21 +29,26 @@ export function cachedTreeCells(db: Database): CachedTreeCells {
       stamp = now;
     }
   };
-  const keyOf = (category: Category | undefined, range: TreeOptions['range']) =>
-    `${category ?? ''}:${range}`;
+  const keyOf = (
+    category: Category | undefined,
+    range: TreeOptions['range'],
+    publishedOnly = false,
+  ) => `${category ?? ''}:${range}:${publishedOnly}`;
   const cells: CachedTreeCells = async (options) => {
     if (options.scope) return countCells(db, options);
     fresh();
-    const key = keyOf(options.category, options.range);
+    const key = keyOf(options.category, options.range, options.publishedOnly);
     const found = cache.get(key) ?? countCells(db, options);
     cache.set(key, found);
     return found.map((cell) => ({ ...cell, packCodes: cell.packCodes && [...cell.packCodes] }));
   };
-  cells.cached = ({ category, range }) => {
+  cells.cached = ({ category, range, publishedOnly }) => {
     fresh();
-    const found = cache.get(keyOf(category, range));
+    const found = cache.get(keyOf(category, range, publishedOnly));
     if (found || category === undefined) return found;
-    return cache.get(keyOf(undefined, range))?.filter((cell) => cell.category === category);
+    return cache
+      .get(keyOf(undefined, range, publishedOnly))
+      ?.filter((cell) => cell.category === category);
   };
   return cells;
 }
@@ -51,7 +56,9 @@ export function cachedTreeCells(db: Database): CachedTreeCells {
 /** The repository's treeCells, and a look at its cache that counts nothing. */
 type CachedTreeCells = CatalogueRepository['treeCells'] & {
   /** The catalogue's own cells (no user scope) if they are cached and still true, else undefined. */
-  cached(options: Pick<TreeOptions, 'category' | 'range'>): TreeCell[] | undefined;
+  cached(
+    options: Pick<TreeOptions, 'category' | 'range' | 'publishedOnly'>,
+  ): TreeCell[] | undefined;
 };
 
 /** Counts the tree's cells now: samples per cell, or distinct packs per cell with their codes. */

@@ -26,7 +26,7 @@ export function sqliteLibrary(db: Database): LibraryRepository {
   );
   const insertPack = db.prepare(
     `INSERT INTO packs (${PACK_COLUMNS}, cover_type)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'image/png')`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'image/png')`,
   );
   // shuffle_key: the RANDOM sort's stored key, a hash of the id the row is about to get (a table
   // without AUTOINCREMENT gives max(id) + 1; migration 021).

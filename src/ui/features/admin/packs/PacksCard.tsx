@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button, Card, Muted, PageTitle, TextField } from '../../../components/index.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { PackUploadReport } from '../../../../shared/index.ts';
+import { PackEditor } from './PackEditor.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
 import { uploadPackFiles, type UploadProgress } from './packs.api.ts';
 
@@ -203,6 +204,15 @@ export function PacksCard() {
         <Button variant="text" onClick={() => setQueueOf(fields.code)}>
           {t('packs.queue.open')}
         </Button>
+      )}
+      {queueOf && (
+        <PackEditor
+          // Not the queue's key: siblings with one key are kept twice by React.
+          key={`editor-${queueOf}-${round}`}
+          packCode={queueOf}
+          editable={wide}
+          onDeleted={() => setQueueOf(null)}
+        />
       )}
       {queueOf && <ReviewQueue key={`${queueOf}-${round}`} packCode={queueOf} editable={wide} />}
     </Card>
