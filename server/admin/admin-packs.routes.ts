@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { PackUploadReport } from '../../src/shared/api/admin.types.ts';
 import { CATEGORIES, type Category } from '../../src/shared/api/catalogue.types.ts';
 import { ROUTES } from '../../src/shared/api/paths.ts';
@@ -49,7 +49,7 @@ const FIELD_MAX = 100;
  */
 function multipartError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  const status = (error as { statusCode?: number }).statusCode;
+  const status = (error as Partial<FastifyError>).statusCode;
   if (status === 413)
     return new ApiError(
       'PAYLOAD_TOO_LARGE',

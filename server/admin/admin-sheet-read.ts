@@ -64,7 +64,7 @@ function checkZip(bytes: Uint8Array): void {
         if (left < 0) failure ??= tooLarge;
       } catch (error) {
         failure ??=
-          (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+          (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
             ? tooLarge
             : refuse(NOT_A_SHEET);
       }

@@ -85,7 +85,7 @@ export async function stagePart(
     await pipeline(stream, createWriteStream(path));
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || stream.truncated)
+    if ((error as NodeJS.ErrnoException).code === 'FST_REQ_FILE_TOO_LARGE' || stream.truncated)
       throw tooLarge(name, limits);
     throw error;
   }
