@@ -1,9 +1,10 @@
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { BEAT_BARS, QUANTISE_SETTINGS, type Quantise } from '../../../shared/audio/beat-grid.ts';
 import { formatBpm } from '../../../shared/audio/sync-params.ts';
 import { BarPopup, Button, Slider, Switch, compactControl } from '../../components/index.ts';
+import { useFileDrop } from '../../components/use-file-drop.ts';
 import { getAudioEngine } from '../engine/audio-runtime.ts';
 import { useMyBeatStore } from './my-beat.store.ts';
 import { setUpMyBeat } from './my-beat.setup.ts';
@@ -70,25 +71,12 @@ const Alert = styled.p`
 /** The drop zone and file chooser: a file dropped or chosen becomes the beat. */
 function BeatDrop({ label }: { label: string }) {
   const { t } = useTranslation('myBeat');
-  const [over, setOver] = useState(false);
   const add = (file: File | undefined) => {
     if (file) void useMyBeatStore.getState().addBeat(file);
   };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    add(event.dataTransfer.files[0]);
-  };
+  const { over, handlers } = useFileDrop((files) => add(files[0]));
   return (
-    <Drop
-      $over={over}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-    >
+    <Drop $over={over} {...handlers}>
       <span>{label}</span>
       <Quiet>{t('private')}</Quiet>
       <input

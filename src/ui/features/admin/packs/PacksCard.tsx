@@ -1,7 +1,8 @@
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, Card, Muted, PageTitle, TextField } from '../../../components/index.ts';
+import { useFileDrop } from '../../../components/use-file-drop.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { PackUploadReport } from '../../../../shared/index.ts';
 import { PackEditor } from './PackEditor.tsx';
@@ -72,7 +73,6 @@ export function PacksCard() {
     secondary: '',
   });
   const [files, setFiles] = useState<File[]>([]);
-  const [over, setOver] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [report, setReport] = useState<PackUploadReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -82,11 +82,7 @@ export function PacksCard() {
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: event.target.value }));
   const add = (list: FileList | null) => setFiles((old) => [...old, ...Array.from(list ?? [])]);
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    add(event.dataTransfer.files);
-  };
+  const { over, handlers } = useFileDrop(add);
   const codeValid = PACK_CODE.test(fields.code);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,12 +134,7 @@ export function PacksCard() {
           key={round}
           $over={over}
           data-drop
-          onDragOver={(event) => {
-            event.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={drop}
+          {...handlers}
         >
           <Muted>{t('packs.upload.drop')}</Muted>
           <label>

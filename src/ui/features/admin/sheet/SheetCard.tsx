@@ -1,7 +1,8 @@
-import { useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, Card, Muted, PageTitle, TextField } from '../../../components/index.ts';
+import { useFileDrop } from '../../../components/use-file-drop.ts';
 import type { SheetApplied, SheetFormat, SheetPreview } from '../../../../shared/index.ts';
 import { HeadRow } from '../admin-parts.tsx';
 import { AdminTable, FormRow, Scroll, WideOnly } from '../admin-table.ts';
@@ -102,7 +103,6 @@ export function SheetCard() {
   const [applied, setApplied] = useState<SheetApplied | null>(null);
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [over, setOver] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -130,12 +130,9 @@ export function SheetCard() {
       setApplied(await sheetApi.apply(file, preview.token));
       setPreview(null);
     });
-  const dropped = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    const chosen = event.dataTransfer.files[0];
-    if (chosen) void check(chosen);
-  };
+  const { over, handlers } = useFileDrop((files) => {
+    if (files[0]) void check(files[0]);
+  });
 
   return (
     <Card data-admin="sheet">
@@ -166,15 +163,7 @@ export function SheetCard() {
       )}
       <Narrow>{t('sheet.wideOnly')}</Narrow>
       <WideOnly>
-        <Drop
-          $over={over}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={dropped}
-        >
+        <Drop $over={over} {...handlers}>
           <input
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
