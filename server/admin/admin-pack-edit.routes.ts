@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   PACK_EDIT_FIELDS,
   PACK_EDIT_LIMITS,
-  type AdminPack,
   type PackEdit,
 } from '../../src/shared/api/admin-pack.types.ts';
 import { CATEGORIES } from '../../src/shared/api/catalogue.types.ts';
@@ -10,18 +9,8 @@ import { ROUTES } from '../../src/shared/api/paths.ts';
 import { bodySchema } from '../accounts/account-schemas.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import {
-  boolean,
-  integer,
-  object,
-  okResponse,
-  oneOf,
-  text,
-  textOrNull,
-  texts,
-  type Assert,
-  type SameShape,
-} from '../http/response-schema.ts';
+import { boolean, okResponse } from '../http/response-schema.ts';
+import { adminPackSchema } from './admin.responses.ts';
 import { typedRoutes, type AreaOptions } from '../http/route-area.ts';
 import { actorOf, cleanedEdit } from './admin-rules.ts';
 import { packParams } from './admin-packs.routes.ts';
@@ -55,24 +44,6 @@ const editSchema = {
   ),
   minProperties: 1,
 } as const;
-
-const adminPackSchema = object({
-  code: text,
-  nameZh: text,
-  nameEn: text,
-  brand: text,
-  category: oneOf(CATEGORIES),
-  primaryName: text,
-  secondaryNames: texts,
-  descriptionZh: text,
-  descriptionEn: text,
-  tags: texts,
-  published: boolean,
-  sampleCount: integer,
-  acquiredBy: integer,
-  coverType: textOrNull,
-});
-export type AdminPackShapes = [Assert<SameShape<typeof adminPackSchema, AdminPack>>];
 
 const MESSAGES = {
   unknownPack: { zh: '音色包不存在', en: 'No such pack' },

@@ -10,7 +10,8 @@ import {
   type ReviewFinding,
   type RolesOverview,
 } from '../../src/shared/api/admin.types.ts';
-import { MUSICAL_KEYS, SAMPLE_KINDS } from '../../src/shared/api/catalogue.types.ts';
+import type { AdminPack } from '../../src/shared/api/admin-pack.types.ts';
+import { CATEGORIES, MUSICAL_KEYS, SAMPLE_KINDS } from '../../src/shared/api/catalogue.types.ts';
 import { orderSchema } from '../commerce/commerce.responses.ts';
 import {
   arrayOf,
@@ -147,3 +148,22 @@ export type AdminShapes = [
   Assert<SameShape<typeof reviewFindingSchema, ReviewFinding>>,
   Assert<SameShape<typeof adminSamplesSchema, AdminPage<AdminSample>>>,
 ];
+
+/** A pack as the Packs screen edits it. */
+export const adminPackSchema = object({
+  code: text,
+  nameZh: text,
+  nameEn: text,
+  brand: text,
+  category: oneOf(CATEGORIES),
+  primaryName: text,
+  secondaryNames: texts,
+  descriptionZh: text,
+  descriptionEn: text,
+  tags: texts,
+  published: boolean,
+  sampleCount: integer,
+  acquiredBy: integer,
+  coverType: textOrNull,
+});
+export type AdminPackShapes = [Assert<SameShape<typeof adminPackSchema, AdminPack>>];
