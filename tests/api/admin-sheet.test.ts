@@ -80,33 +80,29 @@ async function sheetOf(rows: unknown[][]) {
   for (const row of rows) sheet.addRow(row);
   return xlsxBytes(workbook);
 }
+/** A zip header record: its signature, then little-endian fields `[offset, bytes, value]` (8 = deflate). */
+function zipRecord(size: number, signature: number, fields: [number, 2 | 4, number][]): Buffer {
+  const record = Buffer.alloc(size);
+  record.writeUInt32LE(signature, 0);
+  for (const [at, bytes, value] of fields)
+    if (bytes === 2) record.writeUInt16LE(value, at);
+    else record.writeUInt32LE(value, at);
+  return record;
+}
 /**
  * A one-entry zip of deflated `data` whose headers claim 1 KiB expanded (a zip bomb lies): the
  * gateway must count what comes out of the inflater. CRC left 0: it is never reached.
  */
 function zipOf(name: string, data: Uint8Array): Uint8Array {
   const nameBytes = new TextEncoder().encode(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8); // deflate
-  local.writeUInt32LE(data.byteLength, 18);
-  local.writeUInt32LE(1024, 22);
-  local.writeUInt16LE(nameBytes.byteLength, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.byteLength, 20);
-  central.writeUInt32LE(1024, 24);
-  central.writeUInt16LE(nameBytes.byteLength, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + nameBytes.byteLength, 12);
-  end.writeUInt32LE(30 + nameBytes.byteLength + data.byteLength, 16);
+  const [named, packed] = [nameBytes.byteLength, data.byteLength];
+  // Each header as a table of its fields (offset, bytes, value): the layout of APPNOTE.TXT.
+  // prettier-ignore
+  const local = zipRecord(30, 0x04034b50, [[4, 2, 20], [8, 2, 8], [18, 4, packed], [22, 4, 1024], [26, 2, named]]);
+  // prettier-ignore
+  const central = zipRecord(46, 0x02014b50, [[4, 2, 20], [6, 2, 20], [10, 2, 8], [20, 4, packed], [24, 4, 1024], [28, 2, named]]);
+  // prettier-ignore
+  const end = zipRecord(22, 0x06054b50, [[8, 2, 1], [10, 2, 1], [12, 4, 46 + named], [16, 4, 30 + named + packed]]);
   return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
 }
 const column = (name: (typeof SHEET_COLUMNS)[number]) => SHEET_COLUMNS.indexOf(name) + 1;
