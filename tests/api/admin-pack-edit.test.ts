@@ -16,6 +16,7 @@ import {
   getData,
   registerDeviceKey,
   request,
+  suggestions,
   withQuery,
   type DeviceKey,
 } from '../testing/catalogue.ts';
@@ -223,6 +224,10 @@ describe('publication', () => {
     );
     expect(searched.records.map((s) => s.id)).not.toContain(sampleA.id);
     expect(await treeTotal()).toBe(fullTree - packA.sampleCount);
+    const { nameEn } = await getData<AdminPack>(gw, API.adminPack(packA.packCode), as(admin));
+    const suggestedPacks = async () =>
+      (await suggestions(gw, nameEn, 'en')).filter((s) => s.kind === 'pack').map((s) => s.packCode);
+    expect(await suggestedPacks()).not.toContain(packA.packCode);
     expectApiError(await callJson(gw, API.pack(packA.packCode), as(other)), 404, 'NOT_FOUND');
     expect((await play(other, otherKey, sampleA.id)).status).toBe(404);
     expectApiError(
@@ -251,6 +256,7 @@ describe('publication', () => {
     expect(on.body.data.published).toBe(true);
     expect((await packSamples(other, packA.packCode)).total).toBe(packA.sampleCount);
     expect((await play(other, otherKey, sampleA.id)).status).toBe(200);
+    expect(await suggestedPacks()).toContain(packA.packCode);
     const audited = (await auditOf(packA.packCode)).map((e) => [e.before, e.after]);
     expect(audited).toContainEqual(['{"published":true}', '{"published":false}']);
   });

@@ -43,10 +43,11 @@ export function postgresCatalogueHelp(pool: PgPool): HelpMethods {
       brands: await rows('SELECT name, name_zh FROM brands ORDER BY id'),
       packTags: await rows(
         `SELECT j.value AS tag FROM packs p, jsonb_array_elements_text(p.tags::jsonb) AS j(value)
-         ORDER BY p.position`,
+         WHERE p.published = 1 ORDER BY p.position`,
       ),
       packs: await rows(
-        'SELECT code, name_en, name_zh, popularity FROM packs ORDER BY popularity DESC, position',
+        `SELECT code, name_en, name_zh, popularity FROM packs WHERE published = 1
+         ORDER BY popularity DESC, position`,
       ),
     });
 

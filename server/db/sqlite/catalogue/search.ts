@@ -13,8 +13,10 @@ const VOCABULARY_REREAD_MS = 60_000;
  */
 export function sqliteSearchHelp(db: Database) {
   const version = db.prepare(
+    // The unpublished codes (a partial index's small set): publishing changes autocomplete.
     `SELECT (SELECT coalesce(max(id), 0) FROM samples) || ':' ||
-            (SELECT count(*) FROM packs) AS v`,
+            (SELECT count(*) FROM packs) || ':' ||
+            (SELECT coalesce(group_concat(code), '') FROM packs WHERE published = 0) AS v`,
   );
   const cached = <T>(load: () => T) => {
     let key: string | null = null;
@@ -49,9 +51,13 @@ export function sqliteSearchHelp(db: Database) {
         )
         .all(),
       brands: db.prepare('SELECT name, name_zh FROM brands').all(),
-      packTags: db.prepare('SELECT j.value AS tag FROM packs p, json_each(p.tags) j').all(),
+      packTags: db
+        .prepare('SELECT j.value AS tag FROM packs p, json_each(p.tags) j WHERE p.published = 1')
+        .all(),
       packs: db
-        .prepare('SELECT code, name_en, name_zh, popularity FROM packs ORDER BY popularity DESC')
+        .prepare(
+          'SELECT code, name_en, name_zh, popularity FROM packs WHERE published = 1 ORDER BY popularity DESC',
+        )
         .all(),
     }),
   );
