@@ -47,6 +47,12 @@ const UI_TALKS_HTTP: Forbid = {
     'The UI talks to the gateway over HTTP (src/ui/api) and to the desktop shell through its bridge; it never imports server/ or desktop/ code.',
 };
 
+const UI_NO_SPREADSHEETS: Forbid = {
+  group: ['exceljs', 'exceljs/**'],
+  message:
+    'Spreadsheets are read and written by the gateway (server/admin/admin-sheet*.ts): exceljs never reaches the page.',
+};
+
 /** The rooms below src/ui/features are added per feature folder by `lintConfig`. */
 export const ROOMS: Room[] = [
   {
@@ -141,7 +147,7 @@ export const ROOMS: Room[] = [
       },
     ],
   },
-  { files: ['src/ui/**'], forbid: [UI_REACHES_WORKERS_BY_URL, UI_TALKS_HTTP] },
+  { files: ['src/ui/**'], forbid: [UI_REACHES_WORKERS_BY_URL, UI_TALKS_HTTP, UI_NO_SPREADSHEETS] },
   {
     files: ['server/**', 'desktop/**'],
     forbid: [
@@ -179,6 +185,7 @@ function doorRoom(room: DoorRoom, all: DoorRoom[]): Room {
     forbid: [
       UI_REACHES_WORKERS_BY_URL,
       UI_TALKS_HTTP,
+      UI_NO_SPREADSHEETS,
       {
         group: [
           ...OURS(...others),
@@ -199,7 +206,7 @@ const FEATURE_TESTS: Room = {
     `${PLAYER.folder}/**/*.test.ts`,
     `${PLAYER.folder}/**/*.test.tsx`,
   ],
-  forbid: [UI_REACHES_WORKERS_BY_URL, UI_TALKS_HTTP],
+  forbid: [UI_REACHES_WORKERS_BY_URL, UI_TALKS_HTTP, UI_NO_SPREADSHEETS],
 };
 
 /** The feature folders under src/ui/features, sorted. */

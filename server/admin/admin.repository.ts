@@ -9,7 +9,6 @@ import type {
   SampleEdit,
 } from '../../src/shared/api/admin.types.ts';
 import type { AdminPack, PackEdit } from '../../src/shared/api/admin-pack.types.ts';
-import type { PackDeleteOutcome } from '../db/rows/admin-packs.ts';
 
 /** Who makes a change and when: every write below adds its audit row in the same transaction. */
 export interface Actor {
@@ -62,6 +61,9 @@ export interface NewInvite {
   uses: number;
   expiresAt: number | null;
 }
+
+/** How a pack's deletion ended: deleted, not there, or refused since someone acquired some of it. */
+export type PackDeleteOutcome = 'deleted' | 'missing' | 'acquired';
 
 /** Storage of roles, user roles and states, invitation codes and the audit log (docs/ADMIN.md). */
 export interface AdminRepository {

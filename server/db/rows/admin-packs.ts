@@ -4,16 +4,13 @@ import {
   type PackEdit,
 } from '../../../src/shared/api/admin-pack.types.ts';
 import type { Category } from '../../../src/shared/api/catalogue.types.ts';
-import type { Actor } from '../../admin/admin.repository.ts';
+import type { Actor, PackDeleteOutcome } from '../../admin/admin.repository.ts';
 import { audit } from './admin-users.ts';
 import { all, get, packChanged, run, type Program } from './steps.ts';
 import { num, orNull, text, textList } from './values.ts';
 
 // The Packs screen's programs (docs/ADMIN.md "Packs"): read, edit, publish, cover, delete; each
 // change and its audit row in one transaction of either engine.
-
-/** Why a pack was not deleted: it does not exist, or someone acquired some of it. */
-export type PackDeleteOutcome = 'deleted' | 'missing' | 'acquired';
 
 /** The pack as the screen shows it, or null. */
 export function* readPack(code: string): Program<AdminPack | null> {
