@@ -84,7 +84,7 @@ function syncedDspGroup(bench: BenchPage): FigureGroup {
           '%',
           5,
           // The processor's own time is wall time (the only clock its scope has): a busy machine
-          // inflates it (3.6–5.7 % at load ~9), a quiet one read 2.96 %; a group over budget is
+          // inflates it (3.6–5.7 % at load ~9), a quiet one read 2.96–4.93 %; a group over budget is
           // measured again (benchmarks/README.md "Synced audition").
           1,
         ),
