@@ -50,10 +50,112 @@ export function estimateTempo(onsets: OnsetEnvelope, seconds: number): number | 
   );
   if (candidates.length === 0)
     candidates = [bestBpm / 2, bestBpm, bestBpm * 2].filter((b) => b >= MIN_BPM && b <= MAX_BPM);
+  return Math.round(preferredOctave(candidates, onsets, seconds) * 10) / 10;
+}
+
+/**
+ * Of candidates an octave apart, the one nearest in log-tempo to a weighted geometric mean of
+ * PRIOR_BPM and 60 × the rate of strong events per second.
+ */
+function preferredOctave(candidates: number[], onsets: OnsetEnvelope, seconds: number): number {
   const rate = Math.max(0.1, onsetPeaks(onsets, EVENT_RELATIVE).length / seconds);
   const preferred = PRIOR_WEIGHT * Math.log2(PRIOR_BPM) + (1 - PRIOR_WEIGHT) * Math.log2(60 * rate);
   let best = candidates[0]!;
   for (const bpm of candidates)
     if (Math.abs(Math.log2(bpm) - preferred) < Math.abs(Math.log2(best) - preferred)) best = bpm;
-  return Math.round(best * 10) / 10;
+  return best;
+}
+
+/**
+ * The tempo (BPM, one decimal) of a recording of any length (a microphone take) whose `mono`
+ * signal at `rate` gave `onsets`, or null when there is no pulse. Its length says nothing (it
+ * starts and stops anywhere in a bar: the loop's length candidates read a 5.6 s take of 120 BPM
+ * as 85.7), and it does not wrap: the comb filter's best tempo on the linear autocorrelation,
+ * its octave chosen as for a loop, then refined where its beats fall (`onBeats`).
+ */
+export function estimatePulseTempo(
+  onsets: OnsetEnvelope,
+  mono: Float32Array,
+  rate: number,
+): number | null {
+  const n = onsets.values.length;
+  const seconds = mono.length / rate;
+  // Lags up to half the take: longer ones overlap too little of it to say anything.
+  const maxLag = Math.min(Math.floor(n / 2), Math.ceil((onsets.rate * 60 * 8) / MIN_BPM));
+  if (maxLag < 4) return null;
+  const acf = autocorrelation(onsets.values, maxLag, false);
+  let bestComb = 0;
+  let bestBpm = 0;
+  for (let bpm = MIN_BPM; bpm <= MAX_BPM; bpm += 0.5) {
+    const c = combScore(acf, (onsets.rate * 60) / bpm);
+    if (c > bestComb) [bestComb, bestBpm] = [c, bpm];
+  }
+  if (bestComb <= 0) return null;
+  const octaves = [bestBpm / 2, bestBpm, bestBpm * 2].filter((b) => b >= MIN_BPM && b <= MAX_BPM);
+  const bpm = preferredOctave(octaves, onsets, seconds);
+  const rise = energyRise(mono, rate);
+  return Math.round(onBeats(rise, onBeats(rise, bpm)) * 10) / 10;
+}
+
+/** Frames per second of the energy rise that places beats (about 1 ms, a whole number of samples). */
+const RISE_RATE = 1000;
+/** Its energy window and rise lag (frames): 20 ms spans a 60 Hz kick's cycle; 5 ms of rise. */
+const RISE_WINDOW = 20;
+const RISE_LAG = 5;
+
+/**
+ * How fast the signal's energy rises, every millisecond: log energy over the last 20 ms less that
+ * 5 ms before, floored at 60 dB under the loudest. Every hit of a kind gives it the same shape,
+ * so its peaks fall at the same point of each (the flux's 11.6 ms frames put them up to a frame
+ * off, drifting with the frame grid's phase).
+ */
+function energyRise(mono: Float32Array, rate: number): { values: Float32Array; rate: number } {
+  const hop = Math.max(1, Math.round(rate / RISE_RATE));
+  const blocks = Math.floor(mono.length / hop);
+  const energy = new Float64Array(blocks);
+  for (let b = 0; b < blocks; b++)
+    for (let i = b * hop; i < (b + 1) * hop; i++) energy[b]! += mono[i]! ** 2;
+  const level = new Float64Array(blocks);
+  let sum = 0;
+  let top = 0;
+  for (let b = 0; b < blocks; b++) {
+    sum += energy[b]! - (b >= RISE_WINDOW ? energy[b - RISE_WINDOW]! : 0);
+    level[b] = Math.max(0, sum);
+    top = Math.max(top, level[b]!);
+  }
+  const floor = top * 1e-6 + 1e-20;
+  const rise = new Float32Array(blocks);
+  for (let b = RISE_LAG; b < blocks; b++)
+    rise[b] = Math.max(0, Math.log10((level[b]! + floor) / (level[b - RISE_LAG]! + floor)));
+  return { values: rise, rate: rate / hop };
+}
+
+/**
+ * `bpm` refined by where the beats fall in `rise` (energyRise): from its strongest peak, the
+ * strongest rise within a tenth of a beat of each beat of the grid (where that is at least a
+ * third of the strongest), fitted by least squares (time against beat number). Unchanged with
+ * fewer than three beats found.
+ */
+function onBeats({ values: rise, rate }: { values: Float32Array; rate: number }, bpm: number) {
+  const period = (rate * 60) / bpm;
+  let anchor = 0;
+  for (let i = 0; i < rise.length; i++) if (rise[i]! > rise[anchor]!) anchor = i;
+  const top = rise[anchor]!;
+  if (!(top > 0)) return bpm;
+  const reach = Math.floor(0.1 * period);
+  const beats: [number, number][] = [];
+  for (let k = -Math.floor(anchor / period); anchor + k * period < rise.length; k++) {
+    const centre = Math.round(anchor + k * period);
+    let at = -1;
+    for (let i = Math.max(0, centre - reach); i <= centre + reach && i < rise.length; i++)
+      if (at < 0 || rise[i]! > rise[at]!) at = i;
+    if (at >= 0 && rise[at]! >= top / 3) beats.push([k, at]);
+  }
+  if (beats.length < 3) return bpm;
+  const mk = beats.reduce((s, [k]) => s + k, 0) / beats.length;
+  const mt = beats.reduce((s, [, t]) => s + t, 0) / beats.length;
+  let num = 0;
+  let den = 0;
+  for (const [k, t] of beats) [num, den] = [num + (k - mk) * (t - mt), den + (k - mk) ** 2];
+  return num > 0 ? (rate * 60 * den) / num : bpm;
 }
