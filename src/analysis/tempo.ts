@@ -1,6 +1,7 @@
 // Tempo of a loop: candidates from the loop's length (a loop lasts a whole number of 4/4 bars),
 // checked against the onset envelope's periodicity; the octave is chosen by a tempo prior
 // blended with the loop's event rate (docs/ANALYSIS.md "Tempo").
+import { energyRise, type EnergyRise } from '../shared/audio/energy-rise.ts';
 import { acfAt, autocorrelation, onsetPeaks, type OnsetEnvelope } from './onset.ts';
 
 /** Tempos considered (BPM). */
@@ -97,46 +98,13 @@ export function estimatePulseTempo(
   return Math.round(onBeats(rise, onBeats(rise, bpm)) * 10) / 10;
 }
 
-/** Frames per second of the energy rise that places beats (about 1 ms, a whole number of samples). */
-const RISE_RATE = 1000;
-/** Its energy window and rise lag (frames): 20 ms spans a 60 Hz kick's cycle; 5 ms of rise. */
-const RISE_WINDOW = 20;
-const RISE_LAG = 5;
-
 /**
- * How fast the signal's energy rises, every millisecond: log energy over the last 20 ms less that
- * 5 ms before, floored at 60 dB under the loudest. Every hit of a kind gives it the same shape,
- * so its peaks fall at the same point of each (the flux's 11.6 ms frames put them up to a frame
- * off, drifting with the frame grid's phase).
- */
-function energyRise(mono: Float32Array, rate: number): { values: Float32Array; rate: number } {
-  const hop = Math.max(1, Math.round(rate / RISE_RATE));
-  const blocks = Math.floor(mono.length / hop);
-  const energy = new Float64Array(blocks);
-  for (let b = 0; b < blocks; b++)
-    for (let i = b * hop; i < (b + 1) * hop; i++) energy[b]! += mono[i]! ** 2;
-  const level = new Float64Array(blocks);
-  let sum = 0;
-  let top = 0;
-  for (let b = 0; b < blocks; b++) {
-    sum += energy[b]! - (b >= RISE_WINDOW ? energy[b - RISE_WINDOW]! : 0);
-    level[b] = Math.max(0, sum);
-    top = Math.max(top, level[b]!);
-  }
-  const floor = top * 1e-6 + 1e-20;
-  const rise = new Float32Array(blocks);
-  for (let b = RISE_LAG; b < blocks; b++)
-    rise[b] = Math.max(0, Math.log10((level[b]! + floor) / (level[b - RISE_LAG]! + floor)));
-  return { values: rise, rate: rate / hop };
-}
-
-/**
- * `bpm` refined by where the beats fall in `rise` (energyRise): from its strongest peak, the
+ * `bpm` refined by where the beats fall in the energy's rise (shared/audio/energy-rise.ts): from its strongest peak, the
  * strongest rise within a tenth of a beat of each beat of the grid (where that is at least a
  * third of the strongest), fitted by least squares (time against beat number). Unchanged with
  * fewer than three beats found.
  */
-function onBeats({ values: rise, rate }: { values: Float32Array; rate: number }, bpm: number) {
+function onBeats({ rise, rate }: EnergyRise, bpm: number): number {
   const period = (rate * 60) / bpm;
   let anchor = 0;
   for (let i = 0; i < rise.length; i++) if (rise[i]! > rise[anchor]!) anchor = i;
