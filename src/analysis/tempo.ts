@@ -72,7 +72,7 @@ function preferredOctave(candidates: number[], onsets: OnsetEnvelope, seconds: n
  * signal at `rate` gave `onsets`, or null when there is no pulse. Its length says nothing (it
  * starts and stops anywhere in a bar: the loop's length candidates read a 5.6 s take of 120 BPM
  * as 85.7), and it does not wrap: the comb filter's best tempo on the linear autocorrelation,
- * its octave chosen as for a loop, then refined where its beats fall (`onBeats`).
+ * its octave the one nearest PRIOR_BPM, then refined where its beats fall (`onBeats`).
  */
 export function estimatePulseTempo(
   onsets: OnsetEnvelope,
@@ -80,7 +80,7 @@ export function estimatePulseTempo(
   rate: number,
 ): number | null {
   const n = onsets.values.length;
-  const seconds = mono.length / rate;
+  const near = (bpm: number) => Math.abs(Math.log2(bpm / PRIOR_BPM));
   // Lags up to half the take: longer ones overlap too little of it to say anything.
   const maxLag = Math.min(Math.floor(n / 2), Math.ceil((onsets.rate * 60 * 8) / MIN_BPM));
   if (maxLag < 4) return null;
@@ -92,8 +92,11 @@ export function estimatePulseTempo(
     if (c > bestComb) [bestComb, bestBpm] = [c, bpm];
   }
   if (bestComb <= 0) return null;
-  const octaves = [bestBpm / 2, bestBpm, bestBpm * 2].filter((b) => b >= MIN_BPM && b <= MAX_BPM);
-  const bpm = preferredOctave(octaves, onsets, seconds);
+  // The octave nearest the prior alone: a take's strong events (a third of its strongest onset)
+  // are often its downbeats only, which would pull a 120 BPM take to 60.
+  let bpm = bestBpm;
+  for (const octave of [bestBpm / 2, bestBpm * 2])
+    if (octave >= MIN_BPM && octave <= MAX_BPM && near(octave) < near(bpm)) bpm = octave;
   const rise = energyRise(mono, rate);
   return Math.round(onBeats(rise, onBeats(rise, bpm)) * 10) / 10;
 }

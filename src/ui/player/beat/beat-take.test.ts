@@ -51,6 +51,12 @@ describe('a microphone take made into a bounce', () => {
     expect(cut!.length).toBe(4 * RATE);
   });
 
+  it('keeps a power of two of bars, which the analysis reads back from the length', () => {
+    // 7.5 s from the first sound hold 3 bars of 2 s: 2 are kept.
+    const [cut] = cutToBars([take(0.5, 8)], RATE, 120);
+    expect(cut!.length).toBe(4 * RATE);
+  });
+
   it('stops at 16 bars', () => {
     const [cut] = cutToBars([take(0, 40)], RATE, 120);
     expect(cut!.length).toBe(32 * RATE);

@@ -82,8 +82,8 @@ export function firstDownbeat(planes: Float32Array[], rate: number, bpm: number)
 }
 
 /**
- * The take from its first downbeat, cut to the most whole 4/4 bars at `bpm` that fit (within
- * BEAT_BARS); throws TakeError when not even the fewest bars fit.
+ * The take from its first downbeat, cut to the most whole 4/4 bars at `bpm` that fit, a power of
+ * two within BEAT_BARS; throws TakeError when not even the fewest bars fit.
  */
 export function cutToBars(planes: Float32Array[], rate: number, bpm: number): Float32Array[] {
   if (!(bpm > 0)) throw new TakeError('no tempo was found in the take');
@@ -99,7 +99,10 @@ export function cutToBars(planes: Float32Array[], rate: number, bpm: number): Fl
   // whose count the grid doubles back.
   let bar = 240 / bpm;
   if (Math.floor(seconds / bar + 1e-6) < BEAT_BARS.min) bar /= 2;
-  const bars = Math.min(BEAT_BARS.max, Math.floor(seconds / bar + 1e-6));
+  // A power of two: the analysis reads a bounce's tempo from its length as 1, 2, 4, 8 or 16
+  // bars (docs/ANALYSIS.md "Tempo"), so 3 bars at 120 would read as 2 at 80.
+  const fit = Math.min(BEAT_BARS.max, Math.floor(seconds / bar + 1e-6));
+  const bars = fit < 1 ? 0 : 2 ** Math.floor(Math.log2(fit));
   if (bars < BEAT_BARS.min)
     throw new TakeError(
       `${seconds.toFixed(1)} s at ${bpm.toFixed(1)} BPM is less than ${BEAT_BARS.min} bars`,
