@@ -54,6 +54,11 @@ describe('tempo of a take (a recording of any length)', () => {
       expect(Math.abs(found! - bpm), `${bpm} BPM`).toBeLessThanOrEqual(0.1);
     }
   });
+
+  it('gives a held chord, which has no beats, no tempo', () => {
+    const pad = chord([57, 60, 64].map(midiHz), 6, 44100);
+    expect(analyseSound({ channels: [pad], sampleRate: 44100, wholeBars: false }).bpm).toBeNull();
+  });
 });
 
 describe('key', () => {

@@ -98,21 +98,22 @@ export function estimatePulseTempo(
   for (const octave of [bestBpm / 2, bestBpm * 2])
     if (octave >= MIN_BPM && octave <= MAX_BPM && near(octave) < near(bpm)) bpm = octave;
   const rise = energyRise(mono, rate);
-  return Math.round(onBeats(rise, onBeats(rise, bpm)) * 10) / 10;
+  const fitted = onBeats(rise, bpm);
+  return fitted === null ? null : Math.round((onBeats(rise, fitted) ?? fitted) * 10) / 10;
 }
 
 /**
  * `bpm` refined by where the beats fall in the energy's rise (shared/audio/energy-rise.ts): from its strongest peak, the
  * strongest rise within a tenth of a beat of each beat of the grid (where that is at least a
- * third of the strongest), fitted by least squares (time against beat number). Unchanged with
- * fewer than three beats found.
+ * third of the strongest), fitted by least squares (time against beat number). Null with fewer
+ * than three beats found: a held chord's comb has a best tempo too, but no beats.
  */
-function onBeats({ rise, rate }: EnergyRise, bpm: number): number {
+function onBeats({ rise, rate }: EnergyRise, bpm: number): number | null {
   const period = (rate * 60) / bpm;
   let anchor = 0;
   for (let i = 0; i < rise.length; i++) if (rise[i]! > rise[anchor]!) anchor = i;
   const top = rise[anchor]!;
-  if (!(top > 0)) return bpm;
+  if (!(top > 0)) return null;
   const reach = Math.floor(0.1 * period);
   const beats: [number, number][] = [];
   for (let k = -Math.floor(anchor / period); anchor + k * period < rise.length; k++) {
@@ -122,7 +123,7 @@ function onBeats({ rise, rate }: EnergyRise, bpm: number): number {
       if (at < 0 || rise[i]! > rise[at]!) at = i;
     if (at >= 0 && rise[at]! >= top / 3) beats.push([k, at]);
   }
-  if (beats.length < 3) return bpm;
+  if (beats.length < 3) return null;
   const mk = beats.reduce((s, [k]) => s + k, 0) / beats.length;
   const mt = beats.reduce((s, [, t]) => s + t, 0) / beats.length;
   let num = 0;
