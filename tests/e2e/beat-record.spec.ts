@@ -11,9 +11,11 @@
  * from the loop analysis, which reads a length as whole bars: a 5.6 s take is 2 bars at 85.7.
  * A take's tempo now comes from its pulse (`wholeBars: false`, src/analysis/tempo.ts), and it is
  * cut from its first downbeat (it began 70 ms into one, in the kick's tail) to a power of two of
- * bars (src/ui/player/beat/beat-take.ts). The fake device itself is fine but for a buffer now
- * and then a few ms off (the same in the page's raw input and MediaRecorder's file): hence a
- * tempo within 0.5 BPM and kicks within 10 ms of a beat after the last.
+ * bars (src/ui/player/beat/beat-take.ts). The fake device keeps time but at its loop's seam:
+ * the kick after each 4 s pass came 5 ms late (in the page's raw input as in MediaRecorder's
+ * file; its last buffer of a pass is padded, as far as we can tell). Hence a tempo within
+ * 0.5 BPM of the dropped file's (a 4 s take reads 119.8) and kicks within 10 ms of a beat after
+ * the last.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -161,8 +163,7 @@ test('a microphone take is analysed like the dropped file, kept across a reload,
   expect(take.name).toMatch(/^mic /);
   expect(Math.abs(take.seconds - recorded.bars * 2)).toBeLessThan(0.03);
   expect(take.kicks).toHaveLength(recorded.bars * 4);
-  // Each kick a beat of the grid after the last (the fake device now and then delivers a buffer
-  // up to 6 ms off, both ways, in its raw input as in MediaRecorder's file).
+  // Each kick a beat of the grid after the last (5 ms more across the fake device's seam).
   const beat = take.seconds / (recorded.bars * 4);
   const loudest = Math.max(...take.kicks.map((k) => k.peak));
   for (const [i, kick] of take.kicks.entries()) {
