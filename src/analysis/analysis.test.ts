@@ -30,6 +30,37 @@ describe('tempo', () => {
   });
 });
 
+describe('tempo of a take (a recording of any length)', () => {
+  /** `seconds` of a click track at `bpm` from `from` s: a take started and stopped mid-bar. */
+  const take = (bpm: number, rate: number, from: number, seconds: number) =>
+    clickTrack(bpm, 8, rate).slice(Math.round(from * rate), Math.round((from + seconds) * rate));
+
+  it('reads 5.6 s of 120 BPM started mid-bar as 120, where its length read as bars says 85.7', () => {
+    const x = take(120, 48000, 0.73, 5.6);
+    expect(analyseSound({ channels: [x], sampleRate: 48000 }).bpm).toBeCloseTo(85.7, 1);
+    const a = analyseSound({ channels: [x, x], sampleRate: 48000, wholeBars: false });
+    expect(a.kind).toBe('loop');
+    expect(Math.abs(a.bpm! - 120)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('reads takes of other tempos and lengths to a tenth of a BPM, in the preferred octave', () => {
+    for (const [bpm, from, seconds] of [
+      [97.3, 0.2, 7.1],
+      [140, 1.1, 4.3],
+      [84, 0.05, 9.4],
+    ] as const) {
+      const x = take(bpm, 44100, from, seconds);
+      const found = analyseSound({ channels: [x], sampleRate: 44100, wholeBars: false }).bpm;
+      expect(Math.abs(found! - bpm), `${bpm} BPM`).toBeLessThanOrEqual(0.1);
+    }
+  });
+
+  it('gives a held chord, which has no beats, no tempo', () => {
+    const pad = chord([57, 60, 64].map(midiHz), 6, 44100);
+    expect(analyseSound({ channels: [pad], sampleRate: 44100, wholeBars: false }).bpm).toBeNull();
+  });
+});
+
 describe('key', () => {
   it('reads an F♯ minor triad (F♯3 A3 C♯4) as F# minor, labelled F#m', () => {
     const triad = chord([54, 57, 61].map(midiHz), 2, 44100);

@@ -9,7 +9,7 @@ import { integratedLoudness, truePeakDb } from './loudness.ts';
 import { onsetEnvelope } from './onset.ts';
 import { ANALYSIS_RATE, mixDown, resample } from './resample.ts';
 import { spectrogram } from './spectrum.ts';
-import { estimateTempo } from './tempo.ts';
+import { estimatePulseTempo, estimateTempo } from './tempo.ts';
 
 export { DESCRIPTOR_COUNT, EMBEDDING_SIZE } from './embedding.ts';
 export { keyToLabel, labelToKey, type KeyEstimate } from './keys.ts';
@@ -40,6 +40,12 @@ export interface SoundAnalysis {
 export interface AnalysisInput {
   channels: Float32Array[];
   sampleRate: number;
+  /**
+   * Whether the sound lasts whole 4/4 bars from a downbeat, as a loop is cut (the default), so
+   * its length gives its tempo; false for a recording of any length (a microphone take), which
+   * is taken as a loop whose tempo comes from its pulse alone.
+   */
+  wholeBars?: boolean;
 }
 
 /** Frame and hop of the onset and timbre spectrogram at ANALYSIS_RATE (46 ms, 11.6 ms). */
@@ -102,7 +108,8 @@ export function timbreDescriptors(input: AnalysisInput): Float64Array {
  */
 export function analyseSound(input: AnalysisInput): SoundAnalysis {
   const { channels, mono, spectra, onsets } = prepare(input);
-  const kind = classifyKind(mono, ANALYSIS_RATE, onsets);
+  const wholeBars = input.wholeBars ?? true;
+  const kind = wholeBars ? classifyKind(mono, ANALYSIS_RATE, onsets) : 'loop';
   const loop = kind === 'loop';
   const seconds = channels[0]!.length / input.sampleRate;
   const pitchClasses = chroma(mono, ANALYSIS_RATE);
@@ -119,7 +126,11 @@ export function analyseSound(input: AnalysisInput): SoundAnalysis {
   if (embedding.length !== EMBEDDING_SIZE) throw new Error('embedding size drifted');
   return {
     // Tempo only where there is a beat (a held pad that loops has none).
-    bpm: loop && hasBeat(onsets, seconds) ? estimateTempo(onsets, seconds) : null,
+    bpm: !wholeBars
+      ? estimatePulseTempo(onsets, mono, ANALYSIS_RATE)
+      : loop && hasBeat(onsets, seconds)
+        ? estimateTempo(onsets, seconds)
+        : null,
     key,
     kind,
     lufs: integratedLoudness(channels, input.sampleRate),

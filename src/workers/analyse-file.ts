@@ -1,6 +1,6 @@
 import { analyseSound, keyToLabel, type SoundAnalysis } from '../analysis/index.ts';
 import { AudioError } from '../shared/audio/audio-errors.ts';
-import type { FileAnalysis } from '../shared/audio/worker-protocol.ts';
+import type { AnalyseOptions, FileAnalysis } from '../shared/audio/worker-protocol.ts';
 import { DEFAULTS } from '../shared/constants.ts';
 import { decodeAudio, type DecodeOptions } from '../wasm/decode-audio.ts';
 import { sniffFormat } from '../wasm/sniff-format.ts';
@@ -19,7 +19,7 @@ export const ANALYSED_SECONDS = 60;
  */
 export async function analyseFile(
   bytes: Uint8Array,
-  options: Omit<DecodeOptions, 'fallback' | 'onChunk'> = {},
+  options: Omit<DecodeOptions, 'fallback' | 'onChunk'> & AnalyseOptions = {},
 ): Promise<FileAnalysis> {
   if (bytes.length < DEFAULTS.minAudioBytes)
     throw new AudioError(
@@ -42,7 +42,7 @@ export async function analyseFile(
     frames === pcm.frames ? pcm.channels : pcm.channels.map((plane) => plane.subarray(0, frames));
   let sound: SoundAnalysis;
   try {
-    sound = analyseSound({ channels, sampleRate: pcm.sampleRate });
+    sound = analyseSound({ channels, sampleRate: pcm.sampleRate, wholeBars: options.wholeBars });
   } catch (error) {
     throw new AudioError('DECODE', `analysis failed: ${(error as Error)?.message ?? error}`);
   }

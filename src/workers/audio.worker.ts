@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { AudioError, isAudioErrorInfo } from '../shared/audio/audio-errors.ts';
 import type {
+  AnalyseOptions,
   AudioJob,
   AudioJobOutcome,
   AudioWorkerApi,
@@ -71,9 +72,10 @@ const api: AudioWorkerApi<CryptoKey> = {
   activeJobs(): number {
     return running.size;
   },
-  async analyse(bytes: ArrayBuffer): Promise<FileAnalysisOutcome> {
+  async analyse(bytes: ArrayBuffer, options?: AnalyseOptions): Promise<FileAnalysisOutcome> {
     try {
       const result = await analyseFile(new Uint8Array(bytes), {
+        wholeBars: options?.wholeBars,
         decodeSegment,
         splitPolicy,
         takePlane,

@@ -99,6 +99,11 @@ export interface FileAnalysis {
   timings: { decode: number; analyse: number };
 }
 
+/** How a local file is analysed: whether it lasts whole bars (the default) or is a take. */
+export interface AnalyseOptions {
+  wholeBars?: boolean;
+}
+
 /** The outcome of an analysis as it crosses the worker boundary: never a thrown Error. */
 export type FileAnalysisOutcome =
   { ok: true; result: FileAnalysis } | { ok: false; error: AudioErrorInfo };
@@ -114,8 +119,11 @@ export interface AudioWorkerApi<Key = unknown> {
   cancel(jobId: string): void;
   /** Jobs in flight in this worker. */
   activeJobs(): number;
-  /** Decodes a local file's bytes (transferred) and analyses the sound (search by sound). */
-  analyse(bytes: ArrayBuffer): Promise<FileAnalysisOutcome>;
+  /**
+   * Decodes a local file's bytes (transferred) and analyses the sound (search by sound, my beat);
+   * `wholeBars: false` for a recording of any length (a microphone take).
+   */
+  analyse(bytes: ArrayBuffer, options?: AnalyseOptions): Promise<FileAnalysisOutcome>;
   /** Gets the decoders a first play needs ready (MP3 for auditions) before any job comes. */
   warm(): Promise<void>;
 }

@@ -102,7 +102,8 @@ async function bounceOf(recorded: Blob): Promise<File> {
   }
   try {
     const whole = encodeWav(planes, rate, 24);
-    const { bpm } = await analyseAudioFile(whole.buffer as ArrayBuffer);
+    // Of any length and starting anywhere in a bar: its tempo from its pulse, not its length.
+    const { bpm } = await analyseAudioFile(whole.buffer as ArrayBuffer, { wholeBars: false });
     const bars = cutToBars(planes, rate, bpm ?? 0);
     const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return new File([encodeWav(bars, rate, 24) as Uint8Array<ArrayBuffer>], `mic ${stamp}.wav`, {

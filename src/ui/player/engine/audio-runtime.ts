@@ -1,5 +1,9 @@
 import { CLIENT_MARKER_HEADER } from '../../../shared/constants.ts';
-import type { FileAnalysis, Truncation } from '../../../shared/audio/worker-protocol.ts';
+import type {
+  AnalyseOptions,
+  FileAnalysis,
+  Truncation,
+} from '../../../shared/audio/worker-protocol.ts';
 import { apiBase, CLIENT_MARKER } from '../../api/api-config.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { tokenOutlived } from '../../api/http.client.ts';
@@ -129,9 +133,12 @@ export function onAudioGesture(listener: () => void): void {
  * Decodes and analyses a local file in the worker pool (search by sound): the bytes are handed
  * to a worker (the buffer is emptied here), only the measures and the embedding come back.
  */
-export function analyseAudioFile(bytes: ArrayBuffer): Promise<FileAnalysis> {
+export function analyseAudioFile(
+  bytes: ArrayBuffer,
+  options?: AnalyseOptions,
+): Promise<FileAnalysis> {
   loaderParts();
-  return pool!.analyse(bytes);
+  return pool!.analyse(bytes, options);
 }
 
 /** Points the engine at another gateway or token source (desktop shell, tests). */

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { AudioError } from '../../../shared/audio/audio-errors.ts';
 import type {
+  AnalyseOptions,
   AudioJob,
   AudioJobResult,
   AudioWorkerApi,
@@ -103,14 +104,14 @@ export class AudioWorkerPool {
    * the least busy worker; resolves with the sound's measures and embedding or rejects with an
    * AudioError (search by sound, docs/SOUNDS.md). A crashed worker rejects it with DECODE.
    */
-  analyse(bytes: ArrayBuffer): Promise<FileAnalysis> {
+  analyse(bytes: ArrayBuffer, options?: AnalyseOptions): Promise<FileAnalysis> {
     this.cancelIdle();
     const slot = this.pick();
     const jobId = `analyse-${++this.analyses}`;
     slot.jobs.add(jobId);
     return new Promise<FileAnalysis>((resolve, reject) => {
       this.pending.set(jobId, { slot, reject });
-      slot.api.analyse(Comlink.transfer(bytes, [bytes])).then(
+      slot.api.analyse(Comlink.transfer(bytes, [bytes]), options).then(
         (outcome) => {
           if (!this.settle(jobId, slot)) return;
           if (outcome.ok) resolve(outcome.result);
