@@ -49,10 +49,19 @@ export class AudioEngine implements PlaybackEngine {
   /** Stretch voices (Sync on); `synced.prepare()` makes one ready ahead of a click. */
   readonly synced: SyncedVoices;
   private syncedVoice: SyncedVoice | null = null;
+  /**
+   * The fastest a song's first slice will be played: its synced stretch (the player sets it;
+   * 1 plays it as it is). A slice is taken only when it outlasts the rest's arrival at it.
+   */
+  previewRate: (song: PlayerSong) => number = () => 1;
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
-    this.requests = new TrackRequests(options.source, (key, pcm) => this.cachePcm(key, pcm));
+    this.requests = new TrackRequests(
+      options.source,
+      (key, pcm) => this.cachePcm(key, pcm),
+      (song) => this.previewRate(song),
+    );
     this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, {
       sizeOf: bufferBytes,
     });
@@ -78,6 +87,22 @@ export class AudioEngine implements PlaybackEngine {
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;
+  }
+
+  async whole(track: LoadedTrack, signal: AbortSignal): Promise<LoadedTrack> {
+    const partial = this.buffers.has(track.key) ? undefined : this.requests.partial(track.key);
+    if (!partial) return track;
+    let fail = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      fail = () => reject(new AudioError('ABORTED', 'the request was cancelled'));
+    });
+    if (signal.aborted) fail();
+    signal.addEventListener('abort', fail, { once: true });
+    try {
+      return await Promise.race([partial.full, aborted]);
+    } finally {
+      signal.removeEventListener('abort', fail);
+    }
   }
 
   /**

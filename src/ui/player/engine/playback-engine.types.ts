@@ -48,6 +48,12 @@ export interface PlaybackEngine {
   /** Loads from cache or network; rejects with AudioError ABORTED when `signal` aborts. */
   load(song: PlayerSong, options: { audition: boolean; signal: AbortSignal }): Promise<LoadedTrack>;
   /**
+   * The whole of `track` once it is decoded (at once when it already is, or is all there is),
+   * for a start that must not play a first slice; rejects ABORTED when `signal` aborts, and as
+   * the load would when the rest of the file fails.
+   */
+  whole(track: LoadedTrack, signal: AbortSignal): Promise<LoadedTrack>;
+  /**
    * The song's track when it is already decoded and can start at once (no await), else null:
    * the store starts such a click before anything renders.
    */

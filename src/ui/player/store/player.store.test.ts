@@ -8,6 +8,7 @@ import type {
 } from '../engine/playback-engine.types.ts';
 import { LOOP_TYPES, type LoopType } from './player-queue.ts';
 import { configurePlayer, resetPlayerStore, usePlayerStore } from './player.store.ts';
+import { setStartPlanner } from './start-plan.ts';
 
 /** A load the test resolves or rejects by hand. */
 interface PendingLoad {
@@ -47,6 +48,16 @@ class FakeEngine implements PlaybackEngine {
         resolve: (duration) => resolve({ key, duration }),
         reject,
       });
+    });
+  }
+  /** Keys loaded as a first slice: `whole` waits for the test's `wholes` entry. */
+  slices = new Set<string>();
+  wholes: { track: LoadedTrack; signal: AbortSignal; resolve: (t: LoadedTrack) => void }[] = [];
+  whole(track: LoadedTrack, signal: AbortSignal): Promise<LoadedTrack> {
+    if (!this.slices.has(track.key)) return Promise.resolve(track);
+    return new Promise((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new AudioError('ABORTED', 'aborted')));
+      this.wholes.push({ track, signal, resolve });
     });
   }
   start(track: LoadedTrack, offset: number, options: StartOptions): void {
@@ -180,6 +191,50 @@ describe('starting a song', () => {
     expect(engine.starts[0]!.options.fadeIn).toBe(true);
     expect(loading).not.toContain(true);
     expect(store()).toMatchObject({ id: 7, isPlaying: true, duration: 4, currentTime: 1 });
+  });
+
+  describe('a first slice and a start on a bar line', () => {
+    afterEach(() => setStartPlanner(null));
+    /** A planner that puts every start on the line at context time 5 (my beat's). */
+    const onTheLine = () => setStartPlanner(({ timePitch }) => ({ at: 5, timePitch }));
+
+    it('waits for the whole track, then plans its start (never starts on the slice)', async () => {
+      onTheLine();
+      engine.slices.add('play:3');
+      const done = store().playSong(song(3));
+      await flush();
+      engine.lastLoad().resolve(0.4); // the slice's estimate
+      await flush();
+      expect(engine.starts).toHaveLength(0);
+      expect(store().phase).toBe('loading');
+      engine.wholes[0]!.resolve({ key: 'play:3', duration: 4.8 });
+      await done;
+      expect(engine.starts).toHaveLength(1);
+      expect(engine.starts[0]!.track.duration).toBe(4.8);
+      expect(engine.starts[0]!.options.at).toBe(5);
+      expect(store()).toMatchObject({ isPlaying: true, duration: 4.8 });
+    });
+
+    it('a pause while it waits for the whole starts nothing', async () => {
+      onTheLine();
+      engine.slices.add('play:3');
+      const done = store().playSong(song(3));
+      await flush();
+      engine.lastLoad().resolve(0.4);
+      await flush();
+      store().pause();
+      await done;
+      expect(engine.wholes[0]!.signal.aborted).toBe(true);
+      expect(engine.starts).toHaveLength(0);
+      expect(store().isPlaying).toBe(false);
+    });
+
+    it('a start at once (no line) plays the slice without waiting', async () => {
+      engine.slices.add('play:3');
+      await playLoaded(song(3), 0.4);
+      expect(engine.wholes).toHaveLength(0);
+      expect(engine.starts[0]!.track.duration).toBe(0.4);
+    });
   });
 
   it('a decoded track still waits for the unlock while the context is suspended', async () => {

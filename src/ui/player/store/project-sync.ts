@@ -25,6 +25,15 @@ export function heardAs(
   );
 }
 
+/**
+ * The fastest `song`'s first frames are played with Sync now: its stretch, or the lead's
+ * resampling to the shifted pitch when that is faster (synced-lead.ts); 1 without Sync.
+ */
+export function previewSpeed(song: PlayerSong): number {
+  const tp = songTimePitch(song);
+  return tp ? Math.max(tp.rate, 2 ** (tp.semitones / 12)) : 1;
+}
+
 /** The stretch and shift the engine plays `song` with now: null plays it as it is. */
 export function songTimePitch(song: PlayerSong | null): TimePitch | null {
   const heard = song && heardAs(song);
