@@ -105,9 +105,20 @@ describe('AudioEngine prefetch (anticipation)', () => {
     expect(calls[2]!.previewRate).toBe(1.3);
     calls[2]!.slice();
     await expect(third).resolves.toMatchObject({ key: 'play:3', duration: 0.12 }); // the slice
+    // A load that asks for the whole (a start on a bar line) never answers with the slice, even
+    // one judged at its speed.
+    engine.previewRate = () => 1;
+    let whole: { duration: number } | null = null;
+    const waited = engine
+      .load({ id: 2 }, { audition: false, signal: signal(), whole: true })
+      .then((t) => (whole = t));
+    calls[1]!.slice();
+    await flush();
+    expect(whole).toBeNull();
     calls[1]!.finish();
     calls[2]!.finish();
-    await second;
+    await Promise.all([second, waited]);
+    expect(whole).toMatchObject({ key: 'play:2', duration: 0.1 });
   });
 
   it('a play that is cancelled frees the row: the next play of it fetches again', async () => {

@@ -76,33 +76,17 @@ export class AudioEngine implements PlaybackEngine {
 
   async load(
     song: PlayerSong,
-    options: { audition: boolean; signal: AbortSignal },
+    options: { audition: boolean; signal: AbortSignal; whole?: boolean },
   ): Promise<LoadedTrack> {
     const key = trackKey(song, options.audition);
     const ready = this.ready();
     const cached = this.buffers.get(key);
     const track = cached
       ? { key, duration: cached.duration }
-      : await this.requests.claim(song, options.audition, key, options.signal);
+      : await this.requests.claim(song, options.audition, key, options.signal, options.whole);
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;
-  }
-
-  async whole(track: LoadedTrack, signal: AbortSignal): Promise<LoadedTrack> {
-    const partial = this.buffers.has(track.key) ? undefined : this.requests.partial(track.key);
-    if (!partial) return track;
-    let fail = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      fail = () => reject(new AudioError('ABORTED', 'the request was cancelled'));
-    });
-    if (signal.aborted) fail();
-    signal.addEventListener('abort', fail, { once: true });
-    try {
-      return await Promise.race([partial.full, aborted]);
-    } finally {
-      signal.removeEventListener('abort', fail);
-    }
   }
 
   /**

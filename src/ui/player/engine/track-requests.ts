@@ -59,14 +59,15 @@ export class TrackRequests {
 
   /**
    * The track for a play: its first slice or its whole, whichever comes first; only the whole
-   * when the slice was judged for a slower play than this one (a prefetch before Sync sped the
-   * song up), which it could run out under.
+   * when asked (`whole`), or when the slice was judged for a slower play than this one (a
+   * prefetch before Sync sped the song up), which it could run out under.
    */
   async claim(
     song: PlayerSong,
     audition: boolean,
     key: string,
     signal: AbortSignal,
+    whole = false,
   ): Promise<LoadedTrack> {
     let entry = this.inflight.get(key);
     if (!entry) {
@@ -82,7 +83,7 @@ export class TrackRequests {
     };
     if (signal.aborted) abort();
     signal.addEventListener('abort', abort, { once: true });
-    const sliceFits = claimed.previewRate >= this.previewRate(song);
+    const sliceFits = !whole && claimed.previewRate >= this.previewRate(song);
     try {
       return await (sliceFits ? Promise.race([claimed.full, claimed.first]) : claimed.full);
     } finally {

@@ -15,6 +15,8 @@ interface PendingLoad {
   song: PlayerSong;
   audition: boolean;
   signal: AbortSignal;
+  /** Only the whole track may answer (no first slice). */
+  whole?: boolean;
   resolve: (duration: number) => void;
   reject: (error: unknown) => void;
 }
@@ -37,7 +39,7 @@ class FakeEngine implements PlaybackEngine {
   }
   load(
     song: PlayerSong,
-    options: { audition: boolean; signal: AbortSignal },
+    options: { audition: boolean; signal: AbortSignal; whole?: boolean },
   ): Promise<LoadedTrack> {
     return new Promise((resolve, reject) => {
       const key = `${options.audition ? 'audition' : 'play'}:${song.id}`;
@@ -48,16 +50,6 @@ class FakeEngine implements PlaybackEngine {
         resolve: (duration) => resolve({ key, duration }),
         reject,
       });
-    });
-  }
-  /** Keys loaded as a first slice: `whole` waits for the test's `wholes` entry. */
-  slices = new Set<string>();
-  wholes: { track: LoadedTrack; signal: AbortSignal; resolve: (t: LoadedTrack) => void }[] = [];
-  whole(track: LoadedTrack, signal: AbortSignal): Promise<LoadedTrack> {
-    if (!this.slices.has(track.key)) return Promise.resolve(track);
-    return new Promise((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new AudioError('ABORTED', 'aborted')));
-      this.wholes.push({ track, signal, resolve });
     });
   }
   start(track: LoadedTrack, offset: number, options: StartOptions): void {
@@ -200,14 +192,14 @@ describe('starting a song', () => {
 
     it('waits for the whole track, then plans its start (never starts on the slice)', async () => {
       onTheLine();
-      engine.slices.add('play:3');
       const done = store().playSong(song(3));
       await flush();
-      engine.lastLoad().resolve(0.4); // the slice's estimate
+      engine.lastLoad().resolve(0.4); // a first slice (its estimate)
       await flush();
       expect(engine.starts).toHaveLength(0);
+      expect(engine.loads.map((l) => !!l.whole)).toEqual([false, true]);
       expect(store().phase).toBe('loading');
-      engine.wholes[0]!.resolve({ key: 'play:3', duration: 4.8 });
+      engine.lastLoad().resolve(4.8);
       await done;
       expect(engine.starts).toHaveLength(1);
       expect(engine.starts[0]!.track.duration).toBe(4.8);
@@ -217,22 +209,21 @@ describe('starting a song', () => {
 
     it('a pause while it waits for the whole starts nothing', async () => {
       onTheLine();
-      engine.slices.add('play:3');
       const done = store().playSong(song(3));
       await flush();
       engine.lastLoad().resolve(0.4);
       await flush();
       store().pause();
       await done;
-      expect(engine.wholes[0]!.signal.aborted).toBe(true);
+      expect(engine.lastLoad().whole).toBe(true);
+      expect(engine.lastLoad().signal.aborted).toBe(true);
       expect(engine.starts).toHaveLength(0);
       expect(store().isPlaying).toBe(false);
     });
 
-    it('a start at once (no line) plays the slice without waiting', async () => {
-      engine.slices.add('play:3');
+    it('a start at once (no line) plays what the load answered, slice or not', async () => {
       await playLoaded(song(3), 0.4);
-      expect(engine.wholes).toHaveLength(0);
+      expect(engine.loads).toHaveLength(1);
       expect(engine.starts[0]!.track.duration).toBe(0.4);
     });
   });

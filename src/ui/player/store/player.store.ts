@@ -204,7 +204,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
         // the rest arrives: it waits for the whole track and takes the next line after it
         // (docs/AUDIO.md, "Progressive playback").
         if (planStart(song, loaded, startProgress * loaded.duration).at !== undefined)
-          loaded = await eng.whole(loaded, ctrl.signal);
+          loaded = await eng.load(song, { audition, signal: ctrl.signal, whole: true });
       } catch (error) {
         if (seq !== requestSeq) return;
         if (isAudioErrorInfo(error) && error.code === 'ABORTED') return set(step('cancel'));
