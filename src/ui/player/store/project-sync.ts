@@ -26,12 +26,11 @@ export function heardAs(
 }
 
 /**
- * The fastest `song`'s first frames are played with Sync now: its stretch, or the lead's
- * resampling to the shifted pitch when that is faster (synced-lead.ts); 1 without Sync.
+ * How fast `song`'s first frames are used up with Sync now: its stretch (1 without Sync). The
+ * lead's faster resampling to a shifted pitch lasts ~50 ms (synced-lead.ts): left out.
  */
 export function previewSpeed(song: PlayerSong): number {
-  const tp = songTimePitch(song);
-  return tp ? Math.max(tp.rate, 2 ** (tp.semitones / 12)) : 1;
+  return songTimePitch(song)?.rate ?? 1;
 }
 
 /** The stretch and shift the engine plays `song` with now: null plays it as it is. */
