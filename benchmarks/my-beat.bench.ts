@@ -4,14 +4,16 @@
  * player's panel and analysed in the browser, and plays; a 105 BPM loop of clicks, imported
  * through the gateway's importer, is clicked over it again and again. What the page sends to its
  * speakers is recorded throughout (the destination tap, `realPathInit`): each start's first
- * click against the beat's bar line as heard, against the bar line the engine was given, and
- * 8 bars later. Then, with match loudness on and Sync off, 20 of the seeded rows are played and
+ * click against the beat's bar line as heard and against the bar line the engine was given. The
+ * first start is a first play whose rest the gateway holds back (`SlowBodies`): it is heard for
+ * 8 bars, every beat in place (no gap while the rest was late) and its drift. Then, with match loudness on and Sync off, 20 of the seeded rows are played and
  * their heard level compared with the target (the beat's LUFS).
  */
 import type { Locator, Page } from 'playwright';
 import type { FigureGroup } from './audio.bench.ts';
 import type { Env } from './real-path.bench.ts';
-import { rowsOf, silence, sleep } from './real-path-actions.ts';
+import { rowsOf, setAudition, silence, sleep } from './real-path-actions.ts';
+import { API } from '../src/shared/api/paths.ts';
 import {
   importSineLoop,
   recordedFrames,
@@ -42,6 +44,13 @@ const BEAT_ALONE_S = 2.2;
 const LISTEN_S = 0.8;
 /** The drift is read this many bars after a start. */
 const DRIFT_BARS = 8;
+/**
+ * The first play's rest is late: the gateway sends the loop's first REST_HEAD_BYTES at once (a
+ * first slice is decoded from them) and the rest REST_LATE_MS later, after the slice would have
+ * run out whichever line the start took (at most a bar and a lead after the click).
+ */
+const REST_HEAD_BYTES = 64 * 1024;
+const REST_LATE_MS = 2500;
 /** A synced start's lead before its bar line (beat-planner.ts: SCHEDULED_AHEAD_S + 20 ms). */
 const SYNCED_LEAD_S = 0.32;
 /** Lists whose rows the loudness check plays (seeded, analysed: their LUFS is stored). */
@@ -65,7 +74,7 @@ interface StartSeen {
   at: number | null;
   gain: number | null;
   key: string;
-  /** Its whole buffer was cached (false: a first play, from a preview slice). */
+  /** Its whole buffer was cached at the call (false: a preview slice; a start on a line waits). */
   cached: boolean;
   /** The stretch it was given (absent: none). */
   rate?: number;
@@ -99,6 +108,17 @@ function watchStarts(): void {
     start(track, offset, options);
   };
   w.__beatStarts = starts;
+}
+
+/** Whether the engine holds the decoded track `key` (in-page). */
+function isCached(key: string): boolean {
+  return (
+    window as unknown as {
+      __yinkuPlayer: { engine(): { buffers: { has(key: string): boolean } } };
+    }
+  ).__yinkuPlayer
+    .engine()
+    .buffers.has(key);
 }
 
 const startsSeen = (page: Page) =>
@@ -300,7 +320,9 @@ export function myBeatGroup(env: Env): FigureGroup {
     async measure(): Promise<Figure[]> {
       id ??= await importSineLoop(env.gateway.ctx, name, clickLoopWav(7, LOOP_BPM));
       const { page } = env;
+      // A page load of its own: the loop is not cached, so its first start is a first play.
       const row = await searchedRow(env, name, id);
+      await setAudition(page, false);
       await page.setViewportSize({ width: 1400, height: 900 });
       const beat = await chooseBeat(page);
       const sync = page.getByRole('switch', { name: /同步/ });
@@ -311,7 +333,11 @@ export function myBeatGroup(env: Env): FigureGroup {
       await sleep(300);
 
       // The beat alone, then starts of the loop, each clicked once the last was heard on its
-      // line; the last plays on for 8 bars. One recording throughout.
+      // line. The first is a first play whose rest comes late: it plays on for 8 bars (its
+      // drift, and every beat heard). One recording throughout.
+      env.slowBodies.slow(API.play(id), { headBytes: REST_HEAD_BYTES, delayMs: REST_LATE_MS });
+      // (A start on a line waits for the whole track: its `cached` is no sign of a first play.)
+      const uncached = !(await page.evaluate(isCached, `play:${id}`));
       const starts = env.quick ? 6 : 12;
       const first = (await startsSeen(page)).length;
       await page.evaluate(startRecording);
@@ -323,12 +349,13 @@ export function myBeatGroup(env: Env): FigureGroup {
           (n) => (window as unknown as { __beatStarts: unknown[] }).__beatStarts.length > n,
           first + i,
         );
+        if (i === 0) env.slowBodies.clear();
         const seen = (await startsSeen(page))[first + i]!;
         const wait = (seen.at ?? seen.now) - seen.now;
         // Past the line and a beat of listening, as a producer would (and time for the engine to
-        // make the next stretch voice ahead on a loaded machine); the last start plays on for
+        // make the next stretch voice ahead on a loaded machine); the first start plays on for
         // the drift.
-        await sleep((wait + (i === starts - 1 ? DRIFT_BARS * BAR_S + 0.3 : LISTEN_S)) * 1000);
+        await sleep((wait + (i === 0 ? DRIFT_BARS * BAR_S + 0.3 : LISTEN_S)) * 1000);
       }
       const rec = await page.evaluate(stopRecording);
       await silence(page);
@@ -367,16 +394,24 @@ export function myBeatGroup(env: Env): FigureGroup {
         // The first bar line at least the lead after the click, not a later one.
         if (s.at - s.now > SYNCED_LEAD_S + BAR_S + 0.01) offLine++;
       }
-      const last = seen.at(-1)!;
-      const line0 = last.at ?? last.now;
+      // The first play: its drift after 8 bars, and each of its beats heard (a slice that ran
+      // dry before the rest came is a gap: the beats in it are missing).
+      const firstPlay = seen[0]!;
+      const line0 = firstPlay.at ?? firstPlay.now;
       const drift =
         clickAfter(line0 + DRIFT_BARS * BAR_S) -
         (line0 + DRIFT_BARS * BAR_S) -
         (clickAfter(line0) - line0);
+      const beatOffsets = Array.from({ length: DRIFT_BARS * 4 + 1 }, (_, b) => {
+        const t = line0 + (b * BAR_S) / 4;
+        return clickAfter(t) - t;
+      });
+      const missing = beatOffsets.filter((off) => !(Math.abs(off) <= 0.005)).length;
       const ms = (s: number) => s * 1000;
       console.log(
         `my beat: start errors (ms) ${errors.map((e) => ms(e).toFixed(2)).join(' ')}; ` +
-          `drift ${ms(drift).toFixed(2)} ms`,
+          `first play (${uncached ? 'uncached' : 'cached!'}, line ${(line0 - firstPlay.now).toFixed(2)} s after its start call): ` +
+          `drift ${ms(drift).toFixed(2)} ms, beats off (ms) ${beatOffsets.map((o) => ms(o).toFixed(2)).join(' ')}`,
       );
 
       // Matched loudness: Sync off (starts at once, no beat under them), match on.
@@ -403,11 +438,17 @@ export function myBeatGroup(env: Env): FigureGroup {
           1,
         ),
         ratioFigure(
-          `my beat: drift after ${DRIFT_BARS} bars (vs 1 ms)`,
+          `my beat: drift after ${DRIFT_BARS} bars, a first play whose rest came ${REST_LATE_MS / 1000} s late (vs 1 ms)`,
           Math.abs(ms(drift)),
           'ms',
           1,
           1,
+        ),
+        // A gap: a beat of the first play not heard within 5 ms of its place (or the first play
+        // found cached, which would not test the late rest at all).
+        countFigure(
+          `my beat: the first play's beats missing over ${DRIFT_BARS} bars (rest ${REST_LATE_MS / 1000} s late; ${beatOffsets.length} beats)`,
+          missing + (uncached ? 0 : 1),
         ),
         ratioFigure(
           `my beat: matched loudness, worst of ${matched.length} rows off the beat's ${beat.lufs} LUFS (vs 1 LU; ${offsets.length - matched.length} more held under it by the −1 dBTP ceiling)`,

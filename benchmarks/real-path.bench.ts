@@ -7,6 +7,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright';
 import { startTestGateway, type TestGateway } from '../tests/testing/test-gateway.ts';
+import { SlowBodies } from '../tests/testing/slow-bodies.ts';
 import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
 import { API } from '../src/shared/api/paths.ts';
 import { signedInContext, signInTokens } from './signed-in-context.ts';
@@ -78,9 +79,11 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
   // gateway's thread busy (answers took 100–550 ms), which times the gateway, not the client.
   // All but the few least popular: those the user finds with no audition ready yet, as while
   // the demo's first start encodes them (docs/LIBRARY.md).
+  const slowBodies = new SlowBodies();
   const gateway = await startTestGateway({
     size: options.quick ? 'small' : 'demo',
     serveClient: true,
+    slowBodies,
     env: {
       YINKU_SEED_AUDITIONS: 'wait',
       YINKU_SEED_PENDING_AUDITIONS: String(PENDING_AUDITIONS),
@@ -102,6 +105,7 @@ export async function openRealPath(options: { quick: boolean }): Promise<RealPat
       page: await context.newPage(),
       quick: options.quick,
       facts: await libraryFacts(gateway),
+      slowBodies,
     };
     const b = browser;
     return {
@@ -133,6 +137,8 @@ export interface Env {
   quick: boolean;
   /** The library as stored: each row's facts, its sample rates, the rows without audition. */
   facts: LibraryFacts;
+  /** Answers the gateway holds back (my beat's late rest of a first play). */
+  slowBodies: SlowBodies;
 }
 
 interface ClickRun {

@@ -126,8 +126,9 @@ export async function runAudioJob(
  * Decodes a body's first bytes (an encrypted one through AES-CTR, unauthenticated until the
  * whole body's GCM tag is checked) and hands the planes to `onChunk`; true when it did. Only
  * WAV (every whole frame of the first 32 KB) and MP3 (the first 8 KB) are previewed, and only when the
- * preview lasts at least twice as long as the rest should take to arrive at the rate seen so
- * far — so a slow link waits for the whole file instead of running out of preview.
+ * preview, played at `job.previewRate` (a synced stretch plays it faster), lasts at least twice as
+ * long as the rest should take to arrive at the rate seen so far — so a slow link waits for the
+ * whole file instead of running out of preview.
  */
 async function previewPrefix(
   prefix: BodyPrefix,
@@ -147,7 +148,7 @@ async function previewPrefix(
   if (signal.aborted || (format !== 'wav' && format !== 'mp3')) return false;
   const plain = format === 'mp3' ? received.subarray(0, MP3_PREVIEW_BYTES) : received;
   const pcm = await decodeAudio(plain);
-  const previewS = pcm.frames / pcm.sampleRate;
+  const previewS = pcm.frames / pcm.sampleRate / (job.previewRate ?? 1);
   const restS =
     ((prefix.total - prefix.bytes.length) * prefix.elapsedMs) / prefix.bytes.length / 1000;
   if (signal.aborted || previewS < 2 * restS) return false;

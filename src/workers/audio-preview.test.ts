@@ -66,10 +66,10 @@ const mp3 = (() => {
 })();
 
 /** Runs a job, collecting the preview slices it hands out (and when, from the job's start). */
-async function run(mode: 'encrypted' | 'plain', fetchImpl: typeof fetch) {
+async function run(mode: 'encrypted' | 'plain', fetchImpl: typeof fetch, previewRate?: number) {
   const chunks: { planes: Float32Array[]; fraction: number; atMs: number }[] = [];
   const started = performance.now();
-  const outcome = await runAudioJob(job(mode), new AbortController().signal, {
+  const outcome = await runAudioJob({ ...job(mode), previewRate }, new AbortController().signal, {
     fetch: fetchImpl,
     onChunk: (planes, _rate, fraction) =>
       chunks.push({ planes, fraction, atMs: performance.now() - started }),
@@ -128,6 +128,14 @@ describe('previews from the first bytes of a body', () => {
     const chunked = await run('encrypted', streamed(enc.body, enc.headers, { length: false }));
     expect(chunked.chunks).toHaveLength(0);
     expect(chunked.result!.frames).toBe(44100);
+  });
+
+  it('a preview played faster (a synced stretch) must outlast the rest at that speed', async () => {
+    const enc = await encrypted(wav);
+    // 32 KB in ≥ 5 ms: the other 144 KB take ≥ 22 ms; 0.19 s of preview at 8× lasts 23 ms.
+    const fast = await run('encrypted', streamed(enc.body, enc.headers, { firstAfterMs: 5 }), 8);
+    expect(fast.chunks).toHaveLength(0);
+    expect(fast.result!.frames).toBe(44100);
   });
 
   it('a body that arrives in one read is previewed from its first 32 KB; a short file is not', async () => {

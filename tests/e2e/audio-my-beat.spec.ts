@@ -56,12 +56,13 @@ test('a loop clicked over my beat is heard on its bar line at its tempo, and the
   await expect(panel.getByRole('button', { name: '停止节拍' })).toBeVisible();
 
   // More than a bar of the beat alone (so a downbeat is heard before the click), then the click,
-  // then the wait for the next bar line (up to 2 s) and at least four of the loop's clicks.
+  // then the wait for the whole track (a first play) and the next bar line at least the lead
+  // after it (up to 2.3 s) and at least four of the loop's clicks.
   await sleep(300);
   await page.evaluate(startRecording);
   await sleep(BEAT_ALONE_S * 1000 + 100);
   await row.getByRole('gridcell').nth(2).click();
-  await sleep(4500);
+  await sleep(5500);
   const { rate, b64 } = await page.evaluate(stopRecording);
   const x = recordedFrames(b64);
   // The beat's downbeats, heard before the loop could sound (my-beat-signals.ts).

@@ -9,6 +9,7 @@ import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
+import type { SlowBodies } from './slow-bodies.ts';
 import {
   createTestDatabase,
   type PgTestDatabase,
@@ -35,6 +36,8 @@ export async function startTestGateway(
     env?: Record<string, string>;
     /** Sees every route as it is registered (see AppOptions.onRoute). */
     onRoute?: (route: RouteOptions) => void;
+    /** Answers whose bodies it holds back (the bench's late rest of a first play). */
+    slowBodies?: SlowBodies;
   } = {},
 ): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-test-'));
@@ -56,6 +59,7 @@ export async function startTestGateway(
     // Every API test also checks that no answer loses or changes a field in serialisation.
     checkResponses: true,
   });
+  options.slowBodies?.install(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

@@ -28,6 +28,11 @@ export interface AudioJob<Key = unknown> {
   headers?: Record<string, string>;
   /** How many peaks to compute (0 to skip). */
   peaks?: number;
+  /**
+   * The fastest a first slice will be played (a synced stretch speeding the track up; absent:
+   * 1): a preview is made only when it outlasts twice the rest's expected arrival at that speed.
+   */
+  previewRate?: number;
 }
 
 /** Decoded audio as non-interleaved Float32 planes. */

@@ -24,10 +24,11 @@ const storedLoudness = (song: StartContext['song']) => ({
 });
 
 /**
- * The length (s) a loop's voice repeats: the decoded track's own (frames ÷ rate) once it is
- * whole. The catalogue's is rounded to the millisecond, and locking to it drifted up to 0.1 ms a
- * beat (≈3 ms in 8 bars on a 2.8 s loop); a first slice's own is an estimate (0.1 % off drifts
- * 0.5 ms a beat), so while one plays the catalogue's is the better guess.
+ * The length (s) a loop's voice repeats: the decoded track's own (frames ÷ rate). The
+ * catalogue's is rounded to the millisecond, and locking to it drifted up to 0.1 ms a beat (≈3 ms
+ * in 8 bars on a 2.8 s loop; an uncached first play locked to it drifted 1.7 ms in 8 bars). A
+ * start on a line waits for the whole track (player.store.ts), so the fallbacks only answer the
+ * store's first look at a plan, which it makes again once the whole is here.
  */
 function loopLength(song: StartContext['song'], track: StartContext['track']): number {
   return getAudioEngine().buffers.get(track.key)?.duration ?? song.duration ?? track.duration;

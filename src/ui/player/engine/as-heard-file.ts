@@ -1,5 +1,4 @@
 import type { Sample } from '../../../shared/api/catalogue.types.ts';
-import { encodeWav, wavDepthOf } from '../../../shared/audio/encode-wav.ts';
 import { asHeardFileName, type HeardAs } from '../../../shared/audio/sync-params.ts';
 import { safeFileName } from '../../../shared/safe-name.ts';
 import { getAudioEngine } from './audio-runtime.ts';
@@ -35,6 +34,8 @@ export async function asHeardFile(
   const planes = Array.from({ length: rendered.numberOfChannels }, (_, c) =>
     rendered.getChannelData(c),
   );
+  // The encoder is loaded here, on first use: the first bundle has no room for it.
+  const { encodeWav, wavDepthOf } = await import('../../../shared/audio/encode-wav.ts');
   const wav = encodeWav(planes, rendered.sampleRate, wavDepthOf(sample.audioData.bitDepth));
   return {
     data: new Blob([wav as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }),

@@ -6,14 +6,28 @@ import type { LoadedPcm } from './track-loader.ts';
 
 /** A source whose loads the test finishes by hand; it records each request and its signal. */
 function handSource() {
-  const calls: { key: string; signal: AbortSignal; finish(): void }[] = [];
-  const source: PcmSource = (song, audition, signal) =>
+  const calls: {
+    key: string;
+    signal: AbortSignal;
+    previewRate: number | undefined;
+    /** Hands out a first slice of 480 frames (as the pool does for a progressive file). */
+    slice(): void;
+    finish(): void;
+  }[] = [];
+  const source: PcmSource = (song, audition, signal, onFirstChunk, previewRate) =>
     new Promise<LoadedPcm>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(new AudioError('ABORTED', 'cancelled')));
       const plane = new Float32Array(4800).fill(0.5);
       calls.push({
         key: `${audition ? 'audition' : 'play'}:${song.id}`,
         signal,
+        previewRate,
+        slice: () =>
+          onFirstChunk?.({
+            planes: [plane.slice(0, 480)],
+            sampleRate: 48000,
+            estimatedDuration: 0.12,
+          }),
         finish: () =>
           resolve({ channels: [plane], sampleRate: 48000, frames: plane.length, peaks: plane }),
       });
@@ -65,6 +79,46 @@ describe('AudioEngine prefetch (anticipation)', () => {
     engine.prefetch({ id: 3 }, false);
     engine.cancelPrefetches(new Set(['play:3']));
     expect(calls.map((c) => c.signal.aborted)).toEqual([true, false, false]);
+  });
+
+  it('a first slice is judged at the speed the song plays; a faster play than a prefetch was judged for waits for the whole', async () => {
+    const { calls, engine } = handSource();
+    const flush = () => new Promise((r) => setTimeout(r, 0));
+    engine.prefetch({ id: 1 }, false); // before Sync sped the song up
+    engine.previewRate = (song) => (song.id === 1 ? 1.3 : 1);
+    let answer: { duration: number } | null = null;
+    const played = engine
+      .load({ id: 1 }, { audition: false, signal: signal() })
+      .then((t) => (answer = t));
+    calls[0]!.slice();
+    await flush();
+    expect(answer).toBeNull(); // the slice, judged at 1, may run out at 1.3
+    calls[0]!.finish();
+    await played;
+    expect(answer).toMatchObject({ key: 'play:1', duration: 0.1 }); // the whole
+    // A play that starts the fetch itself asks for slices at its speed and may start on one.
+    const second = engine.load({ id: 2 }, { audition: false, signal: signal() });
+    expect(calls[0]!.previewRate).toBe(1);
+    expect(calls[1]!.previewRate).toBe(1);
+    engine.previewRate = () => 1.3;
+    const third = engine.load({ id: 3 }, { audition: false, signal: signal() });
+    expect(calls[2]!.previewRate).toBe(1.3);
+    calls[2]!.slice();
+    await expect(third).resolves.toMatchObject({ key: 'play:3', duration: 0.12 }); // the slice
+    // A load that asks for the whole (a start on a bar line) never answers with the slice, even
+    // one judged at its speed.
+    engine.previewRate = () => 1;
+    let whole: { duration: number } | null = null;
+    const waited = engine
+      .load({ id: 2 }, { audition: false, signal: signal(), whole: true })
+      .then((t) => (whole = t));
+    calls[1]!.slice();
+    await flush();
+    expect(whole).toBeNull();
+    calls[1]!.finish();
+    calls[2]!.finish();
+    await Promise.all([second, waited]);
+    expect(whole).toMatchObject({ key: 'play:2', duration: 0.1 });
   });
 
   it('a play that is cancelled frees the row: the next play of it fetches again', async () => {

@@ -49,10 +49,19 @@ export class AudioEngine implements PlaybackEngine {
   /** Stretch voices (Sync on); `synced.prepare()` makes one ready ahead of a click. */
   readonly synced: SyncedVoices;
   private syncedVoice: SyncedVoice | null = null;
+  /**
+   * The fastest a song's first slice will be played: its synced stretch (the player sets it;
+   * 1 plays it as it is). A slice is taken only when it outlasts the rest's arrival at it.
+   */
+  previewRate: (song: PlayerSong) => number = () => 1;
 
   constructor(options: { context: BaseAudioContext; source: PcmSource; cacheBytes?: number }) {
     this.context = options.context;
-    this.requests = new TrackRequests(options.source, (key, pcm) => this.cachePcm(key, pcm));
+    this.requests = new TrackRequests(
+      options.source,
+      (key, pcm) => this.cachePcm(key, pcm),
+      (song) => this.previewRate(song),
+    );
     this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, {
       sizeOf: bufferBytes,
     });
@@ -67,14 +76,14 @@ export class AudioEngine implements PlaybackEngine {
 
   async load(
     song: PlayerSong,
-    options: { audition: boolean; signal: AbortSignal },
+    options: { audition: boolean; signal: AbortSignal; whole?: boolean },
   ): Promise<LoadedTrack> {
     const key = trackKey(song, options.audition);
     const ready = this.ready();
     const cached = this.buffers.get(key);
     const track = cached
       ? { key, duration: cached.duration }
-      : await this.requests.claim(song, options.audition, key, options.signal);
+      : await this.requests.claim(song, options.audition, key, options.signal, options.whole);
     await ready;
     if (options.signal.aborted) throw new AudioError('ABORTED', 'the request was cancelled');
     return track;

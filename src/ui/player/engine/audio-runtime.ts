@@ -56,8 +56,8 @@ export function getAudioEngine(): AudioEngine {
   const trackLoader = loaderParts();
   const eng = new AudioEngine({
     context: new AudioContext({ latencyHint: OUTPUT_LATENCY_S }),
-    source: (song, audition, signal, onFirstChunk) =>
-      trackLoader.load(song, audition, signal, onFirstChunk),
+    source: (song, audition, signal, onFirstChunk, previewRate) =>
+      trackLoader.load(song, audition, signal, onFirstChunk, previewRate),
   });
   engine = eng;
   void loadPrivateKey().catch((error: unknown) => console.error('[audio] device key', error));

@@ -45,8 +45,14 @@ export interface StartOptions {
 
 /** What the player store needs from the audio engine (the real one, or a fake in unit tests). */
 export interface PlaybackEngine {
-  /** Loads from cache or network; rejects with AudioError ABORTED when `signal` aborts. */
-  load(song: PlayerSong, options: { audition: boolean; signal: AbortSignal }): Promise<LoadedTrack>;
+  /**
+   * Loads from cache or network: a first slice may answer first, unless `whole` (a start that
+   * must not play one). Rejects with AudioError ABORTED when `signal` aborts.
+   */
+  load(
+    song: PlayerSong,
+    options: { audition: boolean; signal: AbortSignal; whole?: boolean },
+  ): Promise<LoadedTrack>;
   /**
    * The song's track when it is already decoded and can start at once (no await), else null:
    * the store starts such a click before anything renders.

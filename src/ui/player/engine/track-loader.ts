@@ -72,6 +72,7 @@ export class TrackLoader {
     audition: boolean,
     signal: AbortSignal,
     onFirstChunk?: (chunk: FirstChunk) => void,
+    previewRate = 1,
   ): Promise<LoadedPcm> {
     const session = this.session;
     if (!session) throw new AudioError('NETWORK', 'the audio engine has no gateway session');
@@ -80,7 +81,7 @@ export class TrackLoader {
       preview ? API.audition(song.auditionCode!) : API.play(song.id),
       session.baseUrl,
     ).href;
-    const base = { url, headers: session.headers?.() ?? {} };
+    const base = { url, headers: session.headers?.() ?? {}, previewRate };
     let result: AudioJobResult;
     if (preview) {
       result = await this.run({ ...base, mode: 'plain' }, signal, onFirstChunk);

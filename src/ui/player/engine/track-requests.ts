@@ -3,12 +3,16 @@ import type { LoadedTrack, PlayerSong } from './playback-engine.types.ts';
 import type { LoadedPcm } from './track-loader.ts';
 import { toBuffer } from './voice-nodes.ts';
 
-/** Loads a song's PCM (the TrackLoader in the app; a fake in render tests). */
+/**
+ * Loads a song's PCM (the TrackLoader in the app; a fake in render tests); a first slice goes to
+ * `onFirstChunk` when it outlasts the rest's arrival played at `previewRate`.
+ */
 export type PcmSource = (
   song: PlayerSong,
   audition: boolean,
   signal: AbortSignal,
   onFirstChunk?: (chunk: FirstChunk) => void,
+  previewRate?: number,
 ) => Promise<LoadedPcm>;
 
 /** A track playing from its first decoded slice while the rest decodes. */
@@ -25,6 +29,8 @@ interface InFlight {
   controller: AbortController;
   /** A play waits for it; false while it is only a prefetch (which a click may cancel). */
   claimed: boolean;
+  /** The speed its first slice was judged for (PcmSource's `previewRate`). */
+  previewRate: number;
 }
 
 /**
@@ -38,18 +44,30 @@ export class TrackRequests {
   private readonly partials = new Map<string, PreviewTrack>();
   private readonly source: PcmSource;
   private readonly store: (key: string, pcm: LoadedPcm) => LoadedTrack;
+  /** The fastest a song's first slice will be played (its synced stretch; 1 without). */
+  private readonly previewRate: (song: PlayerSong) => number;
 
-  constructor(source: PcmSource, store: (key: string, pcm: LoadedPcm) => LoadedTrack) {
+  constructor(
+    source: PcmSource,
+    store: (key: string, pcm: LoadedPcm) => LoadedTrack,
+    previewRate: (song: PlayerSong) => number = () => 1,
+  ) {
     this.source = source;
     this.store = store;
+    this.previewRate = previewRate;
   }
 
-  /** The track for a play: its first slice or its whole, whichever comes first. */
+  /**
+   * The track for a play: its first slice or its whole, whichever comes first; only the whole
+   * when asked (`whole`), or when the slice was judged for a slower play than this one (a
+   * prefetch before Sync sped the song up), which it could run out under.
+   */
   async claim(
     song: PlayerSong,
     audition: boolean,
     key: string,
     signal: AbortSignal,
+    whole = false,
   ): Promise<LoadedTrack> {
     let entry = this.inflight.get(key);
     if (!entry) {
@@ -65,8 +83,9 @@ export class TrackRequests {
     };
     if (signal.aborted) abort();
     signal.addEventListener('abort', abort, { once: true });
+    const sliceFits = !whole && claimed.previewRate >= this.previewRate(song);
     try {
-      return await Promise.race([claimed.full, claimed.first]);
+      return await (sliceFits ? Promise.race([claimed.full, claimed.first]) : claimed.full);
     } finally {
       signal.removeEventListener('abort', abort);
     }
@@ -108,12 +127,13 @@ export class TrackRequests {
     let settle: { resolve(t: LoadedTrack): void; reject(e: unknown): void } | null = null;
     const full = new Promise<LoadedTrack>((resolve, reject) => (settle = { resolve, reject }));
     full.catch(() => {}); // a failure after the first slice is handled by the voice
-    const entry: InFlight = { first, full, controller, claimed: false };
+    const previewRate = this.previewRate(song);
+    const entry: InFlight = { first, full, controller, claimed: false, previewRate };
     this.inflight.set(key, entry);
     const done = () => {
       if (this.inflight.get(key) === entry) this.inflight.delete(key);
     };
-    this.source(song, audition, controller.signal, (chunk) => {
+    const onFirstChunk = (chunk: FirstChunk) => {
       const preview = { key, duration: chunk.estimatedDuration };
       this.partials.set(key, {
         buffer: toBuffer(chunk.planes, chunk.sampleRate),
@@ -121,7 +141,8 @@ export class TrackRequests {
         full,
       });
       early(preview);
-    }).then(
+    };
+    this.source(song, audition, controller.signal, onFirstChunk, previewRate).then(
       (pcm) => {
         done();
         const loaded = this.store(key, pcm);

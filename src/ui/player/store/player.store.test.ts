@@ -8,12 +8,15 @@ import type {
 } from '../engine/playback-engine.types.ts';
 import { LOOP_TYPES, type LoopType } from './player-queue.ts';
 import { configurePlayer, resetPlayerStore, usePlayerStore } from './player.store.ts';
+import { setStartPlanner } from './start-plan.ts';
 
 /** A load the test resolves or rejects by hand. */
 interface PendingLoad {
   song: PlayerSong;
   audition: boolean;
   signal: AbortSignal;
+  /** Only the whole track may answer (no first slice). */
+  whole?: boolean;
   resolve: (duration: number) => void;
   reject: (error: unknown) => void;
 }
@@ -36,7 +39,7 @@ class FakeEngine implements PlaybackEngine {
   }
   load(
     song: PlayerSong,
-    options: { audition: boolean; signal: AbortSignal },
+    options: { audition: boolean; signal: AbortSignal; whole?: boolean },
   ): Promise<LoadedTrack> {
     return new Promise((resolve, reject) => {
       const key = `${options.audition ? 'audition' : 'play'}:${song.id}`;
@@ -180,6 +183,49 @@ describe('starting a song', () => {
     expect(engine.starts[0]!.options.fadeIn).toBe(true);
     expect(loading).not.toContain(true);
     expect(store()).toMatchObject({ id: 7, isPlaying: true, duration: 4, currentTime: 1 });
+  });
+
+  describe('a first slice and a start on a bar line', () => {
+    afterEach(() => setStartPlanner(null));
+    /** A planner that puts every start on the line at context time 5 (my beat's). */
+    const onTheLine = () => setStartPlanner(({ timePitch }) => ({ at: 5, timePitch }));
+
+    it('waits for the whole track, then plans its start (never starts on the slice)', async () => {
+      onTheLine();
+      const done = store().playSong(song(3));
+      await flush();
+      engine.lastLoad().resolve(0.4); // a first slice (its estimate)
+      await flush();
+      expect(engine.starts).toHaveLength(0);
+      expect(engine.loads.map((l) => !!l.whole)).toEqual([false, true]);
+      expect(store().phase).toBe('loading');
+      engine.lastLoad().resolve(4.8);
+      await done;
+      expect(engine.starts).toHaveLength(1);
+      expect(engine.starts[0]!.track.duration).toBe(4.8);
+      expect(engine.starts[0]!.options.at).toBe(5);
+      expect(store()).toMatchObject({ isPlaying: true, duration: 4.8 });
+    });
+
+    it('a pause while it waits for the whole starts nothing', async () => {
+      onTheLine();
+      const done = store().playSong(song(3));
+      await flush();
+      engine.lastLoad().resolve(0.4);
+      await flush();
+      store().pause();
+      await done;
+      expect(engine.lastLoad().whole).toBe(true);
+      expect(engine.lastLoad().signal.aborted).toBe(true);
+      expect(engine.starts).toHaveLength(0);
+      expect(store().isPlaying).toBe(false);
+    });
+
+    it('a start at once (no line) plays what the load answered, slice or not', async () => {
+      await playLoaded(song(3), 0.4);
+      expect(engine.loads).toHaveLength(1);
+      expect(engine.starts[0]!.track.duration).toBe(0.4);
+    });
   });
 
   it('a decoded track still waits for the unlock while the context is suspended', async () => {

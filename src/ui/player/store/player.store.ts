@@ -13,6 +13,7 @@ import {
   repeatsItself,
 } from './player-queue.ts';
 import { isActive, phaseFlags, transition, type PlayerEvent } from './player-phase.ts';
+import { previewSpeed } from './project-sync.ts';
 import { planStart } from './start-plan.ts';
 import {
   initialPlayerData,
@@ -58,6 +59,9 @@ function engine(): PlaybackEngine {
     const real = getAudioEngine();
     runtime.engine = real;
     real.setVolume(usePlayerStore.getState().volume / 100);
+    // A first slice must outlast the rest's arrival at the speed Sync plays it (prefetches
+    // made before this judged theirs at 1: a faster play then waits for the whole).
+    real.previewRate = previewSpeed;
     onAudioGesture(() => {
       const state = usePlayerStore.getState();
       if (real.isSuspended() || state.needsUserInteraction) void state.unlock();
@@ -196,6 +200,11 @@ export const usePlayerStore = create<PlayerState>()((set, get) => {
       let loaded: LoadedTrack;
       try {
         loaded = await eng.load(song, { audition, signal: ctrl.signal });
+        // A start on my beat's bar line never plays a first slice, which could run dry before
+        // the rest arrives: it waits for the whole track and takes the next line after it
+        // (docs/AUDIO.md, "Progressive playback").
+        if (planStart(song, loaded, startProgress * loaded.duration).at !== undefined)
+          loaded = await eng.load(song, { audition, signal: ctrl.signal, whole: true });
       } catch (error) {
         if (seq !== requestSeq) return;
         if (isAudioErrorInfo(error) && error.code === 'ABORTED') return set(step('cancel'));
