@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, dataDir, registerOverApi } from './shell.ts';
 /**
  * Signs the page in as `email` (password DEMO_PASSWORD) through stored tokens, as the screenshot
  * spec does: cheaper than the login form (which tests/e2e/shell-accounts.spec.ts covers), for tests
- * about something else. The tokens go in before the tab's first document only: a later reload
+ * about something else. The tokens go in before the tab's next document only: a later reload
  * keeps what the app stored since (a refreshed token, a logout).
  */
 export async function signInWithTokens(page: Page, email: string): Promise<void> {
@@ -21,9 +21,11 @@ export async function signInWithTokens(page: Page, email: string): Promise<void>
   const tokens = (await login.json()).data as { accessToken: string; refreshToken: string };
   await page.addInitScript(
     ({ tokens, accessKey }) => {
-      // about:blank has no storage of the app's origin: wait for the app's first document.
-      if (location.protocol !== 'http:' || sessionStorage.getItem('yinku.e2e.tokensStored')) return;
-      sessionStorage.setItem('yinku.e2e.tokensStored', '1');
+      // about:blank has no storage of the app's origin: wait for the app's first document. The
+      // mark is this sign-in's own: a later one on the same page (a shared page) still applies.
+      const mark = `yinku.e2e.signedIn.${tokens.accessToken}`;
+      if (location.protocol !== 'http:' || sessionStorage.getItem(mark)) return;
+      sessionStorage.setItem(mark, '1');
       localStorage.setItem(accessKey, tokens.accessToken);
       localStorage.setItem('yinku.refreshToken', tokens.refreshToken);
       localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
