@@ -14,8 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Request } from 'playwright';
 import config from '../playwright.config.ts';
-import { createUser } from '../tests/testing/accounts.ts';
-import { startTestGateway } from '../tests/testing/test-gateway.ts';
+import { removeGateway, startSeededGateway } from './gateway-process.ts';
 import { countFigure, measureWithRetries, type Figure } from './stats.ts';
 
 /** A 60 Hz frame (ms): the frame budget and the baseline of the frame ratios. */
@@ -27,6 +26,9 @@ const LONG_TASK_BUDGET_MS = 50;
 
 /** Scroll speeds in px per animation frame: a slow wheel, a fast wheel, a hard fling. */
 const SPEEDS = [24, 120, 600] as const;
+
+/** A seeded account (docs/api/accounts.md): a gateway process has no test hook to make a user. */
+const DEMO_USER = { email: 'demo@yinku.local', password: 'yinku-demo' };
 
 /** Where the pointer rests while the page scrolls: on the grid's rows, right of the sidebar. */
 const POINTER = { x: 720, y: 600 };
@@ -59,7 +61,10 @@ async function scrollRun(args: { step: number; ms: number; warmUp?: boolean }): 
       if (start === 0) start = now;
       else frames.push(now - last);
       last = now;
-      if (now - start >= args.ms) return resolve();
+      // A starved machine may draw only a few frames in `ms`: a measured run goes on (up to 4 ×
+      // `ms`) until the grid has drawn a second first row, rather than fail as if it never moved.
+      const moved = args.step === 0 || args.warmUp === true || drawn.size >= 2;
+      if (now - start >= args.ms && (moved || now - start >= 4 * args.ms)) return resolve();
       if (args.step > 0) {
         const max = scroller.scrollHeight - scroller.clientHeight;
         scroller.scrollTop =
@@ -200,21 +205,17 @@ async function startProfile(page: Page): Promise<() => Promise<unknown>> {
 }
 
 /**
- * The scroll figures: starts its own gateway with the `large` library (auditions encoded before
+ * The scroll figures: a gateway process on the `large` library (auditions encoded before
  * measuring, so the CPU is quiet) serving `dist/` (run `npm run build` first), measures, closes.
+ * The library is seeded once and then copied from the seed cache (gateway-process.ts): seeding
+ * 100k rows was most of this group's time.
  */
 export async function scrollFigures(options: { quick: boolean }): Promise<Figure[]> {
-  const previous = process.env.YINKU_SEED_AUDITIONS;
-  process.env.YINKU_SEED_AUDITIONS = 'wait';
-  const gateway = await startTestGateway({ size: 'large', serveClient: true }).finally(() => {
-    if (previous === undefined) delete process.env.YINKU_SEED_AUDITIONS;
-    else process.env.YINKU_SEED_AUDITIONS = previous;
-  });
+  const { gateway } = await startSeededGateway('large', { YINKU_SEED_AUDITIONS: 'wait' });
   try {
-    const user = await createUser(gateway);
-    return await measureScroll(gateway.url, user, options);
+    return await measureScroll(gateway.url, DEMO_USER, options);
   } finally {
-    await gateway.close();
+    await removeGateway(gateway);
   }
 }
 

@@ -13,6 +13,7 @@ import { API } from '../../src/shared/api/paths.ts';
 import { authHeaders, sha256Hex } from '../testing/accounts.ts';
 import { expect, test } from '../testing/e2e.ts';
 import { DEMO_PASSWORD, loginThroughForm, registerOverApi } from './testing/shell.ts';
+import { openAs } from './testing/sounds.ts';
 
 const OUT = join('test-results', 'screenshots');
 
@@ -90,8 +91,7 @@ test('an "editor" role made in the UI edits sample metadata and nothing else', a
   test.setTimeout(180_000);
   const email = await registerOverApi(page, 'admin-editor');
   const code = `ED_${Date.now().toString(36).toUpperCase()}`;
-  await loginThroughForm(page, 'admin@yinku.local');
-  await page.goto('/admin');
+  await openAs(page, 'admin@yinku.local', '/admin');
   const roles = page.locator('[data-admin="roles"]');
   await roles.getByRole('button', { name: '新建角色' }).click();
   await roles.getByLabel('角色代码').fill(code);

@@ -13,7 +13,7 @@ import { ACCESS_TOKEN_KEY, DEFAULTS } from '../../src/shared/constants.ts';
 import { test, expect } from '../testing/e2e.ts';
 import { peakLevel } from './testing/audio.ts';
 import { dataDir } from './testing/shell.ts';
-import { apiRecords, dataRows, NAVIGATION_TIMEOUT, signInFresh } from './testing/sounds.ts';
+import { apiRecords, dataRows, NAVIGATION_TIMEOUT, openSignedIn } from './testing/sounds.ts';
 
 interface PlayerHook {
   store: {
@@ -33,8 +33,7 @@ const isPlay = (r: Request, id: number) => r.url().endsWith(API.play(id));
 
 /** Signs a fresh user (`tag`) in and opens LIST: its row `n`, shown, and that row's sample id. */
 async function openListRow(page: Page, tag: string, n: number) {
-  await signInFresh(page, tag);
-  await page.goto(LIST);
+  await openSignedIn(page, tag, LIST);
   const row = dataRows(page).nth(n);
   await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
   return { row, id: Number(await row.getAttribute('data-sample-id')) };
@@ -162,8 +161,7 @@ test('a play after the access token expired (2 h idle) refreshes once, then play
 test('a row’s audition button plays its MP3 preview and leaves the audition mode off', async ({
   page,
 }) => {
-  await signInFresh(page, 'rowaudition');
-  await page.goto(LIST);
+  await openSignedIn(page, 'rowaudition', LIST);
   const button = page.getByRole('button', { name: /^试听 / }).first();
   await expect(button).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
   const fetched = page.waitForResponse((r) => r.url().includes('/play-audition/'));

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../testing/e2e.ts';
 import { peakLevel } from './testing/audio.ts';
-import { dataRows, signInFresh } from './testing/sounds.ts';
+import { dataRows, openSignedIn, signInFresh } from './testing/sounds.ts';
 
 /** The player store and engine the page exposes under the yinku.audioTestHooks flag. */
 interface PlayerHook {
@@ -65,8 +65,7 @@ test('clicking a row plays the encrypted sample and it is audible', async ({ pag
 });
 
 test('an audition (plain MP3 preview) plays and pausing silences it', async ({ page }) => {
-  await signInFresh(page, 'audition');
-  await page.goto('/sounds/genres/asset/Samples:Trap');
+  await openSignedIn(page, 'audition', '/sounds/genres/asset/Samples:Trap');
   await expect(dataRows(page).first()).toBeVisible();
   const list = await page.request.get('/api/v2/tt-audios?range=samples&pageSize=20');
   const records = (

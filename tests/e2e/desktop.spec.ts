@@ -21,6 +21,7 @@ import {
   apiRecords,
   dataRows,
   NAVIGATION_TIMEOUT,
+  openSignedIn,
   rowNames,
   signInFresh,
 } from './testing/sounds.ts';
@@ -41,8 +42,7 @@ const ARPS_API =
 
 /** Signs a fresh user (`tag`) in and opens the kicks: the first row's name and its sample. */
 async function firstKick(page: Page, tag: string): Promise<{ name: string; sample: Sample }> {
-  await signInFresh(page, tag);
-  await page.goto(KICKS);
+  await openSignedIn(page, tag, KICKS);
   const [name] = await rowNames(page);
   const [sample] = await apiRecords<Sample>(page, KICKS_API);
   if (!sample || !name) throw new Error('no kick in the library');
@@ -255,8 +255,7 @@ test('a row or the player dragged out carries a DownloadURL whose loopback URL s
   test.setTimeout(180_000);
   const { page } = shell;
   await shell.host.setDownloadRoot(join(base, 'Drag'));
-  await signInFresh(page, 'desktop-drag');
-  await page.goto(KICKS);
+  await openSignedIn(page, 'desktop-drag', KICKS);
   const [name] = await rowNames(page);
   const [sample] = await apiRecords<Sample>(page, KICKS_API);
   if (!sample || !name) throw new Error('no kick in the library');

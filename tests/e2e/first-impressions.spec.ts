@@ -5,7 +5,7 @@
  */
 import { API } from '../../src/shared/api/paths.ts';
 import { expect, test } from '../testing/e2e.ts';
-import { apiRecords, dataRows, grid, signInFresh } from './testing/sounds.ts';
+import { apiRecords, dataRows, grid, openSignedIn } from './testing/sounds.ts';
 
 test('home has a search field, trending packs and new sounds that play on click', async ({
   page,
@@ -44,8 +44,7 @@ test('signed out, /songai asks to sign in instead of showing a load error', asyn
 test('switching language renames the rows on screen, and logging out keeps the language', async ({
   page,
 }) => {
-  await signInFresh(page, 'language');
-  await page.goto('/sounds/instruments');
+  await openSignedIn(page, 'language', '/sounds/instruments');
   const row = dataRows(page).first();
   await row.waitFor();
   const id = await row.getAttribute('data-sample-id');
@@ -66,8 +65,7 @@ test('switching language renames the rows on screen, and logging out keeps the l
 });
 
 test('an empty warehouse says what to do next and offers packs to browse', async ({ page }) => {
-  await signInFresh(page, 'empty');
-  await page.goto('/sounds/stockroom/resources');
+  await openSignedIn(page, 'empty', '/sounds/stockroom/resources');
   const empty = page.getByTestId('empty-user-list');
   await expect(empty.getByText(/仓库还是空的/)).toBeVisible();
   await expect(empty.getByRole('link', { name: '浏览全部音色' })).toBeVisible();

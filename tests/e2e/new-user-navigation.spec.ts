@@ -7,8 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { Pack } from '../../src/shared/index.ts';
 import { expect, test } from '../testing/e2e.ts';
-import { loginThroughForm } from './testing/shell.ts';
-import { apiRecords, signInFresh } from './testing/sounds.ts';
+import { apiRecords, openAs, signInFresh } from './testing/sounds.ts';
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: '当前位置' });
 
@@ -115,8 +114,7 @@ test('pack and search pages are named in crumbs, titles and tabs; filters and 40
 test('the volume set in the preferences is both players’ volume after a reload', async ({
   page,
 }) => {
-  await loginThroughForm(page, 'creator@yinku.local');
-  await page.goto('/preferences');
+  await openAs(page, 'creator@yinku.local', '/preferences');
   await page.getByRole('slider', { name: '音量' }).fill('35');
   await expect(page.getByText('35%')).toBeVisible();
   await page.reload();

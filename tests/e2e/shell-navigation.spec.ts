@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../testing/e2e.ts';
 import { loginThroughForm } from './testing/shell.ts';
+import { openAs } from './testing/sounds.ts';
 
 /** The tabs of opened pages, by path. */
 const openTabs = (page: Page) =>
@@ -121,8 +122,7 @@ test('history back/forward, dropping forward entries, and tabs closed three ways
 test('breadcrumbs strip colons and go back to a level; unknown paths show the 404 page', async ({
   page,
 }) => {
-  await loginThroughForm(page, 'creator@yinku.local');
-  await page.goto('/profile/terms-service');
+  await openAs(page, 'creator@yinku.local', '/profile/terms-service');
   const crumbs = page.getByRole('navigation', { name: '当前位置' });
   await expect(crumbs).toContainText('个人中心');
   await expect(crumbs.locator('[aria-current=page]')).toHaveText('服务条款');
@@ -136,8 +136,7 @@ test('breadcrumbs strip colons and go back to a level; unknown paths show the 40
 });
 
 test('buying a plan (demo payment) raises the quota and shows the order', async ({ page }) => {
-  await loginThroughForm(page, 'admin@yinku.local');
-  await page.goto('/profile/ac');
+  await openAs(page, 'admin@yinku.local', '/profile/ac');
   const quotaBefore = Number(await page.getByTestId('account-quota').innerText());
   await page.goto('/profile/fieldset');
   await expect(page.getByRole('note')).toContainText('演示支付模式');

@@ -14,6 +14,7 @@ import {
   chooseFolder,
   dataRows,
   opfsFiles,
+  openSignedIn,
   rowNames,
   setQuota,
   signInFresh,
@@ -49,8 +50,7 @@ test('the balance shows in the top bar and on the download tooltips, and follows
 
 test('bulk like asks before downloading, and nothing is spent when declined', async ({ page }) => {
   await useOpfsAsDownloadFolder(page);
-  const email = await signInFresh(page, 'bulk-ask');
-  await page.goto(DRUMS);
+  const email = await openSignedIn(page, 'bulk-ask', DRUMS);
   await chooseFolder(page);
   const [first, , third] = await rowNames(page);
   await page.getByRole('checkbox', { name: `选择 ${first}` }).click();

@@ -12,6 +12,7 @@ import {
   apiRecords,
   chooseFolder,
   opfsFiles,
+  openSignedIn,
   rowNames,
   signInFresh,
   useOpfsAsDownloadFolder,
@@ -22,8 +23,7 @@ const KICKS_API =
   '/api/v2/tt-audios?range=samples&category=instruments&primaryName=Drums&secondaryName=Kick&pageSize=1';
 
 test('like and unlike a sample; the liked page follows', async ({ page }) => {
-  await signInFresh(page, 'like');
-  await page.goto(KICKS);
+  await openSignedIn(page, 'like', KICKS);
   const [name] = await rowNames(page);
   await page.getByRole('button', { name: `收藏 ${name}` }).click();
   await expect(page.getByRole('button', { name: `取消收藏 ${name}` })).toHaveAttribute(
@@ -56,8 +56,7 @@ test('download a sample into the folder layout; it shows in the warehouse and is
   page,
 }) => {
   await useOpfsAsDownloadFolder(page);
-  await signInFresh(page, 'download');
-  await page.goto(KICKS);
+  await openSignedIn(page, 'download', KICKS);
   await chooseFolder(page);
   const [name] = await rowNames(page);
   const [sample] = await apiRecords<Sample>(page, KICKS_API);
@@ -83,8 +82,7 @@ test('download a sample into the folder layout; it shows in the warehouse and is
 });
 
 test('without a chosen folder, the browser downloads the file as {name}.wav', async ({ page }) => {
-  await signInFresh(page, 'browser-dl');
-  await page.goto(KICKS);
+  await openSignedIn(page, 'browser-dl', KICKS);
   const [name] = await rowNames(page);
   const [sample] = await apiRecords<Sample>(page, KICKS_API);
   expect(sample?.audioName).toBe(name);
@@ -122,8 +120,7 @@ test('bulk like a selection mixing downloaded and new rows, then remove from the
   page,
 }) => {
   await useOpfsAsDownloadFolder(page);
-  await signInFresh(page, 'bulk');
-  await page.goto('/sounds/instruments/asset/Samples:Drums');
+  await openSignedIn(page, 'bulk', '/sounds/instruments/asset/Samples:Drums');
   await chooseFolder(page);
   const [first, second, third] = await rowNames(page);
   await page.getByRole('button', { name: `下载 ${first}` }).click();
@@ -181,8 +178,7 @@ test('bulk like a selection mixing downloaded and new rows, then remove from the
 test('like a pack from its details; the liked packs page lists it and removes it', async ({
   page,
 }) => {
-  await signInFresh(page, 'pack-like');
-  await page.goto('/sounds/instruments/asset/Packs:Drums');
+  await openSignedIn(page, 'pack-like', '/sounds/instruments/asset/Packs:Drums');
   const card = page.locator('[data-pack-code]').first();
   const name = await card.getByRole('link').innerText();
   await card.getByRole('button', { name: `查看 ${name} 详情` }).click();

@@ -18,6 +18,7 @@ import {
   apiRecords,
   dataRows,
   listShown,
+  openSignedIn,
   rowNames,
   setQuota,
   signInFresh,
@@ -163,8 +164,7 @@ test('a pack on a short balance: the first N arrive as one zip laid out {brand}/
 test('ticking rows 1–2 and opening either bulk dialog keeps the page where it was', async ({
   page,
 }) => {
-  await signInFresh(page, 'stay');
-  await page.goto(KICKS);
+  await openSignedIn(page, 'stay', KICKS);
   const [first, second] = await rowNames(page);
   await page.getByRole('checkbox', { name: `选择 ${first}` }).click();
   await page.getByRole('checkbox', { name: `选择 ${second}` }).click();

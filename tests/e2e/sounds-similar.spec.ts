@@ -17,6 +17,7 @@ import { API } from '../../src/shared/api/paths.ts';
 import { buildWav } from '../../src/wasm/testing/audio-fixtures.ts';
 import { test, expect } from '../testing/e2e.ts';
 import { peakLevel, playerState } from './testing/audio.ts';
+import { trackNetwork } from './testing/shell.ts';
 import {
   dataRows,
   grid,
@@ -298,6 +299,8 @@ for (const width of [390, 760, 1400]) {
     mkdirSync(out, { recursive: true });
     await signInWithTokens(page, 'creator@yinku.local');
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    // Its data and images are in before each shot (networkidle waited 500 ms of quiet a shot).
+    const network = trackNetwork(page);
     await page.goto(LIST);
     const source = dataRows(page).first();
     await expect(source).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
@@ -309,7 +312,7 @@ for (const width of [390, 760, 1400]) {
     const name = await source.locator('strong').innerText();
     await source.getByRole('button', { name: `查找与 ${name} 相似的采样` }).click();
     await listShown(page, `与“${name}”相似的采样`);
-    await page.waitForLoadState('networkidle');
+    await network.quiet();
     await page.screenshot({ path: join(out, `sounds_similar.light.zh.${width}.png`) });
     const { zone } = await searchBar(page);
     const transfer = await fileTransfer(page, loopWav(120, 1), 'my groove.wav', 'audio/wav');
@@ -318,7 +321,7 @@ for (const width of [390, 760, 1400]) {
     await page.screenshot({ path: join(out, `search-bar_file-dragged.light.zh.${width}.png`) });
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
     await listShown(page, '听起来像“my groove.wav”的采样');
-    await page.waitForLoadState('networkidle');
+    await network.quiet();
     await page.screenshot({ path: join(out, `sounds_search-by-sound.light.zh.${width}.png`) });
   });
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { realPathInit } from '../../../benchmarks/real-path-probes.ts';
 import { expect } from '../../testing/e2e.ts';
-import { dataRows, NAVIGATION_TIMEOUT, signInFresh } from './sounds.ts';
+import { dataRows, NAVIGATION_TIMEOUT, openSignedIn } from './sounds.ts';
 
 /**
  * Largest |sample| an analyser hears over ~300 ms (several analyser windows): the player's output
@@ -69,8 +69,7 @@ export async function openImportedLoop(
   await page.setViewportSize({ width: 1400, height: 900 });
   await importLoop(name, wav);
   await page.addInitScript(realPathInit, tap);
-  await signInFresh(page, tag);
-  await page.goto(`/sounds/search/track/${encodeURIComponent(name)}/samples`);
+  await openSignedIn(page, tag, `/sounds/search/track/${encodeURIComponent(name)}/samples`);
   const row = dataRows(page).first();
   await expect(row).toBeVisible({ timeout: NAVIGATION_TIMEOUT });
   return { row, name };

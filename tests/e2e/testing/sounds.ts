@@ -5,19 +5,27 @@ import { loadConfig } from '../../../server/config.ts';
 import { openStorage, type Storage } from '../../../server/db/open-storage.ts';
 import { sha256Hex } from '../../testing/accounts.ts';
 import { expect } from '../../testing/e2e.ts';
-import { DEMO_PASSWORD, dataDir, loginThroughForm, registerOverApi } from './shell.ts';
+import { DEMO_PASSWORD, dataDir, registerOverApi } from './shell.ts';
 
 /**
- * Signs the page in as a demo account through stored tokens (as the screenshot spec does):
- * cheaper than the login form, for tests about something else.
+ * Signs the page in as `email` (password DEMO_PASSWORD) through stored tokens, as the screenshot
+ * spec does: cheaper than the login form (which tests/e2e/shell-accounts.spec.ts covers), for tests
+ * about something else. The tokens go in before the tab's next document only: a later reload
+ * keeps what the app stored since (a refreshed token, a logout).
  */
 export async function signInWithTokens(page: Page, email: string): Promise<void> {
   const login = await page.request.post(API.login, {
     data: { email, password: sha256Hex(DEMO_PASSWORD), loginType: 'EMAIL' },
   });
+  expect(login.status()).toBe(200);
   const tokens = (await login.json()).data as { accessToken: string; refreshToken: string };
   await page.addInitScript(
     ({ tokens, accessKey }) => {
+      // about:blank has no storage of the app's origin: wait for the app's first document. The
+      // mark is this sign-in's own: a later one on the same page (a shared page) still applies.
+      const mark = `yinku.e2e.signedIn.${tokens.accessToken}`;
+      if (location.protocol !== 'http:' || sessionStorage.getItem(mark)) return;
+      sessionStorage.setItem(mark, '1');
       localStorage.setItem(accessKey, tokens.accessToken);
       localStorage.setItem('yinku.refreshToken', tokens.refreshToken);
       localStorage.setItem('yinku.tokenTimestamp', String(Date.now()));
@@ -26,28 +34,40 @@ export async function signInWithTokens(page: Page, email: string): Promise<void>
   );
 }
 
-/** Registers a fresh ORDINARY user (so likes and downloads never collide) and logs in. */
+/**
+ * Registers a fresh ORDINARY user (so likes and downloads never collide), signs the page in with
+ * its tokens and opens /sounds; answers its e-mail.
+ */
 export async function signInFresh(page: Page, tag: string): Promise<string> {
-  const email = await registerOverApi(page, tag);
-  await loginThroughForm(page, email);
-  return email;
+  return openSignedIn(page, tag, '/sounds');
 }
 
 /**
  * Signs a fresh user (`tag`) in and opens `path`: first at the `viewport` size if given, with the
- * player's test hooks on (`yinku.audioTestHooks`) if `audioHooks`.
+ * player's test hooks on (`yinku.audioTestHooks`) if `audioHooks`. Answers the user's e-mail.
  */
 export async function openSignedIn(
   page: Page,
   tag: string,
   path: string,
   options: { viewport?: { width: number; height: number }; audioHooks?: boolean } = {},
-): Promise<void> {
+): Promise<string> {
   if (options.viewport) await page.setViewportSize(options.viewport);
   if (options.audioHooks)
     await page.addInitScript(() => localStorage.setItem('yinku.audioTestHooks', '1'));
-  await signInFresh(page, tag);
+  const email = await registerOverApi(page, tag);
+  await openAs(page, email, path);
+  return email;
+}
+
+/** Signs the page in as `email` (signInWithTokens), opens `path` and waits for the account menu. */
+export async function openAs(page: Page, email: string, path: string): Promise<void> {
+  await signInWithTokens(page, email);
   await page.goto(path);
+  // Signed in: the profile (root loader) came back and the top bar shows the account menu.
+  await expect(page.getByRole('button', { name: /账户菜单|Account menu/ })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
 }
 
 /** The sample grid of the page. */
