@@ -27,6 +27,7 @@ export default defineConfig({
             'benchmarks/**/*.test.ts',
           ],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          globalSetup: ['tests/testing/template-global-setup.ts'],
         },
       },
       {
@@ -41,7 +42,10 @@ export default defineConfig({
           // The preview fidelity test compares the encoder's output with its files: no query of
           // the database decides it, so it runs once, on SQLite.
           exclude: ['tests/api/fuzz-http-mutant.test.ts', 'tests/api/preview-fidelity.test.ts'],
-          globalSetup: ['tests/testing/pg-global-setup.ts'],
+          globalSetup: [
+            'tests/testing/template-global-setup.ts',
+            'tests/testing/pg-global-setup.ts',
+          ],
           env: { YINKU_TEST_DATABASE: 'postgres' },
         },
       },

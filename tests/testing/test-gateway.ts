@@ -9,6 +9,7 @@ import { createContext, type AppContext } from '../../server/context.ts';
 import { createApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { seedIfEmpty } from '../../server/library/seed-library.ts';
+import { copyTemplateData, seededTemplate, type SeededTemplate } from './seeded-template.ts';
 import type { SlowBodies } from './slow-bodies.ts';
 import {
   createTestDatabase,
@@ -40,18 +41,22 @@ export async function startTestGateway(
     slowBodies?: SlowBodies;
   } = {},
 ): Promise<TestGateway> {
+  const size = options.size ?? 'tiny';
+  const template = await templateFor(size, options);
   const dataDir = mkdtempSync(join(tmpdir(), 'yinku-test-'));
-  const database = await testDatabase();
+  if (template) copyTemplateData(template, dataDir);
+  const database = await testDatabase(template?.database ?? undefined);
   const config: GatewayConfig = {
     ...loadConfig({ YINKU_SONGS: 'off', ...options.env }),
     port: 0,
     host: '127.0.0.1',
     dataDir,
     databaseUrl: database?.url,
-    librarySize: options.size ?? 'tiny',
+    librarySize: size,
   };
   const storage = await openStorage(config);
   const ctx = await createContext(config, { clock: options.clock, storage });
+  // On a template's copy the library is seeded already: this finds it so and returns.
   await withSeedEnv(options.env ?? {}, () => seedIfEmpty(ctx, config.librarySize));
   const app = await createApp(ctx, {
     serveClient: options.serveClient ?? false,
@@ -78,6 +83,36 @@ export async function startTestGateway(
 }
 
 /**
+ * This run's seeded library of `size` to copy (tests/testing/seeded-template.ts), or null when the
+ * gateway must seed its own: a clock of the test's (the seed's dates come from it), `YINKU_SEED_*`
+ * settings, a size too big to copy, or no template folder (a run without the global setup).
+ */
+async function templateFor(
+  size: LibrarySize,
+  options: { clock?: Clock; env?: Record<string, string> },
+): Promise<SeededTemplate | null> {
+  if (options.clock || !COPIED_SIZES.has(size)) return null;
+  if (Object.keys(options.env ?? {}).some((key) => key.startsWith('YINKU_SEED_'))) return null;
+  return seededTemplate(size, pgAdminUrl(), async (dataDir, databaseUrl) => {
+    const config = {
+      ...loadConfig({ YINKU_SONGS: 'off' }),
+      dataDir,
+      databaseUrl,
+      librarySize: size,
+    };
+    const ctx = await createContext(config, { storage: await openStorage(config) });
+    try {
+      await seedIfEmpty(ctx, size);
+    } finally {
+      await ctx.close();
+    }
+  });
+}
+
+/** The sizes a template serves: the test sizes, whose data directories are a few MB. */
+const COPIED_SIZES: ReadonlySet<LibrarySize> = new Set(['none', 'tiny', 'small']);
+
+/**
  * Runs `seed` with the `YINKU_SEED_*` entries of `env` in process.env (the seeder reads them
  * there, not from the config), then puts the previous values back.
  */
@@ -96,13 +131,19 @@ async function withSeedEnv<T>(env: Record<string, string>, seed: () => Promise<T
 
 /**
  * The database of one test gateway: none (a fresh SQLite file in its data directory) or, when the
- * `api-pg` project set YINKU_TEST_DATABASE=postgres, a fresh database of that run's cluster,
- * dropped when the gateway closes (docs/DATABASE.md, "Tests"). It goes into the gateway's config,
+ * `api-pg` project set YINKU_TEST_DATABASE=postgres, a database of that run's cluster (empty, or
+ * a copy of `template`), dropped when the gateway closes (docs/DATABASE.md, "Tests"). It goes into the gateway's config,
  * so whatever opens the storage again from that config (an importer) reaches the same one.
  */
-async function testDatabase(): Promise<PgTestDatabase | null> {
+async function testDatabase(template?: string): Promise<PgTestDatabase | null> {
+  const admin = pgAdminUrl();
+  return admin ? createTestDatabase(admin, template) : null;
+}
+
+/** The admin URL of the run's cluster when the gateways run on PostgreSQL, else null. */
+function pgAdminUrl(): string | null {
   if (process.env.YINKU_TEST_DATABASE !== 'postgres') return null;
   const admin = process.env.YINKU_TEST_PG_ADMIN_URL;
   if (!admin) throw new Error('YINKU_TEST_DATABASE=postgres needs the api-pg global setup');
-  return createTestDatabase(admin);
+  return admin;
 }

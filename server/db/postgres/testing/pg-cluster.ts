@@ -90,16 +90,20 @@ export interface PgTestDatabase {
 }
 
 /**
- * Creates an empty database with a random name on the cluster of `adminUrl` (docs/DATABASE.md,
- * "Tests"): every test gateway migrates and seeds its own, as every SQLite one has its own file.
+ * Creates a database with a random name on the cluster of `adminUrl` (docs/DATABASE.md, "Tests"):
+ * empty, or a copy of `template` (a seeded library of this run, docs/TESTING.md "Seed once"), as
+ * every SQLite test gateway has its own file.
  */
-export async function createTestDatabase(adminUrl: string): Promise<PgTestDatabase> {
+export async function createTestDatabase(
+  adminUrl: string,
+  template = 'template0',
+): Promise<PgTestDatabase> {
   const { default: pg } = await import('pg');
   const name = `yinku_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} ENCODING 'UTF8'`);
   } finally {
     await admin.end();
   }
