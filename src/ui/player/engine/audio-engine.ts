@@ -8,6 +8,7 @@ import {
   loadFadeWorklet,
   openingGate,
   toBuffer,
+  toBufferInSlices,
 } from './voice-nodes.ts';
 import type {
   LoadedTrack,
@@ -59,7 +60,8 @@ export class AudioEngine implements PlaybackEngine {
     this.context = options.context;
     this.requests = new TrackRequests(
       options.source,
-      (key, pcm) => this.cachePcm(key, pcm),
+      (key, pcm, inSlices) =>
+        inSlices ? this.cachePcmInSlices(key, pcm) : this.cachePcm(key, pcm),
       (song) => this.previewRate(song),
     );
     this.buffers = new LruCache(options.cacheBytes ?? DEFAULTS.pcmCacheBytes, {
@@ -123,6 +125,13 @@ export class AudioEngine implements PlaybackEngine {
   /** Puts decoded planes into the buffer cache under `key`, ready for `start`. */
   cachePcm(key: string, pcm: Pick<LoadedPcm, 'channels' | 'sampleRate'>): LoadedTrack {
     const buffer = toBuffer(pcm.channels, pcm.sampleRate);
+    this.buffers.set(key, buffer);
+    return { key, duration: buffer.duration };
+  }
+
+  /** `cachePcm` copied a slice a task: for a whole that takes over from a playing first slice. */
+  private async cachePcmInSlices(key: string, pcm: LoadedPcm): Promise<LoadedTrack> {
+    const buffer = await toBufferInSlices(pcm.channels, pcm.sampleRate);
     this.buffers.set(key, buffer);
     return { key, duration: buffer.duration };
   }

@@ -39,17 +39,24 @@ interface InFlight {
  * other track stops every prefetch first, so nothing fetched ahead holds up the row asked for
  * (the pool has one worker per core, the link is shared). Decoded wholes go to `store`.
  */
+/** Caches a decoded whole; `inSlices` while its first slice plays (a copy a slice a task). */
+export type StoreWhole = (
+  key: string,
+  pcm: LoadedPcm,
+  inSlices: boolean,
+) => LoadedTrack | Promise<LoadedTrack>;
+
 export class TrackRequests {
   private readonly inflight = new Map<string, InFlight>();
   private readonly partials = new Map<string, PreviewTrack>();
   private readonly source: PcmSource;
-  private readonly store: (key: string, pcm: LoadedPcm) => LoadedTrack;
+  private readonly store: StoreWhole;
   /** The fastest a song's first slice will be played (its synced stretch; 1 without). */
   private readonly previewRate: (song: PlayerSong) => number;
 
   constructor(
     source: PcmSource,
-    store: (key: string, pcm: LoadedPcm) => LoadedTrack,
+    store: StoreWhole,
     previewRate: (song: PlayerSong) => number = () => 1,
   ) {
     this.source = source;
@@ -142,21 +149,29 @@ export class TrackRequests {
       });
       early(preview);
     };
+    const fail = (error: unknown) => {
+      done();
+      this.partials.delete(key);
+      settle!.reject(error);
+    };
     this.source(song, audition, controller.signal, onFirstChunk, previewRate).then(
-      (pcm) => {
+      // While a first slice plays, the whole is copied in slices (no long task); the request
+      // stays in flight until it is cached, so a play meanwhile joins it.
+      async (pcm) => {
+        let loaded: LoadedTrack;
+        try {
+          loaded = await this.store(key, pcm, this.partials.has(key));
+        } catch (error) {
+          return fail(error);
+        }
         done();
-        const loaded = this.store(key, pcm);
         const partial = this.partials.get(key);
         // The store holds the preview's track object: give it the real length.
         if (partial) partial.track.duration = loaded.duration;
         this.partials.delete(key);
         settle!.resolve(loaded);
       },
-      (error: unknown) => {
-        done();
-        this.partials.delete(key);
-        settle!.reject(error);
-      },
+      fail,
     );
     return entry;
   }
